@@ -1,0 +1,41 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ThemeToggle } from "./theme-toggle";
+
+const NAV = [
+  { href: "/lessons", label: "Lessons" },
+  { href: "/simulator", label: "Simulator" },
+  { href: "/quizzes", label: "Quizzes" },
+  { href: "/progress", label: "Progress" },
+] as const;
+
+export function SiteHeader() {
+  const pathname = usePathname();
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Link href="/" className="brand">
+        MCP Apps Academy
+      </Link>
+      <nav aria-label="Main">
+        <ul>
+          {NAV.map((item) => {
+            const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            return (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={current ? "page" : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <ThemeToggle />
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { useAppStore } from "../../_components/store-provider";
+
+export function MarkComplete({ slug }: { slug: string }) {
+  const completedAt = useAppStore((s) => s.lessons.completed[slug]);
+  const complete = useAppStore((s) => s.markLessonComplete);
+  const undo = useAppStore((s) => s.markLessonIncomplete);
+  return completedAt ? (
+    <p>
+      <span data-testid="lesson-status">
+        ✓ Completed {new Date(completedAt).toLocaleDateString()}
+      </span>{" "}
+      <button type="button" className="secondary" onClick={() => undo(slug)}>
+        Mark as not complete
+      </button>
+    </p>
+  ) : (
+    <p>
+      <button type="button" onClick={() => complete(slug)}>
+        Mark lesson complete
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { useAppStore } from "../_components/store-provider";
+
+interface Item {
+  slug: string;
+  title: string;
+  summary: string;
+  minutes: number;
+  rules: string[];
+}
+
+export function LessonList({ lessons }: { lessons: Item[] }) {
+  const completed = useAppStore((s) => s.lessons.completed);
+  return (
+    <ol className="cards">
+      {lessons.map((l) => (
+        <li key={l.slug} className="card">
+          <h2>
+            <Link href={`/lessons/${l.slug}`}>{l.title}</Link>
+          </h2>
+          <p>{l.summary}</p>
+          <p className="muted">
+            {l.minutes} min · {l.rules.join(", ")}
+            {completed[l.slug] ? " · ✓ complete" : ""}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { compileLessonSource, listLessons, loadLesson, parseLessonFrontmatter } from "./lessons";
+import { MDX_COMPONENT_NAMES } from "./component-names";
+import { mdxComponents } from "@/app/_components/mdx-registry";
+
+const good = {
+  title: "A fixture lesson",
+  slug: "fixture",
+  order: 1,
+  summary: "A lesson used only by the loader's tests.",
+  rules: ["TOOL-2"],
+  minutes: 3,
+};
+
+function frontmatter(fields: Record<string, unknown>): string {
+  const lines = Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return `---\n${lines.join("\n")}\n---\n`;
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "lessons-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string) {
+  writeFileSync(path.join(dir, name), text);
+}
+
+describe("lesson frontmatter", () => {
+  it("accepts a complete frontmatter block", () => {
+    expect(parseLessonFrontmatter(good, "content/checklist/fixture.mdx").slug).toBe("fixture");
+  });
+
+  it("names the file and field of a missing field", () => {
+    const rest: Partial<typeof good> = { ...good };
+    delete rest.minutes;
+    expect(() => parseLessonFrontmatter(rest, "content/checklist/fixture.mdx")).toThrow(
+      /^content\/checklist\/fixture\.mdx: frontmatter minutes: /,
+    );
+  });
+
+  it("names an unknown rule ID and its position", () => {
+    expect(() =>
+      parseLessonFrontmatter({ ...good, rules: ["TOOL-2", "TOOL-42"] }, "x/fixture.mdx"),
+    ).toThrow('x/fixture.mdx: frontmatter rules[1]: unknown rule ID "TOOL-42"');
+  });
+
+  it("refuses an unknown key, so a misspelt field is not ignored", () => {
+    expect(() => parseLessonFrontmatter({ ...good, minuts: 3 }, "x/fixture.mdx")).toThrow(
+      /frontmatter \(root\): .*minuts/,
+    );
+  });
+
+  it("requires the slug to match the file name", () => {
+    expect(() => parseLessonFrontmatter(good, "x/other.mdx")).toThrow(
+      'x/other.mdx: frontmatter slug: "fixture" must equal the file name "other"',
+    );
+  });
+
+  it("reports a YAML error with the file", async () => {
+    write("fixture.mdx", "---\ntitle: [unclosed\n---\nBody\n");
+    await expect(listLessons(dir)).rejects.toThrow(/fixture\.mdx: frontmatter: /);
+  });
+
+  it("refuses two lessons with the same order", async () => {
+    write("fixture.mdx", frontmatter(good) + "Body\n");
+    write("second.mdx", frontmatter({ ...good, slug: "second" }) + "Body\n");
+    await expect(listLessons(dir)).rejects.toThrow(
+      /second\.mdx: frontmatter order: 1 is also used by/,
+    );
+  });
+});
+
+describe("lesson compilation", () => {
+  const meta = { ...good, file: "content/checklist/fixture.mdx" } as Parameters<
+    typeof compileLessonSource
+  >[1];
+
+  it("compiles registered components and pins heading ids", async () => {
+    const source =
+      frontmatter(good) +
+      '\n## First part {/*pinned-id*/}\n\nText <RuleRef id="TOOL-2" />.\n\n### Auto id here\n\n<VisibilityMatrix />\n';
+    const lesson = await compileLessonSource(source, meta);
+    expect(lesson.headings).toEqual([
+      { id: "pinned-id", depth: 2, text: "First part" },
+      { id: "auto-id-here", depth: 3, text: "Auto id here" },
+    ]);
+    expect(lesson.code).toContain("pinned-id");
+  });
+
+  it("fails an unknown component tag with file and line", async () => {
+    const source = frontmatter(good) + "\nIntro.\n\n<VisibiltyMatrix />\n";
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(
+      /^content\/checklist\/fixture\.mdx: line 12:1: unknown component <VisibiltyMatrix>;/,
+    );
+  });
+
+  it("fails a stray HTML element", async () => {
+    const source = frontmatter(good) + "\n<script>alert(1)</script>\n";
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(
+      /HTML element <script> is not allowed/,
+    );
+  });
+
+  it("fails an import, which would bypass the registry", async () => {
+    const source = frontmatter(good) + '\nimport X from "./x"\n\nBody\n';
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(
+      /import\/export is not allowed/,
+    );
+  });
+
+  it("fails an MDX syntax error with file and line", async () => {
+    const source = frontmatter(good) + "\nFine line.\n\n<Callout>\nnever closed\n";
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(
+      /^content\/checklist\/fixture\.mdx: line 12:1: Expected a closing tag for `<Callout>`/,
+    );
+  });
+
+  it("fails a duplicate heading id", async () => {
+    const source = frontmatter(good) + "\n## Same\n\n## Same\n";
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(/duplicate heading id "same"/);
+  });
+});
+
+describe("the shipped lessons", () => {
+  it("all load and compile", async () => {
+    const lessons = await listLessons();
+    expect(lessons.length).toBeGreaterThan(0);
+    for (const l of lessons) {
+      const compiled = await loadLesson(l.slug);
+      expect(compiled.code.length).toBeGreaterThan(100);
+      expect(compiled.headings.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("uses a registry whose keys are exactly the names the compiler accepts", () => {
+    expect(Object.keys(mdxComponents).sort()).toEqual([...MDX_COMPONENT_NAMES].sort());
+  });
+});

@@ -1,0 +1,172 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import { bundleMDX } from "mdx-bundler";
+import { z } from "zod";
+import { ruleIdSchema } from "../rules";
+import { MDX_COMPONENT_NAMES, MDX_HTML_ELEMENTS } from "./component-names";
+import { ContentError, formatPath } from "./errors";
+import { remarkHeadingIds, remarkKnownTags, type Heading } from "./mdx-plugins";
+
+export const LESSONS_DIR = path.join(process.cwd(), "content", "checklist");
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Lesson frontmatter. Unknown keys are refused so a misspelt field never goes unnoticed. */
+export const lessonFrontmatterSchema = z.strictObject({
+  title: z.string().trim().min(3).max(90),
+  slug: z.string().regex(SLUG, "must be lower-case words joined by hyphens"),
+  order: z.number().int().positive(),
+  summary: z.string().trim().min(20).max(240),
+  rules: z.array(ruleIdSchema).min(1, "cite at least one rule ID"),
+  minutes: z.number().int().min(1).max(60),
+});
+
+export type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;
+
+export interface LessonMeta extends LessonFrontmatter {
+  /** Path relative to the project root, for error messages and "edit this page" links. */
+  file: string;
+}
+
+export interface CompiledLesson {
+  meta: LessonMeta;
+  /** The compiled MDX module body, evaluated on the client by `getMDXComponent`. */
+  code: string;
+  headings: Heading[];
+}
+
+function relative(file: string): string {
+  return path.relative(process.cwd(), file).split(path.sep).join("/");
+}
+
+/** Validates one lesson's frontmatter; throws a ContentError naming the file and field. */
+export function parseLessonFrontmatter(data: unknown, file: string): LessonMeta {
+  const result = lessonFrontmatterSchema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ContentError(file, `frontmatter ${formatPath(issue.path)}`, issue.message);
+  }
+  const expected = path.basename(file, ".mdx");
+  if (result.data.slug !== expected) {
+    throw new ContentError(
+      file,
+      "frontmatter slug",
+      `"${result.data.slug}" must equal the file name "${expected}"`,
+    );
+  }
+  return { ...result.data, file };
+}
+
+async function readLessonFile(abs: string): Promise<{ meta: LessonMeta; source: string }> {
+  const file = relative(abs);
+  const source = await fs.readFile(abs, "utf8");
+  let data: unknown;
+  try {
+    // An empty options object bypasses gray-matter's cache, which would hide an edited file.
+    data = matter(source, {}).data;
+  } catch (error) {
+    throw new ContentError(file, "frontmatter", (error as Error).message.split("\n")[0]!);
+  }
+  return { meta: parseLessonFrontmatter(data, file), source };
+}
+
+/** Every lesson's metadata, sorted by `order`. Fails on duplicate slugs or orders. */
+export async function listLessons(dir = LESSONS_DIR): Promise<LessonMeta[]> {
+  const names = (await fs.readdir(/* turbopackIgnore: true */ dir))
+    .filter((n) => n.endsWith(".mdx"))
+    .sort();
+  const lessons = await Promise.all(
+    names.map((n) => readLessonFile(path.join(/* turbopackIgnore: true */ dir, n))),
+  );
+  const byOrder = new Map<number, string>();
+  for (const { meta } of lessons) {
+    const other = byOrder.get(meta.order);
+    if (other) {
+      throw new ContentError(
+        meta.file,
+        "frontmatter order",
+        `${meta.order} is also used by ${other}`,
+      );
+    }
+    byOrder.set(meta.order, meta.file);
+  }
+  return lessons.map((l) => l.meta).sort((a, b) => a.order - b.order);
+}
+
+interface EsbuildMessage {
+  text: string;
+  location?: { line: number; column: number } | null;
+  detail?: unknown;
+}
+
+/**
+ * Turns whatever the MDX compiler threw into a ContentError with the line and column. esbuild
+ * wraps MDX errors in a prefix and a temporary file name, and for syntax errors reports 1:1 while
+ * the real place sits in parentheses at the end; both are cleaned up here.
+ */
+function toContentError(error: unknown, file: string): ContentError {
+  const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
+  if (!first) {
+    return new ContentError(
+      file,
+      undefined,
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  let text = first.text
+    .replace(/^Cannot process MDX file with esbuild:\s*/, "")
+    .replace(/^\S*_mdx_bundler_entry_point[^:]*\.mdx:/, "");
+  let lead: [number, number] | undefined;
+  const leading = /^(\d+):(\d+)(?:-\d+:\d+)?:\s*/.exec(text);
+  if (leading) {
+    lead = [Number(leading[1]), Number(leading[2])];
+    text = text.slice(leading[0].length);
+  }
+  const paren = /\((\d+):(\d+)-\d+:\d+\)$/.exec(text);
+  const esbuild = first.location?.line
+    ? [first.location.line, first.location.column + 1]
+    : undefined;
+  const place = paren ? [Number(paren[1]), Number(paren[2])] : (lead ?? esbuild);
+  return new ContentError(file, place ? `line ${place[0]}:${place[1]}` : undefined, text.trim());
+}
+
+/** Compiles one lesson's MDX. Unknown tags, imports and syntax errors throw with file and line. */
+export async function compileLessonSource(
+  source: string,
+  meta: LessonMeta,
+): Promise<CompiledLesson> {
+  const headings: Heading[] = [];
+  try {
+    const { code } = await bundleMDX({
+      source,
+      cwd: path.dirname(path.resolve(meta.file)),
+      mdxOptions(options) {
+        options.remarkPlugins = [
+          ...(options.remarkPlugins ?? []),
+          [remarkKnownTags, { components: MDX_COMPONENT_NAMES, htmlElements: MDX_HTML_ELEMENTS }],
+          [remarkHeadingIds, headings],
+        ];
+        return options;
+      },
+      esbuildOptions(options) {
+        options.minify = true;
+        // Errors are rethrown as ContentError; esbuild's own printout would only repeat them.
+        options.logLevel = "silent";
+        return options;
+      },
+    });
+    return { meta, code, headings };
+  } catch (error) {
+    throw toContentError(error, meta.file);
+  }
+}
+
+/** Loads and compiles the lesson with this slug; throws when there is none. */
+export async function loadLesson(slug: string, dir = LESSONS_DIR): Promise<CompiledLesson> {
+  if (!SLUG.test(slug)) throw new Error(`not a lesson slug: ${JSON.stringify(slug)}`);
+  const { meta, source } = await readLessonFile(
+    path.join(/* turbopackIgnore: true */ dir, `${slug}.mdx`),
+  );
+  return compileLessonSource(source, meta);
+}

@@ -1,0 +1,44 @@
+import { normalizeFillIn, type Question } from "./quiz-schema";
+
+/** What a learner submitted, per question type. */
+export type Response =
+  | { type: "single"; choice: string }
+  | { type: "multi"; choices: readonly string[] }
+  | { type: "true-false"; value: boolean }
+  | { type: "order"; order: readonly string[] }
+  | { type: "fill-in"; text: string };
+
+/** True when `response` answers `question` correctly. A response of another type is wrong. */
+export function isCorrect(question: Question, response: Response): boolean {
+  switch (question.type) {
+    case "single":
+      return response.type === "single" && response.choice === question.answer;
+    case "multi": {
+      if (response.type !== "multi") return false;
+      const chosen = new Set(response.choices);
+      return chosen.size === question.answer.length && question.answer.every((a) => chosen.has(a));
+    }
+    case "true-false":
+      return response.type === "true-false" && response.value === question.answer;
+    case "order":
+      return (
+        response.type === "order" &&
+        response.order.length === question.steps.length &&
+        question.steps.every((s, i) => response.order[i] === s.id)
+      );
+    case "fill-in":
+      return (
+        response.type === "fill-in" &&
+        question.accepted.some((a) => normalizeFillIn(a) === normalizeFillIn(response.text))
+      );
+  }
+}
+
+/**
+ * The order an ordering question first shows: the right order reversed after a rotation, so it
+ * is never the answer for three or more steps, and server and client render the same list.
+ */
+export function scrambledOrder(ids: readonly string[]): string[] {
+  if (ids.length < 2) return [...ids];
+  return [...ids.slice(1), ids[0]!].reverse();
+}

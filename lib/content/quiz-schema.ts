@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { RULE_GROUPS, ruleIdSchema, type RuleGroupId } from "../rules";
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const id = () => z.string().regex(ID, "must be lower-case words joined by hyphens");
+
+const RULE_GROUP_IDS = RULE_GROUPS.map((g) => g.id) as [RuleGroupId, ...RuleGroupId[]];
+
+/** An answer option. Every option explains itself: why it is right, or which mistake it encodes. */
+export const optionSchema = z.strictObject({
+  id: id(),
+  text: z.string().trim().min(1),
+  explanation: z.string().trim().min(10, "every option needs an explanation"),
+});
+
+const common = {
+  id: id(),
+  /** The rule group whose mastery this question measures; the per-topic breakdown groups by it. */
+  topic: z.enum(RULE_GROUP_IDS),
+  difficulty: z.enum(["easy", "medium", "hard"]),
+  rules: z.array(ruleIdSchema).min(1, "cite at least one rule ID"),
+  /** A scenario, not a definition: what the learner would face. Markdown. */
+  stem: z.string().trim().min(20),
+  /** Slug of the lesson that teaches this, and an optional pinned heading id. */
+  lesson: z.string().regex(ID).optional(),
+  section: z.string().regex(ID).optional(),
+};
+
+const options = z.array(optionSchema).min(2).max(6);
+
+export const singleQuestionSchema = z.strictObject({
+  ...common,
+  type: z.literal("single"),
+  options,
+  answer: id(),
+});
+
+export const multiQuestionSchema = z.strictObject({
+  ...common,
+  type: z.literal("multi"),
+  options: z.array(optionSchema).min(3).max(7),
+  answer: z.array(id()).min(2, "a select-several question has at least two right options"),
+});
+
+export const trueFalseQuestionSchema = z.strictObject({
+  ...common,
+  type: z.literal("true-false"),
+  answer: z.boolean(),
+  /** Why "true" is right or wrong, and why "false" is. */
+  explanations: z.strictObject({
+    true: z.string().trim().min(10),
+    false: z.string().trim().min(10),
+  }),
+});
+
+export const orderQuestionSchema = z.strictObject({
+  ...common,
+  type: z.literal("order"),
+  /** The steps in their correct order; the quiz shuffles them. */
+  steps: z.array(z.strictObject({ id: id(), text: z.string().trim().min(1) })).min(3),
+  explanation: z.string().trim().min(10),
+});
+
+export const fillInQuestionSchema = z.strictObject({
+  ...common,
+  type: z.literal("fill-in"),
+  /** Accepted answers, compared exactly after trimming and collapsing whitespace. */
+  accepted: z.array(z.string().trim().min(1)).min(1),
+  explanation: z.string().trim().min(10),
+});
+
+export const questionSchema = z
+  .discriminatedUnion("type", [
+    singleQuestionSchema,
+    multiQuestionSchema,
+    trueFalseQuestionSchema,
+    orderQuestionSchema,
+    fillInQuestionSchema,
+  ])
+  .superRefine((q, ctx) => {
+    const ids =
+      q.type === "single" || q.type === "multi"
+        ? q.options.map((o) => o.id)
+        : q.type === "order"
+          ? q.steps.map((s) => s.id)
+          : [];
+    const seen = new Set<string>();
+    ids.forEach((optionId, i) => {
+      if (seen.has(optionId)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [q.type === "order" ? "steps" : "options", i, "id"],
+          message: `duplicate id "${optionId}"`,
+        });
+      }
+      seen.add(optionId);
+    });
+    const answers = q.type === "single" ? [q.answer] : q.type === "multi" ? q.answer : [];
+    answers.forEach((answer, i) => {
+      if (!seen.has(answer)) {
+        ctx.addIssue({
+          code: "custom",
+          path: q.type === "multi" ? ["answer", i] : ["answer"],
+          message: `answer "${answer}" is not among the options (${[...seen].join(", ")})`,
+        });
+      }
+    });
+    if (q.type === "multi") {
+      if (new Set(q.answer).size !== q.answer.length) {
+        ctx.addIssue({ code: "custom", path: ["answer"], message: "answer lists an option twice" });
+      }
+      if (q.answer.length >= q.options.length) {
+        ctx.addIssue({ code: "custom", path: ["answer"], message: "every option is right" });
+      }
+    }
+    if (q.section && !q.lesson) {
+      ctx.addIssue({ code: "custom", path: ["section"], message: "a section needs a lesson" });
+    }
+  });
+
+export const quizBankSchema = z.strictObject({
+  id: id(),
+  title: z.string().trim().min(3),
+  description: z.string().trim().min(10),
+  questions: z.array(questionSchema).min(1),
+});
+
+export type QuizOption = z.infer<typeof optionSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type QuizBank = z.infer<typeof quizBankSchema>;
+
+/** Whitespace-only normalisation for fill-in answers: case and punctuation are part of the answer. */
+export function normalizeFillIn(answer: string): string {
+  return answer.trim().replace(/\s+/g, " ");
+}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getRule, isRuleId, RULE_GROUPS, RULE_IDS, RULES, rulesInGroup, ruleIdSchema } from ".";
+
+const reference = path.resolve(import.meta.dirname, "../../../shared/reference/mcp-apps-rules.md");
+
+describe("rules data", () => {
+  it("has unique IDs, each prefixed by its own group", () => {
+    expect(new Set(RULE_IDS).size).toBe(RULES.length);
+    for (const rule of RULES) expect(rule.id.startsWith(`${rule.group}-`)).toBe(true);
+  });
+
+  it("numbers each group's rules 1..n with no gaps, and every group has rules", () => {
+    for (const group of RULE_GROUPS) {
+      const numbers = rulesInGroup(group.id).map((r) => Number(r.id.split("-")[1]));
+      expect(numbers.length).toBeGreaterThan(0);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    }
+  });
+
+  it("gives every rule a one-line statement, a title and at least one source", () => {
+    for (const rule of RULES) {
+      expect(rule.title.length).toBeGreaterThan(2);
+      expect(rule.statement).not.toContain("\n");
+      expect(rule.statement.split(/\s+/).length).toBeLessThanOrEqual(60);
+      expect(rule.sources.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses unknown IDs by name", () => {
+    expect(isRuleId("TOOL-2")).toBe(true);
+    expect(isRuleId("TOOL-99")).toBe(false);
+    expect(() => getRule("CSP-0")).toThrow('unknown rule ID "CSP-0"');
+    const parsed = ruleIdSchema.safeParse("NEG-9");
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('unknown rule ID "NEG-9"');
+  });
+
+  // The reference lives beside the project in the team's checkout only; a user's clone has none.
+  it.skipIf(!existsSync(reference))("lists exactly the IDs of the shared rules reference", () => {
+    const text = readFileSync(reference, "utf8");
+    const defined = [...text.matchAll(/^- \*\*([A-Z]+-\d+)\*\*/gm)].map((m) => m[1]);
+    expect(RULE_IDS).toEqual(defined);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { decideVisibility, effectiveVisibility } from "./visibility";
+
+const agent = { kind: "model" } as const;
+const sameView = { kind: "app", sameServer: true } as const;
+const otherView = { kind: "app", sameServer: false } as const;
+
+describe("visibility gate", () => {
+  it("reads an omitted visibility as model and app, citing TOOL-2", () => {
+    expect(effectiveVisibility(undefined)).toEqual(["model", "app"]);
+    const d = decideVisibility(undefined, agent);
+    expect(d.allowed).toBe(true);
+    expect(d.ruleIds).toContain("TOOL-2");
+  });
+
+  it("treats an explicit empty list as nobody, not as the default", () => {
+    expect(decideVisibility([], agent).allowed).toBe(false);
+    expect(decideVisibility([], sameView).allowed).toBe(false);
+    expect(decideVisibility([], agent).ruleIds).not.toContain("TOOL-2");
+  });
+
+  it("leaves a tool without model out of the agent's list (TOOL-3)", () => {
+    const d = decideVisibility(["app"], agent);
+    expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-3"] });
+  });
+
+  it("refuses a view's call to a tool without app (TOOL-4)", () => {
+    const d = decideVisibility(["model"], sameView);
+    expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-4"] });
+  });
+
+  it("refuses a cross-server call to an app tool even though app is listed (TOOL-5)", () => {
+    const d = decideVisibility(["app"], otherView);
+    expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-5"] });
+    expect(decideVisibility(["app"], sameView).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+
+/** Who is asking to reach a tool: the agent (model), or a view of some server. */
+export type Caller = { kind: "model" } | { kind: "app"; sameServer: boolean };
+
+export interface VisibilityDecision {
+  allowed: boolean;
+  /** Rule IDs of the project's rules data that this decision rests on. */
+  ruleIds: string[];
+  reason: string;
+}
+
+/** TOOL-2: an omitted `visibility` means both callers. An explicit `[]` means neither. */
+export function effectiveVisibility(
+  visibility: readonly McpUiToolVisibility[] | undefined,
+): readonly McpUiToolVisibility[] {
+  return visibility === undefined ? ["model", "app"] : visibility;
+}
+
+/**
+ * Decides whether `caller` may reach a tool whose `_meta.ui.visibility` is `visibility`.
+ * This is the host's gate (TOOL-3..5); it is not authorization (TOOL-6): the server still
+ * decides every `tools/call` it receives.
+ */
+export function decideVisibility(
+  visibility: readonly McpUiToolVisibility[] | undefined,
+  caller: Caller,
+): VisibilityDecision {
+  const effective = effectiveVisibility(visibility);
+  const defaulted = visibility === undefined;
+  const shown = defaulted ? 'omitted (so ["model", "app"])' : JSON.stringify(effective);
+  const base = defaulted ? ["TOOL-2"] : [];
+
+  if (caller.kind === "model") {
+    const allowed = effective.includes("model");
+    return {
+      allowed,
+      ruleIds: [...base, "TOOL-3"],
+      reason: allowed
+        ? `visibility ${shown} includes "model": the agent's tool list shows it`
+        : `visibility ${shown} lacks "model": the host leaves it out of the agent's tool list`,
+    };
+  }
+  if (!effective.includes("app")) {
+    return {
+      allowed: false,
+      ruleIds: [...base, "TOOL-4"],
+      reason: `visibility ${shown} lacks "app": the host refuses a view's call`,
+    };
+  }
+  if (!caller.sameServer) {
+    return {
+      allowed: false,
+      ruleIds: [...base, "TOOL-5"],
+      reason: `"app" covers views of the tool's own server only: a call from another server's view is refused`,
+    };
+  }
+  return {
+    allowed: true,
+    ruleIds: [...base, "TOOL-4", "TOOL-5"],
+    reason: `visibility ${shown} includes "app" and the view belongs to the same server`,
+  };
+}

@@ -1,0 +1,179 @@
+import type { PersistStorage, StorageValue } from "zustand/middleware";
+
+export type NoticeKind = "corrupted" | "future-version" | "invalid" | "quota" | "unavailable";
+
+/** A value taken out of the way instead of being overwritten, so the learner can export it. */
+export interface KeptAside {
+  key: string;
+  reason: NoticeKind;
+  at: string;
+  raw: string;
+  /** False when even the copy could not be written (storage full): it then lives in memory only. */
+  savedInStorage: boolean;
+}
+
+export interface SafeStorageEvents {
+  onNotice(kind: NoticeKind, detail?: string): void;
+  onKeptAside(entry: KeptAside): void;
+}
+
+export function keptAsidePrefix(name: string): string {
+  return `${name}:kept-aside:`;
+}
+
+/** Every value kept aside under `name` in this storage, oldest first. */
+export function listKeptAside(storage: Storage, name: string): KeptAside[] {
+  const prefix = keptAsidePrefix(name);
+  const out: KeptAside[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    const [reason, at] = key.slice(prefix.length).split("@");
+    const raw = storage.getItem(key);
+    if (raw === null) continue;
+    out.push({
+      key,
+      reason: (reason ?? "corrupted") as NoticeKind,
+      at: at ?? "",
+      raw,
+      savedInStorage: true,
+    });
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export interface SafeStorage extends PersistStorage<unknown> {
+  /** Keeps the raw saved value aside, under its own key, with the reason. */
+  keepAside(reason: NoticeKind): void;
+  /** Runs `fn` with writes suppressed (notices must not persist, nor recurse on a full disk). */
+  silently(fn: () => void): void;
+}
+
+/**
+ * A zustand PersistStorage over localStorage that never throws. Unreadable JSON, a malformed
+ * envelope and a newer format are kept aside under their own key before the app starts fresh;
+ * a full or blocked storage becomes a notice. Invariant: a saved value is never overwritten
+ * unless it was read successfully or a copy of it was taken (in storage, or else in memory).
+ */
+export function createSafeStorage(
+  name: string,
+  getStorage: () => Storage | undefined,
+  currentVersion: number,
+  events: SafeStorageEvents,
+  now: () => Date = () => new Date(),
+): SafeStorage {
+  let lastRaw: string | null = null;
+  let muted = 0;
+  let quotaReported = false;
+
+  const storage = (): Storage | undefined => {
+    try {
+      return getStorage();
+    } catch {
+      return undefined;
+    }
+  };
+
+  const keepAside = (reason: NoticeKind) => {
+    if (lastRaw === null) return;
+    const at = now().toISOString();
+    const entry: KeptAside = {
+      key: `${keptAsidePrefix(name)}${reason}@${at}`,
+      reason,
+      at,
+      raw: lastRaw,
+      savedInStorage: false,
+    };
+    try {
+      storage()?.setItem(entry.key, lastRaw);
+      entry.savedInStorage = storage() !== undefined;
+    } catch {
+      entry.savedInStorage = false;
+    }
+    lastRaw = null;
+    events.onKeptAside(entry);
+  };
+
+  const safe: SafeStorage = {
+    getItem(key) {
+      const s = storage();
+      if (!s) {
+        events.onNotice("unavailable");
+        return null;
+      }
+      let raw: string | null;
+      try {
+        raw = s.getItem(key);
+      } catch {
+        events.onNotice("unavailable");
+        return null;
+      }
+      lastRaw = raw;
+      if (raw === null) return null;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        keepAside("corrupted");
+        events.onNotice("corrupted");
+        return null;
+      }
+      const envelope = parsed as Partial<StorageValue<unknown>> | null;
+      if (
+        typeof envelope !== "object" ||
+        envelope === null ||
+        typeof envelope.version !== "number" ||
+        typeof envelope.state !== "object" ||
+        envelope.state === null
+      ) {
+        keepAside("invalid");
+        events.onNotice("invalid");
+        return null;
+      }
+      if (envelope.version > currentVersion) {
+        keepAside("future-version");
+        events.onNotice("future-version", String(envelope.version));
+        return null;
+      }
+      return { state: envelope.state, version: envelope.version };
+    },
+    setItem(key, value) {
+      if (muted > 0) return;
+      const s = storage();
+      if (!s) return;
+      try {
+        s.setItem(key, JSON.stringify(value));
+        lastRaw = null;
+      } catch (error) {
+        if (!quotaReported) {
+          quotaReported = true;
+          events.onNotice(isQuotaError(error) ? "quota" : "unavailable");
+        }
+      }
+    },
+    removeItem(key) {
+      try {
+        storage()?.removeItem(key);
+      } catch {
+        // Nothing to lose: removal only ever follows an explicit reset.
+      }
+    },
+    keepAside,
+    silently(fn) {
+      muted++;
+      try {
+        fn();
+      } finally {
+        muted--;
+      }
+    },
+  };
+  return safe;
+}
+
+function isQuotaError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED")
+  );
+}

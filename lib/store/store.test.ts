@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { MemoryStorage } from "./memory-storage";
+import { defaultProgress, migrateProgress, PROGRESS_VERSION } from "./schema";
+import { STORAGE_NAME, createAppStore } from "./store";
+
+const NOW = new Date("2026-11-29T12:00:00.000Z");
+
+async function storeOver(storage: Storage) {
+  const store = createAppStore({ getStorage: () => storage, now: () => NOW });
+  await store.persist.rehydrate();
+  return store;
+}
+
+function saved(state: unknown, version = PROGRESS_VERSION) {
+  return JSON.stringify({ state, version });
+}
+
+describe("app store persistence", () => {
+  it("saves lesson, quiz and theme progress and restores it in a new store", async () => {
+    const storage = new MemoryStorage();
+    const first = await storeOver(storage);
+    first.getState().markLessonComplete("who-may-call-a-tool");
+    first.getState().recordAnswer("vis-empty-list", false);
+    first.getState().recordAnswer("vis-empty-list", true);
+    first.getState().setTheme("dark");
+
+    const second = await storeOver(storage);
+    const s = second.getState();
+    expect(s.hydrated).toBe(true);
+    expect(s.lessons.completed).toEqual({ "who-may-call-a-tool": NOW.toISOString() });
+    expect(s.quiz.answers["vis-empty-list"]).toEqual({
+      attempts: 2,
+      correct: 1,
+      lastAnsweredAt: NOW.toISOString(),
+      lastCorrect: true,
+    });
+    expect(s.preferences.theme).toBe("dark");
+    expect(s.notices).toEqual([]);
+  });
+
+  it("persists data only: no actions, notices or kept-aside copies in the saved value", async () => {
+    const storage = new MemoryStorage();
+    const store = await storeOver(storage);
+    store.getState().setTheme("light");
+    const value = JSON.parse(storage.getItem(STORAGE_NAME)!);
+    expect(value.version).toBe(PROGRESS_VERSION);
+    expect(Object.keys(value.state).sort()).toEqual(["lessons", "preferences", "quiz"]);
+  });
+
+  it("keeps corrupted JSON aside, starts fresh and tells the learner", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, "{not json");
+    const store = await storeOver(storage);
+    const s = store.getState();
+    expect(s.lessons.completed).toEqual({});
+    expect(s.notices.map((n) => n.kind)).toEqual(["corrupted"]);
+    expect(s.keptAside).toHaveLength(1);
+    expect(s.keptAside[0]).toMatchObject({
+      raw: "{not json",
+      reason: "corrupted",
+      savedInStorage: true,
+    });
+    expect(storage.getItem(s.keptAside[0]!.key)).toBe("{not json");
+
+    // New progress overwrites the main key, but the kept-aside copy survives, also across reloads.
+    store.getState().markLessonComplete("x");
+    const again = await storeOver(storage);
+    expect(again.getState().keptAside.map((k) => k.raw)).toEqual(["{not json"]);
+    expect(again.getState().notices).toEqual([]);
+  });
+
+  it("keeps a newer version's data aside untouched", async () => {
+    const storage = new MemoryStorage();
+    const future = saved({ lessons: { done: ["a"] } }, PROGRESS_VERSION + 1);
+    storage.setItem(STORAGE_NAME, future);
+    const store = await storeOver(storage);
+    const s = store.getState();
+    expect(s.notices[0]).toMatchObject({ kind: "future-version" });
+    expect(s.notices[0]!.message).toContain(`format ${PROGRESS_VERSION + 1}`);
+    expect(s.keptAside[0]).toMatchObject({ reason: "future-version", raw: future });
+  });
+
+  it("keeps a current-version value of the wrong shape aside", async () => {
+    const storage = new MemoryStorage();
+    const wrong = saved({ ...defaultProgress(), preferences: { theme: "purple" } });
+    storage.setItem(STORAGE_NAME, wrong);
+    const store = await storeOver(storage);
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(["invalid"]);
+    expect(store.getState().keptAside[0]?.raw).toBe(wrong);
+    expect(store.getState().preferences.theme).toBe("system");
+  });
+
+  it("keeps aside an old version that no migration can read", async () => {
+    const storage = new MemoryStorage();
+    const old = saved({ anything: true }, 0);
+    storage.setItem(STORAGE_NAME, old);
+    const store = await storeOver(storage);
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(["invalid"]);
+    expect(store.getState().keptAside[0]?.raw).toBe(old);
+  });
+
+  it("reports a full storage once, keeps working in memory, and never throws", async () => {
+    const storage = new MemoryStorage(200);
+    const store = await storeOver(storage);
+    expect(() => {
+      for (let i = 0; i < 20; i++) store.getState().markLessonComplete(`lesson-number-${i}`);
+    }).not.toThrow();
+    expect(Object.keys(store.getState().lessons.completed)).toHaveLength(20);
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(["quota"]);
+  });
+
+  it("holds a kept-aside copy in memory when even the copy cannot be written", async () => {
+    const raw = "x".repeat(150);
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, raw);
+    storage.quota = storage.getItem(STORAGE_NAME)!.length + STORAGE_NAME.length;
+    const store = await storeOver(storage);
+    expect(store.getState().keptAside[0]).toMatchObject({ raw, savedInStorage: false });
+  });
+
+  it("works without storage at all, telling the learner nothing is saved", async () => {
+    const store = await storeOver(new MemoryStorage(Infinity, true));
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(["unavailable"]);
+    store.getState().markLessonComplete("a");
+    expect(store.getState().lessons.completed).toHaveProperty("a");
+  });
+
+  it("discards a kept-aside copy from storage and from the list", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, "garbage");
+    const store = await storeOver(storage);
+    const key = store.getState().keptAside[0]!.key;
+    store.getState().discardKeptAside(key);
+    expect(store.getState().keptAside).toEqual([]);
+    expect(storage.getItem(key)).toBeNull();
+  });
+});
+
+describe("migrateProgress", () => {
+  it("applies each step in order up to the current version", () => {
+    const steps = {
+      1: (s: unknown) => ({ ...(s as object), two: true }),
+      2: (s: unknown) => ({ ...(s as object), three: true }),
+    };
+    expect(migrateProgress({ one: true }, 1, 3, steps)).toEqual({
+      one: true,
+      two: true,
+      three: true,
+    });
+  });
+
+  it("throws on a missing step and on a newer version, rather than guessing", () => {
+    expect(() => migrateProgress({}, 1, 3, { 1: (s) => s })).toThrow(
+      "no migration from progress version 2 to 3",
+    );
+    expect(() => migrateProgress({}, 4, 3, {})).toThrow("newer than 3");
+  });
+
+  it("is the identity at the current version", () => {
+    const state = defaultProgress();
+    expect(migrateProgress(state, PROGRESS_VERSION)).toBe(state);
+  });
+});
