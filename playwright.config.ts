@@ -29,7 +29,8 @@ export default defineConfig({
     // Serves the production build made by `npm run build` (part of `npm test`).
     command: `npx next start --port ${PORT}`,
     url: `http://localhost:${PORT}`,
-    reuseExistingServer: !process.env.CI,
+    // Never reuse: a server left running would serve an older build than the one just made.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { RULE_GROUPS, SOURCE_LABELS, rulesInGroup } from "@/lib/rules";
+import { InlineCode } from "../_components/inline-code";
 
 export const metadata: Metadata = { title: "Rules" };
 
@@ -27,7 +28,9 @@ export default function RulesPage() {
                     ({r.sources.map((s) => SOURCE_LABELS[s]).join(", ")})
                   </span>
                 </dt>
-                <dd>{r.statement}</dd>
+                <dd>
+                  <InlineCode text={r.statement} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { collectPageErrors, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+
+test("home explains the three parts and shows progress so far", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  for (const part of ["Lessons", "Simulator", "Quizzes"]) {
+    await expect(
+      page.getByRole("main").getByRole("link", { name: part, exact: true }),
+    ).toBeVisible();
+  }
+  await waitForHydration(page);
+  await expect(page.getByTestId("lessons-done")).toHaveText(/^0 of \d+$/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const item of ["Lessons", "Simulator", "Quizzes", "Progress"]) {
+    await expect(nav.getByRole("link", { name: item })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
+
+test("header navigation works from the keyboard with a visible focus ring", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  // Tab on to the first nav link and follow it with Enter.
+  let reached = false;
+  for (let i = 0; i < 6 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Lessons" })
+      .evaluate((el) => el === document.activeElement);
+  }
+  expect(reached).toBe(true);
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect(outline).toBe("solid");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/lessons$/);
+  await expect(page.getByRole("link", { name: "Lessons", exact: true }).first()).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`home has no serious accessibility violation (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test("fits a 375 px wide screen without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of [
+    "/",
+    "/lessons",
+    "/lessons/who-may-call-a-tool",
+    "/quizzes",
+    "/progress",
+    "/rules",
+  ]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

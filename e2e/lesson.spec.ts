@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { collectPageErrors, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+
+const LESSON = "/lessons/who-may-call-a-tool";
+
+test("renders the sample lesson from MDX with a live visibility matrix", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto(LESSON);
+  await expect(page.getByRole("heading", { level: 1, name: "Who may call a tool" })).toBeVisible();
+  // A pinned heading id from the MDX source, linked from the on-page contents.
+  await expect(page.locator("h2#same-server")).toHaveText("Same server only");
+  await expect(
+    page
+      .getByRole("navigation", { name: "On this page" })
+      .getByRole("link", { name: "Same server only" }),
+  ).toHaveAttribute("href", "#same-server");
+
+  const widget = page.locator('[data-widget="visibility-matrix"]');
+  const verdict = (caller: string) => widget.locator(`tr[data-caller="${caller}"] [data-verdict]`);
+  await expect(verdict("agent")).toHaveAttribute("data-verdict", "allowed");
+  await expect(verdict("same")).toHaveAttribute("data-verdict", "allowed");
+  await expect(verdict("other")).toHaveAttribute("data-verdict", "refused");
+
+  await widget.getByLabel('["app"]').check();
+  await expect(verdict("agent")).toHaveAttribute("data-verdict", "refused");
+  await expect(verdict("same")).toHaveAttribute("data-verdict", "allowed");
+  await expect(widget.locator('tr[data-caller="agent"]')).toContainText("TOOL-3");
+
+  await widget.getByLabel("[]", { exact: true }).check();
+  await expect(verdict("agent")).toHaveAttribute("data-verdict", "refused");
+  await expect(verdict("same")).toHaveAttribute("data-verdict", "refused");
+  expect(errors).toEqual([]);
+});
+
+test("marking a lesson complete survives a reload and shows on the home page", async ({ page }) => {
+  await page.goto(LESSON);
+  await waitForHydration(page).catch(() => undefined);
+  await page.getByRole("button", { name: "Mark lesson complete" }).click();
+  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+  await page.reload();
+  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByTestId("lessons-done")).toHaveText(/^1 of \d+$/);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`lesson page has no serious accessibility violation (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(LESSON);
+    await expect(page.locator('[data-widget="visibility-matrix"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { collectPageErrors, STORAGE_NAME, waitForHydration } from "./helpers";
+
+const GARBAGE = '{"state": {"lessons": trunc';
+
+test("survives a corrupted saved value, keeps it aside and lets the learner export it", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only on the first load: later loads must see what the app itself wrote.
+      if (!sessionStorage.getItem("seeded")) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem("seeded", "1");
+      }
+    },
+    [STORAGE_NAME, GARBAGE] as const,
+  );
+  await page.goto("/");
+  await waitForHydration(page);
+  const notice = page.locator('[data-notice="corrupted"]');
+  await expect(notice).toContainText("could not be read");
+  await expect(page.getByTestId("lessons-done")).toHaveText(/^0 of/);
+
+  await notice.getByRole("link", { name: "Open Progress" }).click();
+  await expect(page).toHaveURL(/\/progress#kept-aside$/);
+  const list = page.getByTestId("kept-aside-list");
+  await expect(list).toContainText("corrupted");
+  const download = page.waitForEvent("download");
+  await list.getByRole("button", { name: "Export" }).click();
+  const file = await (await download).path();
+  expect(readFileSync(file, "utf8")).toBe(GARBAGE);
+
+  // The app still saves new progress, and the copy is still there after a reload.
+  await page.getByTestId("theme-select").selectOption("dark");
+  await page.reload();
+  await expect(page.getByTestId("theme-select")).toHaveValue("dark");
+  await expect(page.getByTestId("kept-aside-list")).toContainText("corrupted");
+  await expect(page.locator('[data-notice="corrupted"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
