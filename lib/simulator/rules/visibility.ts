@@ -1,4 +1,5 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import type { Verdict } from "./types";
 
 /** Who is asking to reach a tool: the agent (model), or a view of some server. */
 export type Caller = { kind: "model" } | { kind: "app"; sameServer: boolean };
@@ -59,5 +60,18 @@ export function decideVisibility(
     allowed: true,
     ruleIds: [...base, "TOOL-4", "TOOL-5"],
     reason: `visibility ${shown} includes "app" and the view belongs to the same server`,
+  };
+}
+
+/** The visibility row: may the agent see (and so call) the UI tool? */
+export function decideAgentVisibility(
+  visibility: readonly McpUiToolVisibility[] | undefined,
+): Verdict {
+  const d = decideVisibility(visibility, { kind: "model" });
+  return {
+    row: "visibility",
+    verdict: d.allowed ? "pass" : "fail",
+    ruleIds: d.ruleIds,
+    reason: d.reason,
   };
 }

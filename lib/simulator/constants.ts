@@ -1,0 +1,30 @@
+/** NEG-1: the extension identifier, as both sides declare it. */
+export const EXTENSION_ID = "io.modelcontextprotocol/ui";
+/** RES-2: the one mime type a view's content item may carry. */
+export const PROFILE_MIME = "text/html;profile=mcp-app";
+/** The core revision the simulator's client and server speak (NEG-2). */
+export const PROTOCOL_VERSION = "2026-07-28";
+/** NEG-2: per-request `_meta` keys of the 2026-07-28 core. */
+export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+/** The six rows of the host's decision table, in the order the table lists them. */
+export const ROWS = [
+  "negotiation",
+  "visibility",
+  "mime",
+  "csp",
+  "permissions",
+  "app-call",
+] as const;
+export type RowName = (typeof ROWS)[number];
+/** PERM-1: the permission flags a resource may request. */
+export const PERMISSION_NAMES = ["camera", "microphone", "geolocation", "clipboardWrite"] as const;
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+/** CSP-1: the four domain lists of `_meta.ui.csp`. */
+export const CSP_KEYS = [
+  "connectDomains",
+  "resourceDomains",
+  "frameDomains",
+  "baseUriDomains",
+] as const;
+export type CspKey = (typeof CSP_KEYS)[number];

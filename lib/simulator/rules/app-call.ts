@@ -1,0 +1,76 @@
+import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import type { Verdict } from "./types";
+import { decideVisibility } from "./visibility";
+
+export type Consent = "allow" | "deny";
+
+export interface AppCallInput {
+  /** The tool the view asked for; undefined when no connected server has it. */
+  target:
+    | { name: string; server: string; visibility: readonly McpUiToolVisibility[] | undefined }
+    | undefined;
+  requestedName: string;
+  /** The server whose view placed the call. */
+  viewServer: string;
+  /** The host's consent; asked only once visibility allows the call. */
+  consent: () => Consent;
+}
+
+export interface AppCallDecision extends Verdict {
+  row: "app-call";
+  forward: boolean;
+  /** Whether the host got as far as consent (it does not ask when visibility already refuses). */
+  askedConsent: boolean;
+}
+
+/**
+ * BRG-5: a view's `tools/call` must clear two independent gates, visibility (TOOL-4, TOOL-5: a
+ * spec MUST) and the host's consent (host policy). Either refuses it, and then nothing is sent.
+ */
+export function decideAppCall(input: AppCallInput): AppCallDecision {
+  const row = "app-call" as const;
+  if (!input.target) {
+    return {
+      row,
+      verdict: "fail",
+      ruleIds: ["BRG-5"],
+      reason: `no connected server offers a tool named "${input.requestedName}": nothing is sent`,
+      forward: false,
+      askedConsent: false,
+    };
+  }
+  const vis = decideVisibility(input.target.visibility, {
+    kind: "app",
+    sameServer: input.target.server === input.viewServer,
+  });
+  if (!vis.allowed) {
+    return {
+      row,
+      verdict: "fail",
+      ruleIds: [...vis.ruleIds, "BRG-5"],
+      reason: `${vis.reason}; consent is not even asked, and nothing reaches the server`,
+      forward: false,
+      askedConsent: false,
+    };
+  }
+  if (input.consent() === "deny") {
+    return {
+      row,
+      verdict: "fail",
+      ruleIds: ["BRG-5"],
+      reason:
+        "visibility allows the call but the host's consent was refused: nothing reaches the server",
+      forward: false,
+      askedConsent: true,
+    };
+  }
+  return {
+    row,
+    verdict: "pass",
+    ruleIds: [...vis.ruleIds, "BRG-5"],
+    reason:
+      "visibility and consent both given: forwarded as an ordinary tools/call with full per-request _meta",
+    forward: true,
+    askedConsent: true,
+  };
+}

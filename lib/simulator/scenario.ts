@@ -1,0 +1,223 @@
+import { z } from "zod";
+import { PERMISSION_NAMES, PROFILE_MIME, ROWS } from "./constants";
+
+/** Version of the scenario format. A file or link with another version is refused by name. */
+export const SCENARIO_VERSION = 1;
+
+const name = z.string().regex(/^[a-z][a-z0-9_]*$/, "tool names are lower_snake_case");
+const visibility = z.array(z.enum(["model", "app"])).optional();
+const verdict = z.enum(["pass", "fail", "skip"]);
+
+/** A tool the view may call, on the view's own server ("main") or on a second one. */
+export const otherToolSchema = z.strictObject({
+  name,
+  description: z.string().min(1),
+  visibility,
+  server: z.enum(["main", "second"]).default("main"),
+});
+
+export const expectSchema = z.strictObject({
+  rows: z.strictObject(
+    Object.fromEntries(ROWS.map((r) => [r, verdict])) as Record<
+      (typeof ROWS)[number],
+      typeof verdict
+    >,
+  ),
+  outcome: z.enum(["rendered", "text", "not-called"]),
+  /** Required when the action has the view call a tool. */
+  appCall: z.enum(["forwarded", "refused"]).optional(),
+  /** The exact CSP header, when the scenario is about it. */
+  cspHeader: z.string().optional(),
+  /** The exact iframe `allow` attribute, when the scenario is about it. */
+  allow: z.string().optional(),
+});
+
+export const scenarioSchema = z
+  .strictObject({
+    version: z.literal(SCENARIO_VERSION, {
+      error: `only scenario version ${SCENARIO_VERSION} is supported`,
+    }),
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    title: z.string().min(3),
+    description: z.string().min(10),
+    /** The decision row this scenario is mainly about (for grouping presets). */
+    row: z.enum(ROWS),
+    /** What the client declares in `_meta` on each request (NEG-2). */
+    client: z.strictObject({
+      extension: z.boolean(),
+      mimeTypes: z.array(z.string()).default([PROFILE_MIME]),
+    }),
+    server: z.strictObject({
+      /** Whether `server/discover` lists the extension (NEG-3). */
+      extension: z.boolean(),
+      /** Tools the server's own authorization refuses for the signed-in user (TOOL-6). */
+      denyTools: z.array(name).default([]),
+    }),
+    uiTool: z.strictObject({
+      name,
+      description: z.string().min(1),
+      visibility,
+      resourceUri: z.string().min(1),
+      /** Extra keys merged into the tool's `_meta.ui`, e.g. a csp put in the wrong place. */
+      extraUiMeta: z.record(z.string(), z.unknown()).optional(),
+    }),
+    otherTools: z.array(otherToolSchema).default([]),
+    resource: z.strictObject({
+      /** The URI the server registers; differs from uiTool.resourceUri to simulate a missing view. */
+      uri: z.string().min(1),
+      /** Free text, so wrong types can be tried. */
+      mimeType: z.string(),
+      /** Arbitrary JSON, so malformed shapes (a flat list) can be tried; omit for "no csp". */
+      csp: z.unknown().optional(),
+      permissions: z.unknown().optional(),
+      ttlMs: z.number().int().nonnegative().default(60_000),
+      cacheScope: z.enum(["public", "private"]).default("private"),
+      encoding: z.enum(["text", "blob"]).default("text"),
+      view: z.enum(["demo", "plain"]).default("demo"),
+      /**
+       * Where csp and permissions are declared: on the content item, on the listing, or split
+       * (listing holds them, the content item holds only prefersBorder, hiding them: RES-4).
+       */
+      metaLocation: z.enum(["content", "listing", "split"]).default("content"),
+    }),
+    host: z.strictObject({
+      approvedOrigins: z.array(z.string()),
+      grantablePermissions: z.array(z.enum(PERMISSION_NAMES)),
+      outOfPolicy: z.enum(["text", "subset"]),
+    }),
+    consent: z.enum(["allow", "deny", "ask"]),
+    /** How the learner answers when consent is "ask" (used by headless runs and tests). */
+    consentAnswer: z.enum(["allow", "deny"]).optional(),
+    /** The signed-in user: the authorization context of cached private reads (RES-5). */
+    user: z
+      .string()
+      .regex(/^[a-z]+$/)
+      .default("alice"),
+    action: z.discriminatedUnion("kind", [
+      z.strictObject({ kind: z.literal("agent-calls-tool") }),
+      z.strictObject({
+        kind: z.literal("view-calls-tool"),
+        tool: z.string().min(1),
+        arguments: z.record(z.string(), z.unknown()).default({}),
+      }),
+    ]),
+    expect: expectSchema.optional(),
+  })
+  .superRefine((s, ctx) => {
+    const names = [s.uiTool.name, ...s.otherTools.map((t) => t.name)];
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup)
+      ctx.addIssue({
+        code: "custom",
+        path: ["otherTools"],
+        message: `duplicate tool name "${dup}"`,
+      });
+    if (
+      s.consent === "ask" &&
+      s.action.kind === "view-calls-tool" &&
+      !s.consentAnswer &&
+      s.expect
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["consentAnswer"],
+        message: 'needed when consent is "ask"',
+      });
+    }
+    if (
+      s.expect &&
+      s.action.kind === "view-calls-tool" &&
+      s.expect.outcome === "rendered" &&
+      !s.expect.appCall
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["expect", "appCall"],
+        message: "say whether the view's call is forwarded",
+      });
+    }
+  });
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ScenarioExpect = z.infer<typeof expectSchema>;
+
+export class ScenarioError extends Error {
+  constructor(
+    readonly source: string,
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(`${source}: ${field}: ${detail}`);
+    this.name = "ScenarioError";
+  }
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return (
+    path
+      .map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`))
+      .join("") || "(root)"
+  );
+}
+
+/**
+ * Parses a scenario from JSON text or a value. `source` names where it came from (a file path,
+ * "link", "editor") so the error points there. A future version is refused before anything else.
+ */
+export function parseScenario(input: string | unknown, source: string): Scenario {
+  let raw: unknown = input;
+  if (typeof input === "string") {
+    try {
+      raw = JSON.parse(input);
+    } catch (error) {
+      throw new ScenarioError(source, "JSON", (error as Error).message);
+    }
+  }
+  const version = (raw as { version?: unknown } | null)?.version;
+  if (typeof version === "number" && version > SCENARIO_VERSION) {
+    throw new ScenarioError(
+      source,
+      "version",
+      `scenario version ${version} is newer than this simulator understands (${SCENARIO_VERSION})`,
+    );
+  }
+  const result = scenarioSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ScenarioError(source, fieldPath(issue.path), issue.message);
+  }
+  return result.data;
+}
+
+/** The placeholder scenarios use for the app's own port in `*.localhost` origins. */
+export const PORT_PLACEHOLDER = "{port}";
+
+function replaceDeep(value: unknown, port: string): unknown {
+  if (typeof value === "string") return value.split(PORT_PLACEHOLDER).join(port);
+  if (Array.isArray(value)) return value.map((v) => replaceDeep(v, port));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceDeep(v, port)]));
+  }
+  return value;
+}
+
+/**
+ * Replaces `{port}` with the port the app is served on, in the declared csp, the host's approved
+ * origins and the expected header: the only places origins appear.
+ */
+export function resolvePorts(s: Scenario, port: number | string): Scenario {
+  const p = String(port);
+  return {
+    ...s,
+    resource: { ...s.resource, csp: replaceDeep(s.resource.csp, p) },
+    host: {
+      ...s.host,
+      approvedOrigins: s.host.approvedOrigins.map((o) => o.split(PORT_PLACEHOLDER).join(p)),
+    },
+    expect: s.expect && {
+      ...s.expect,
+      cspHeader: s.expect.cspHeader?.split(PORT_PLACEHOLDER).join(p),
+    },
+  };
+}
