@@ -1,0 +1,376 @@
+import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
+import type { McpUiResourcePermissions, McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import {
+  Client,
+  InMemoryTransport,
+  type CallToolResult,
+  type ReadResourceResult,
+  type Tool,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { ResultCache } from "./cache";
+import { EXTENSION_ID, PROTOCOL_VERSION, type PermissionName } from "./constants";
+import {
+  decide,
+  decideAgentVisibility,
+  decideAppCall,
+  decideVisibility,
+  shouldReadView,
+  type AppCallDecision,
+  type Consent,
+  type Decision,
+  type DecisionInputs,
+  type ReadObservation,
+} from "./rules";
+import type { Scenario } from "./scenario";
+import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
+import type { Trace } from "./trace";
+
+export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
+
+/** A cached view: the read result and the listing `_meta` seen with it (RES-4 needs both). */
+export interface CachedView {
+  result: ReadResourceResult;
+  listingMeta: unknown;
+}
+
+/** The host's cache of view reads; lives across runs, as a real host's would (RES-5). */
+export type ViewCache = ResultCache<CachedView>;
+export function createViewCache(now?: () => number): ViewCache {
+  return new ResultCache<CachedView>(now);
+}
+
+/** Client capabilities the scenario's client declares on every request (NEG-2). */
+export function clientCapabilities(s: Scenario): Record<string, unknown> {
+  return s.client.extension
+    ? { extensions: { [EXTENSION_ID]: { mimeTypes: s.client.mimeTypes } } }
+    : {};
+}
+
+function visibilityOf(tool: Tool | undefined): McpUiToolVisibility[] | undefined {
+  const ui = (tool?._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;
+  const v = ui?.visibility;
+  return Array.isArray(v)
+    ? (v.filter((x) => x === "model" || x === "app") as McpUiToolVisibility[])
+    : undefined;
+}
+
+/** Wraps a transport so every message it sends is recorded before it leaves. */
+function traced(t: Transport, trace: Trace, from: string, to: string): Transport {
+  const send = t.send.bind(t);
+  t.send = (message, options) => {
+    trace.message("host-server", from, to, message);
+    return send(message, options);
+  };
+  return t;
+}
+
+interface Connection {
+  server: ServerName;
+  client: Client;
+  close(): Promise<void>;
+}
+
+async function connect(
+  scenario: Scenario,
+  which: ServerName,
+  views: ViewDocuments,
+  trace: Trace,
+): Promise<Connection> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const serverLabel = which === "main" ? "server" : "second server";
+  const factory = createServerFactory(scenario, which, views, (e) =>
+    trace.event("host-server", serverLabel, serverLabel, e.note),
+  );
+  const handle = serveStdio(factory, { transport: traced(serverSide, trace, serverLabel, "host") });
+  const client = new Client(HOST_INFO, {
+    capabilities: clientCapabilities(scenario),
+    versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
+  });
+  await client.connect(traced(clientSide, trace, "host", serverLabel));
+  return {
+    server: which,
+    client,
+    async close() {
+      await client.close();
+      await handle.close();
+    },
+  };
+}
+
+export interface AgentTool {
+  name: string;
+  server: ServerName;
+  visibility: McpUiToolVisibility[] | undefined;
+  /** Whether the agent's tool list includes it (TOOL-3). */
+  listed: boolean;
+  reason: string;
+}
+
+export interface AgentTurn {
+  tools: AgentTool[];
+  toolResult?: CallToolResult;
+  read?: { result?: ReadResourceResult; cache: "hit" | "miss"; reason: string; error?: string };
+  decision: Decision;
+  inputs: DecisionInputs;
+  /** The HTML to render, decoded from text or base64 blob, when the outcome is "rendered". */
+  html?: string;
+}
+
+export interface AskConsent {
+  (request: { tool: string; arguments: Record<string, unknown> }): Promise<Consent>;
+}
+
+/**
+ * The simulator's host: real MCP clients (pinned to 2026-07-28) to the scenario's servers, the
+ * agent's tool list, the decision table, and the gates on a view's tool calls. It never renders:
+ * the caller connects the returned AppBridge to a view, through a proxy in the browser or an
+ * in-memory pair in Node.
+ */
+export class SimHost {
+  private connections: Connection[] = [];
+  private allTools: { tool: Tool; server: ServerName }[] = [];
+  lastAppCall?: AppCallDecision;
+
+  private constructor(
+    readonly scenario: Scenario,
+    readonly trace: Trace,
+    private readonly cache: ViewCache,
+  ) {}
+
+  static async create(
+    scenario: Scenario,
+    views: ViewDocuments,
+    trace: Trace,
+    cache: ViewCache,
+  ): Promise<SimHost> {
+    const host = new SimHost(scenario, trace, cache);
+    host.connections.push(await connect(scenario, "main", views, trace));
+    if (scenario.otherTools.some((t) => t.server === "second")) {
+      host.connections.push(await connect(scenario, "second", views, trace));
+    }
+    return host;
+  }
+
+  private client(server: ServerName): Client {
+    const c = this.connections.find((x) => x.server === server);
+    if (!c) throw new Error(`no connection to the ${server} server`);
+    return c.client;
+  }
+
+  /** Lists tools, calls the UI tool if the agent may, and walks the table up to rendering. */
+  async agentTurn(): Promise<AgentTurn> {
+    const s = this.scenario;
+    this.allTools = [];
+    for (const c of this.connections) {
+      const { tools } = await c.client.listTools();
+      for (const tool of tools) this.allTools.push({ tool, server: c.server });
+    }
+    const tools: AgentTool[] = this.allTools.map(({ tool, server }) => {
+      const visibility = visibilityOf(tool);
+      const d = decideVisibility(visibility, { kind: "model" });
+      return { name: tool.name, server, visibility, listed: d.allowed, reason: d.reason };
+    });
+    const uiTool = this.allTools.find(
+      (t) => t.server === "main" && t.tool.name === s.uiTool.name,
+    )?.tool;
+    const main = this.client("main");
+    const inputs: DecisionInputs = {
+      uiToolVisibility: visibilityOf(uiTool),
+      clientCapabilities: clientCapabilities(s),
+      serverCapabilities: main.getServerCapabilities(),
+      policy: s.host,
+    };
+    if (decideAgentVisibility(inputs.uiToolVisibility).verdict === "fail") {
+      this.trace.event(
+        "host-server",
+        "host",
+        "agent",
+        `${s.uiTool.name} is not in the agent's tool list`,
+        "refused",
+      );
+      return { tools, inputs, decision: decide(inputs) };
+    }
+    const toolResult = (await main.callTool({
+      name: s.uiTool.name,
+      arguments: {},
+    })) as CallToolResult;
+    let read: AgentTurn["read"];
+    if (shouldReadView(inputs)) {
+      read = await this.readView(uiTool);
+      inputs.read = this.observe(read);
+    } else {
+      this.trace.event(
+        "host-server",
+        "host",
+        "agent",
+        "extension not negotiated on this request: text content only, no resources/read",
+        "refused",
+      );
+    }
+    const turn: AgentTurn = { tools, inputs, toolResult, read, decision: decide(inputs) };
+    if (turn.decision.outcome === "rendered" && read?.result) turn.html = decodeHtml(read.result);
+    return turn;
+  }
+
+  private async readView(uiTool: Tool | undefined): Promise<NonNullable<AgentTurn["read"]>> {
+    const uri = (uiTool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri;
+    if (typeof uri !== "string")
+      return { cache: "miss", reason: "no resourceUri", error: "the tool names no view" };
+    const key = ResultCache.key("resources/read", { uri });
+    const cached = this.cache.get(key, this.scenario.user);
+    if (cached.hit) {
+      this.trace.event(
+        "host-server",
+        "host",
+        "cache",
+        `resources/read ${uri}: ${cached.reason}`,
+        "cache-hit",
+      );
+      this.listingMeta = cached.value.listingMeta;
+      return { result: cached.value.result, cache: "hit", reason: cached.reason };
+    }
+    this.trace.event(
+      "host-server",
+      "host",
+      "cache",
+      `resources/read ${uri}: ${cached.reason}`,
+      "cache-miss",
+    );
+    try {
+      await this.loadListingMeta(uri);
+      const result = (await this.client("main").readResource({ uri })) as ReadResourceResult;
+      const hint = result as { ttlMs?: unknown; cacheScope?: unknown };
+      this.cache.set(key, { result, listingMeta: this.listingMeta }, hint, this.scenario.user);
+      return { result, cache: "miss", reason: cached.reason };
+    } catch (error) {
+      return { cache: "miss", reason: cached.reason, error: (error as Error).message };
+    }
+  }
+
+  private observe(read: NonNullable<AgentTurn["read"]>): ReadObservation {
+    if (read.error || !read.result) return { ok: false, error: read.error ?? "no result" };
+    const item = read.result.contents[0] as Record<string, unknown> | undefined;
+    if (!item) return { ok: false, error: "resources/read returned no contents" };
+    return {
+      ok: true,
+      mimeType: item.mimeType,
+      hasBody: typeof item.text === "string" || typeof item.blob === "string",
+      contentMeta: item._meta,
+      listingMeta: this.listingMeta,
+    };
+  }
+
+  private listingMeta: unknown;
+
+  /** RES-4: the listing entry's `_meta`, read with resources/list once negotiation passes. */
+  private async loadListingMeta(uri: string): Promise<void> {
+    const { resources } = await this.client("main").listResources();
+    this.listingMeta = resources.find((r) => r.uri === uri)?._meta;
+  }
+
+  /**
+   * Creates the AppBridge for a rendered view, with the host's own oncalltool applying both
+   * gates of BRG-5 before anything reaches a server ([SDK] AppBridge with a client would forward
+   * unchecked, so it is built without one).
+   */
+  createBridge(turn: AgentTurn, askConsent: AskConsent): AppBridge {
+    const granted = turn.decision.permissions?.granted ?? [];
+    const permissions: McpUiResourcePermissions = Object.fromEntries(
+      granted.map((p: PermissionName) => [p, {}]),
+    );
+    const bridge = new AppBridge(
+      null,
+      HOST_INFO,
+      {
+        serverTools: {},
+        openLinks: {},
+        logging: {},
+        updateModelContext: { text: {} },
+        message: { text: {} },
+        // PERM-2: granted permissions are reported to the view.
+        sandbox: {
+          permissions,
+          ...(turn.decision.csp?.effective ? { csp: turn.decision.csp.effective } : {}),
+        },
+      },
+      {
+        hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline"] },
+      },
+    );
+    bridge.oncalltool = (params) => this.onViewToolCall(params, askConsent);
+    return bridge;
+  }
+
+  /** BRG-5: visibility (same server) first, then consent; a refused call sends nothing. */
+  async onViewToolCall(
+    params: { name: string; arguments?: Record<string, unknown> },
+    askConsent: AskConsent,
+  ): Promise<CallToolResult> {
+    const found = this.allTools.find((t) => t.tool.name === params.name);
+    const target = found && {
+      name: found.tool.name,
+      server: found.server,
+      visibility: visibilityOf(found.tool),
+    };
+    const args = params.arguments ?? {};
+    const visibilityOnly =
+      target &&
+      decideVisibility(target.visibility, { kind: "app", sameServer: target.server === "main" });
+    let consent: Consent = "deny";
+    if (visibilityOnly?.allowed) {
+      consent =
+        this.scenario.consent === "ask"
+          ? await askConsent({ tool: params.name, arguments: args })
+          : this.scenario.consent;
+      this.trace.event(
+        "host-view",
+        "host",
+        "user",
+        `consent for ${params.name}: ${consent}${this.scenario.consent === "ask" ? " (asked)" : " (host setting)"}`,
+      );
+    }
+    const decision = decideAppCall({
+      target,
+      requestedName: params.name,
+      viewServer: "main",
+      consent: () => consent,
+    });
+    this.lastAppCall = decision;
+    if (!decision.forward || !target) {
+      this.trace.event(
+        "host-view",
+        "host",
+        "view",
+        `tools/call ${params.name} refused: ${decision.reason}`,
+        "refused",
+      );
+      return {
+        isError: true,
+        content: [{ type: "text", text: `Refused by the host: ${decision.reason}` }],
+      };
+    }
+    // An ordinary tools/call with the client's own id and full per-request _meta (BRG-5, NEG-2).
+    return (await this.client(target.server).callTool({
+      name: params.name,
+      arguments: args,
+    })) as CallToolResult;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.connections.map((c) => c.close()));
+    this.connections = [];
+  }
+}
+
+/** RES-3: the document is in `text`, or base64 in `blob`. */
+export function decodeHtml(result: ReadResourceResult): string | undefined {
+  const item = result.contents[0] as { text?: unknown; blob?: unknown } | undefined;
+  if (typeof item?.text === "string") return item.text;
+  if (typeof item?.blob === "string") {
+    const bytes = Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  }
+  return undefined;
+}

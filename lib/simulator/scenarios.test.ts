@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { loadScenarioFiles } from "../content/scenarios";
+import { ROWS } from "./constants";
+import { runHeadless } from "./run";
+import { resolvePorts } from "./scenario";
+
+const files = await loadScenarioFiles();
+
+describe("scenario presets", () => {
+  it("are at least 20, covering pass and fail of every row", () => {
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    for (const row of ROWS) {
+      for (const verdict of ["pass", "fail"] as const) {
+        const n = files.filter((f) => f.scenario.expect.rows[row] === verdict).length;
+        expect(n, `${row}:${verdict}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  // Each expect block was written from the rules, without reading the engine.
+  it.each(files.map((f) => [f.file, f] as const))(
+    "%s plays out as its expect block says",
+    async (_file, f) => {
+      const s = resolvePorts(f.scenario, 3000);
+      const want = s.expect!;
+      const result = await runHeadless(s);
+      const got = Object.fromEntries(result.decision.rows.map((r) => [r.row, r.verdict]));
+      expect(got).toEqual(want.rows);
+      expect(result.decision.outcome).toBe(want.outcome);
+      if (want.appCall) expect(result.appCall).toBe(want.appCall);
+      if (want.cspHeader !== undefined) expect(result.decision.csp?.header).toBe(want.cspHeader);
+      if (want.allow !== undefined) expect(result.decision.permissions?.allow).toBe(want.allow);
+      for (const row of result.decision.rows) {
+        if (row.verdict !== "skip") expect(row.ruleIds.length, row.row).toBeGreaterThan(0);
+      }
+    },
+  );
+});

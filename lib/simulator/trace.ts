@@ -1,0 +1,91 @@
+/** Which link a message crossed. Headless runs have no proxy: the view talks to the host directly. */
+export type Channel = "host-server" | "host-proxy" | "proxy-view" | "host-view" | "instrumentation";
+
+/** What became of a message: delivered, refused by a host gate, blocked by the browser, or rejected as invalid. */
+export type TraceStatus =
+  "delivered" | "refused" | "blocked" | "rejected" | "cache-hit" | "cache-miss";
+
+export interface TraceEntry {
+  seq: number;
+  /** Milliseconds since the trace started. */
+  at: number;
+  channel: Channel;
+  from: string;
+  to: string;
+  kind: "request" | "response" | "error" | "notification" | "event";
+  method?: string;
+  id?: string | number;
+  status: TraceStatus;
+  note?: string;
+  message?: unknown;
+}
+
+/** Classifies a JSON-RPC message for the trace without trusting its shape. */
+export function describeMessage(message: unknown): Pick<TraceEntry, "kind" | "method" | "id"> {
+  const m = (typeof message === "object" && message !== null ? message : {}) as Record<
+    string,
+    unknown
+  >;
+  const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
+  const method = typeof m.method === "string" ? m.method : undefined;
+  if (method) return { kind: id === undefined ? "notification" : "request", method, id };
+  if ("error" in m) return { kind: "error", id };
+  return { kind: "response", id };
+}
+
+/**
+ * An ordered record of every message and decision of one run. Responses are labelled with the
+ * method of the request they answer, so a reader never has to match ids by hand.
+ */
+export class Trace {
+  readonly entries: TraceEntry[] = [];
+  private readonly start: number;
+  private readonly pending = new Map<string, string>();
+
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.start = now();
+  }
+
+  /** Records a message crossing `channel` from `from` to `to`. */
+  message(
+    channel: Channel,
+    from: string,
+    to: string,
+    message: unknown,
+    status: TraceStatus = "delivered",
+    note?: string,
+  ) {
+    const d = describeMessage(message);
+    let method = d.method;
+    if (d.kind === "request" && d.id !== undefined)
+      this.pending.set(`${channel}:${from}:${d.id}`, d.method!);
+    if ((d.kind === "response" || d.kind === "error") && d.id !== undefined) {
+      const reqKey = `${channel}:${to}:${d.id}`;
+      method = this.pending.get(reqKey);
+      this.pending.delete(reqKey);
+    }
+    return this.push({ channel, from, to, ...d, method, status, note, message });
+  }
+
+  /** Records a decision or browser event that is not itself a protocol message. */
+  event(
+    channel: Channel,
+    from: string,
+    to: string,
+    note: string,
+    status: TraceStatus = "delivered",
+    message?: unknown,
+  ) {
+    return this.push({ channel, from, to, kind: "event", status, note, message });
+  }
+
+  private push(e: Omit<TraceEntry, "seq" | "at">): TraceEntry {
+    const entry = {
+      seq: this.entries.length + 1,
+      at: Math.round((this.now() - this.start) * 10) / 10,
+      ...e,
+    };
+    this.entries.push(entry);
+    return entry;
+  }
+}
