@@ -27,7 +27,8 @@ try {
   const r = await runHeadless(scenario);
   const out = {
     scenario: scenario.id,
-    outcome: r.decision.outcome,
+    outcome: r.outcome,
+    reason: r.reason ?? null,
     appCall: r.appCall ?? null,
     rows: r.decision.rows.map(({ row, verdict, ruleIds, reason }) => ({
       row,

@@ -118,6 +118,15 @@ export interface AgentTurn {
   html?: string;
 }
 
+export interface BridgeHooks {
+  /** After the host has decided (and, when allowed, forwarded) a view's tools/call. */
+  onAppCall?(decision: AppCallDecision | undefined, result: CallToolResult): void;
+  /** BRG-7: the view's new content size. */
+  onSizeChange?(size: { width?: number; height?: number }): void;
+  /** notifications/message from the view. */
+  onLog?(params: { level: string; data?: unknown }): void;
+}
+
 export interface AskConsent {
   (request: { tool: string; arguments: Record<string, unknown> }): Promise<Consent>;
 }
@@ -160,7 +169,7 @@ export class SimHost {
   }
 
   /** Lists tools, calls the UI tool if the agent may, and walks the table up to rendering. */
-  async agentTurn(): Promise<AgentTurn> {
+  async agentTurn(args: Record<string, unknown> = {}): Promise<AgentTurn> {
     const s = this.scenario;
     this.allTools = [];
     for (const c of this.connections) {
@@ -194,7 +203,7 @@ export class SimHost {
     }
     const toolResult = (await main.callTool({
       name: s.uiTool.name,
-      arguments: {},
+      arguments: args,
     })) as CallToolResult;
     let read: AgentTurn["read"];
     if (shouldReadView(inputs)) {
@@ -275,7 +284,7 @@ export class SimHost {
    * gates of BRG-5 before anything reaches a server ([SDK] AppBridge with a client would forward
    * unchecked, so it is built without one).
    */
-  createBridge(turn: AgentTurn, askConsent: AskConsent): AppBridge {
+  createBridge(turn: AgentTurn, askConsent: AskConsent, hooks: BridgeHooks = {}): AppBridge {
     const granted = turn.decision.permissions?.granted ?? [];
     const permissions: McpUiResourcePermissions = Object.fromEntries(
       granted.map((p: PermissionName) => [p, {}]),
@@ -299,9 +308,41 @@ export class SimHost {
         hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline"] },
       },
     );
-    bridge.oncalltool = (params) => this.onViewToolCall(params, askConsent);
+    const note = (text: string) => this.trace.event("host-view", "host", "agent", text);
+    bridge.oncalltool = async (params) => {
+      const result = await this.onViewToolCall(params, askConsent);
+      hooks.onAppCall?.(this.lastAppCall, result);
+      return result;
+    };
+    // BRG-4: the host SHOULD add ui/message to the conversation; here it is recorded for the agent.
+    bridge.onmessage = async (params) => {
+      note(`ui/message added to the conversation: ${JSON.stringify(params.content).slice(0, 200)}`);
+      return {};
+    };
+    // BRG-4: each update overwrites the previous; only the latest reaches the model's next turn.
+    bridge.onupdatemodelcontext = async (params) => {
+      this.modelContext = params;
+      note("ui/update-model-context stored (replaces any earlier one)");
+      return {};
+    };
+    bridge.onopenlink = async (params) => {
+      note(
+        `ui/open-link ${params.url}: a browser host SHOULD open it; the simulator only records it`,
+      );
+      return {};
+    };
+    // BRG-6: this host offers only "inline"; it refuses other modes and returns the current one.
+    bridge.onrequestdisplaymode = async (params) => {
+      note(`ui/request-display-mode ${params.mode}: not available here, staying inline`);
+      return { mode: "inline" };
+    };
+    bridge.onsizechange = (params) => hooks.onSizeChange?.(params);
+    bridge.onloggingmessage = (params) => hooks.onLog?.(params);
     return bridge;
   }
+
+  /** The latest ui/update-model-context the view sent, which the agent would see next turn. */
+  modelContext?: unknown;
 
   /** BRG-5: visibility (same server) first, then consent; a refused call sends nothing. */
   async onViewToolCall(

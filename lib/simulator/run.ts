@@ -1,6 +1,10 @@
 import { App } from "@modelcontextprotocol/ext-apps";
-import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
-import type { Transport } from "@modelcontextprotocol/client";
+import {
+  InMemoryTransport,
+  type CallToolResult,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { agentArguments } from "./agent-arguments";
 import { createViewCache, SimHost, type AgentTurn, type ViewCache } from "./host";
 import type { Decision } from "./rules";
 import type { Scenario } from "./scenario";
@@ -10,6 +14,9 @@ import { Trace, type TraceEntry } from "./trace";
 export interface RunResult {
   scenarioId: string;
   decision: Decision;
+  /** The decision's outcome, or "timed-out" when a rendered view never completed the handshake. */
+  outcome: Decision["outcome"] | "timed-out";
+  reason?: string;
   /** "forwarded" / "refused" when the view called a tool; undefined otherwise. */
   appCall?: "forwarded" | "refused";
   appCallResult?: CallToolResult;
@@ -19,12 +26,26 @@ export interface RunResult {
   trace: TraceEntry[];
 }
 
+const doc = (title: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main id="root"></main></body></html>`;
+
 /** Minimal complete HTML5 documents for headless runs, where no browser renders them. */
 export const HEADLESS_VIEWS: ViewDocuments = {
-  demo: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo view</title></head><body><main id="root"></main></body></html>',
-  plain:
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain view</title></head><body><main id="root"></main></body></html>',
+  demo: doc("Demo view"),
+  plain: doc("Plain view"),
+  silent: doc("Silent view"),
+  garbage: doc("Garbage view"),
 };
+
+/** What the garbage view sends instead of a handshake (the same list as public/sim-views/garbage.html). */
+export const GARBAGE_MESSAGES: unknown[] = [
+  "not json-rpc",
+  42,
+  null,
+  { jsonrpc: "1.0", method: "ui/initialize", id: 1 },
+  { jsonrpc: "2.0" },
+  { jsonrpc: "2.0", method: 7 },
+];
 
 function tracedPipe(t: Transport, trace: Trace, from: string, to: string): Transport {
   const send = t.send.bind(t);
@@ -38,12 +59,14 @@ function tracedPipe(t: Transport, trace: Trace, from: string, to: string): Trans
 /**
  * Runs one scenario headlessly: the real server(s) and host over in-memory transports, and, when
  * the view renders, a real ext-apps App connected to the host's AppBridge over an in-memory pair
- * (the browser's proxy and iframes are the only parts left out).
+ * (the browser's proxy and iframes are the only parts left out). A silent or garbage-sending view
+ * ends in "timed-out", never a hang.
  */
 export async function runHeadless(
   scenario: Scenario,
   options: { cache?: ViewCache; views?: ViewDocuments; timeoutMs?: number } = {},
 ): Promise<RunResult> {
+  const timeoutMs = options.timeoutMs ?? 3000;
   const trace = new Trace();
   const host = await SimHost.create(
     scenario,
@@ -52,10 +75,11 @@ export async function runHeadless(
     options.cache ?? createViewCache(),
   );
   try {
-    const turn = await host.agentTurn();
+    const turn = await host.agentTurn(agentArguments(scenario));
     const result: RunResult = {
       scenarioId: scenario.id,
       decision: turn.decision,
+      outcome: turn.decision.outcome,
       agentTools: turn.tools,
       toolResult: turn.toolResult,
       cache: turn.read?.cache,
@@ -63,53 +87,75 @@ export async function runHeadless(
     };
     if (turn.decision.outcome !== "rendered") return result;
 
-    const bridge = host.createBridge(turn, async () => scenario.consentAnswer ?? "deny");
+    let finalCall: Promise<void> = Promise.resolve();
+    const bridge = host.createBridge(turn, async () => scenario.consentAnswer ?? "deny", {
+      onAppCall(decision, callResult) {
+        if (!decision) return;
+        result.appCall = decision.forward ? "forwarded" : "refused";
+        result.appCallResult = callResult;
+        result.decision = {
+          ...turn.decision,
+          appCall: decision,
+          rows: turn.decision.rows.map((r) => (r.row === "app-call" ? decision : r)),
+        };
+      },
+    });
     const [hostSide, viewSide] = InMemoryTransport.createLinkedPair();
     const initialized = new Promise<void>((resolve) => {
       bridge.oninitialized = () => resolve();
     });
+    bridge.onerror = (e) =>
+      trace.event("host-view", "view", "host", `rejected: ${e.message}`, "rejected");
     await bridge.connect(tracedPipe(hostSide, trace, "host", "view"));
-    const app = new App(
-      { name: "academy-headless-view", version: "1.0.0" },
-      {},
-      { autoResize: false },
-    );
-    app.onteardown = async () => ({});
-    const gotResult = new Promise<void>((resolve) => {
-      app.ontoolresult = () => resolve();
-    });
-    await app.connect(tracedPipe(viewSide, trace, "view", "host"));
-    await withTimeout(
-      initialized,
-      options.timeoutMs ?? 5000,
-      "the view never sent ui/notifications/initialized",
-    );
-    // SBX-5: nothing goes to the view before it says it is initialized; BRG-3: input before result.
-    await bridge.sendToolInput({ arguments: {} });
-    await bridge.sendToolResult(turn.toolResult ?? { content: [] });
-    await withTimeout(
-      gotResult,
-      options.timeoutMs ?? 5000,
-      "the view never received its tool result",
-    );
 
-    if (scenario.action.kind === "view-calls-tool") {
-      result.appCallResult = await app.callServerTool({
-        name: scenario.action.tool,
-        arguments: scenario.action.arguments,
+    const kind = scenario.resource.view;
+    let app: App | undefined;
+    let gotResult: Promise<void> = Promise.resolve();
+    if (kind === "demo" || kind === "plain") {
+      app = new App(
+        { name: `academy-headless-${kind}-view`, version: "1.0.0" },
+        {},
+        { autoResize: false },
+      );
+      app.onteardown = async () => ({});
+      gotResult = new Promise<void>((resolve) => {
+        app!.ontoolresult = () => resolve();
       });
-      const finalDecision = host.lastAppCall;
-      if (finalDecision) {
-        result.decision = {
-          ...turn.decision,
-          appCall: finalDecision,
-          rows: turn.decision.rows.map((r) => (r.row === "app-call" ? finalDecision : r)),
-        };
-        result.appCall = finalDecision.forward ? "forwarded" : "refused";
+      await app.connect(tracedPipe(viewSide, trace, "view", "host"));
+    } else if (kind === "garbage") {
+      await viewSide.start();
+      for (const m of GARBAGE_MESSAGES) {
+        trace.message("host-view", "view", "host", m, "rejected", "not a JSON-RPC 2.0 message");
+        await viewSide.send(m as never).catch(() => undefined);
       }
     }
-    await bridge.teardownResource({}).catch(() => undefined);
-    await app.close();
+
+    try {
+      await withTimeout(
+        initialized,
+        kind === "demo" || kind === "plain" ? timeoutMs : Math.min(timeoutMs, 500),
+        "the view never sent ui/notifications/initialized",
+      );
+    } catch (error) {
+      result.outcome = "timed-out";
+      result.reason = (error as Error).message;
+      trace.event("host-view", "host", "view", result.reason, "refused");
+      await bridge.close().catch(() => undefined);
+      return result;
+    }
+    // SBX-5: nothing goes to the view before it says it is initialized; BRG-3: input before result.
+    await bridge.sendToolInput({ arguments: agentArguments(scenario) });
+    await bridge.sendToolResult(turn.toolResult ?? { content: [] });
+    await withTimeout(gotResult, timeoutMs, "the view never received its tool result");
+
+    if (scenario.action.kind === "view-calls-tool" && app) {
+      finalCall = app
+        .callServerTool({ name: scenario.action.tool, arguments: scenario.action.arguments })
+        .then(() => undefined);
+      await finalCall;
+    }
+    await withTimeout(bridge.teardownResource({}), 1000, "teardown").catch(() => undefined);
+    await app?.close();
     await bridge.close();
     return result;
   } finally {

@@ -23,7 +23,8 @@ export const expectSchema = z.strictObject({
       typeof verdict
     >,
   ),
-  outcome: z.enum(["rendered", "text", "not-called"]),
+  /** "timed-out": the host rendered the view but it never completed the handshake. */
+  outcome: z.enum(["rendered", "text", "not-called", "timed-out"]),
   /** Required when the action has the view call a tool. */
   appCall: z.enum(["forwarded", "refused"]).optional(),
   /** The exact CSP header, when the scenario is about it. */
@@ -73,7 +74,8 @@ export const scenarioSchema = z
       ttlMs: z.number().int().nonnegative().default(60_000),
       cacheScope: z.enum(["public", "private"]).default("private"),
       encoding: z.enum(["text", "blob"]).default("text"),
-      view: z.enum(["demo", "plain"]).default("demo"),
+      /** demo: built with ext-apps App; plain: raw postMessage; silent / garbage: misbehaving views. */
+      view: z.enum(["demo", "plain", "silent", "garbage"]).default("demo"),
       /**
        * Where csp and permissions are declared: on the content item, on the listing, or split
        * (listing holds them, the content item holds only prefersBorder, hiding them: RES-4).

@@ -26,7 +26,7 @@ describe("scenario presets", () => {
       const result = await runHeadless(s);
       const got = Object.fromEntries(result.decision.rows.map((r) => [r.row, r.verdict]));
       expect(got).toEqual(want.rows);
-      expect(result.decision.outcome).toBe(want.outcome);
+      expect(result.outcome).toBe(want.outcome);
       if (want.appCall) expect(result.appCall).toBe(want.appCall);
       if (want.cspHeader !== undefined) expect(result.decision.csp?.header).toBe(want.cspHeader);
       if (want.allow !== undefined) expect(result.decision.permissions?.allow).toBe(want.allow);

@@ -91,11 +91,12 @@ export function createServerFactory(
         t.name,
         {
           description: t.description,
+          inputSchema: z.looseObject({}),
           _meta: {
             ui: { resourceUri: t.resourceUri, ...uiMetaFor(t.visibility), ...t.extraUiMeta },
           },
         },
-        (ctx: ServerContext) => handler(t.name)({}, ctx),
+        (args, ctx) => handler(t.name)(args as Record<string, unknown>, ctx),
       );
       registerResource(server, scenario, views);
     }

@@ -1,0 +1,83 @@
+"use client";
+
+import { decide } from "@/lib/simulator/rules";
+import { resolvePorts, type Scenario } from "@/lib/simulator/scenario";
+import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
+
+export interface RunManyResult {
+  outcomes: string[];
+  /** Milliseconds from the proxy starting to load to the view confirming its tool result. */
+  fullRunMs: number[];
+}
+
+export interface SimulatorAutomation {
+  runMany(presetId: string, times: number): Promise<RunManyResult>;
+  /** Times `decide()` alone on the inputs the host observed for this preset. */
+  timeRules(presetId: string, times: number): Promise<number[]>;
+}
+
+declare global {
+  interface Window {
+    academySimulator?: SimulatorAutomation;
+  }
+}
+
+/**
+ * Exposes window.academySimulator for benchmarks and leak tests: repeated runs without React in
+ * the loop, each disposed before the next. It decides nothing itself; it calls the same runner.
+ */
+export function installAutomationHook(
+  presets: Scenario[],
+  container: () => HTMLElement | null,
+): () => void {
+  const find = (id: string) => {
+    const p = presets.find((x) => x.id === id);
+    if (!p) throw new Error(`no preset ${id}`);
+    return resolvePorts(p, window.location.port || "80");
+  };
+  const options = () => {
+    const el = container();
+    if (!el) throw new Error("the simulator view container is not mounted");
+    const hostOrigin = window.location.origin;
+    return {
+      container: el,
+      hostOrigin,
+      sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
+      askConsent: async () => "allow" as const,
+      timeoutMs: 4000,
+    };
+  };
+  window.academySimulator = {
+    async runMany(presetId, times) {
+      const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
+      const scenario = find(presetId);
+      const out: RunManyResult = { outcomes: [], fullRunMs: [] };
+      for (let i = 0; i < times; i++) {
+        const r = await runInBrowser(scenario, options());
+        out.outcomes.push(r.outcome);
+        const { proxyLoad, resultInView } = r.timings;
+        if (proxyLoad !== undefined && resultInView !== undefined)
+          out.fullRunMs.push(resultInView - proxyLoad);
+        await r.dispose();
+      }
+      return out;
+    },
+    async timeRules(presetId, times) {
+      const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
+      const r = await runInBrowser(find(presetId), options());
+      await r.dispose();
+      if (!r.inputs) throw new Error("the run produced no decision inputs");
+      const inputs = r.inputs;
+      const samples: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const t0 = performance.now();
+        decide(inputs);
+        samples.push(performance.now() - t0);
+      }
+      return samples;
+    },
+  };
+  return () => {
+    delete window.academySimulator;
+  };
+}

@@ -1,0 +1,333 @@
+import fc from "fast-check";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers";
+import { getProxyFrame, getViewFrame, portOf, presetFiles, runPreset } from "./simulator-helpers";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("every preset plays out in the browser as its expect block says", async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto("/simulator");
+  const port = portOf(page);
+  for (const preset of presetFiles()) {
+    await runPreset(page, preset.id, preset.consentAnswer);
+    const want = preset.expect;
+    for (const [row, verdict] of Object.entries(want.rows)) {
+      await expect(page.locator(`[data-row="${row}"]`), `${preset.id} ${row}`).toHaveAttribute(
+        "data-verdict",
+        verdict,
+      );
+    }
+    await expect(page.locator("[data-outcome]"), preset.id).toHaveAttribute(
+      "data-outcome",
+      want.outcome,
+    );
+    if (want.appCall)
+      await expect(page.locator("[data-app-call]"), preset.id).toHaveAttribute(
+        "data-app-call",
+        want.appCall,
+      );
+    if (want.cspHeader) {
+      const header = want.cspHeader.split("{port}").join(port);
+      await expect(page.getByTestId("csp-header"), preset.id).toHaveText(header);
+    }
+  }
+});
+
+test("the proxy runs on a different origin and refuses to answer on the host's own", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const proxy = getProxyFrame(page);
+  const host = new URL(page.url());
+  const sandbox = new URL(proxy.url());
+  expect(sandbox.origin).not.toBe(host.origin);
+  expect(sandbox.hostname).toBe("sandbox.localhost");
+  await expect(page.locator('iframe[data-simulator="proxy"]')).toHaveAttribute(
+    "sandbox",
+    "allow-scripts allow-same-origin",
+  );
+
+  const onHost = await request.get(
+    `${host.origin}/sandbox/proxy?host=${encodeURIComponent(host.origin)}`,
+  );
+  expect(onHost.status()).toBe(403);
+  expect(await onHost.text()).toContain("SBX-2");
+
+  // The header the proxy really serves is exactly the one the host built.
+  // Read from the host page: the proxy exposes its CSP header to the host origin for this.
+  const served = await page.evaluate(
+    async (url) => (await fetch(url)).headers.get("content-security-policy"),
+    sandbox.href,
+  );
+  expect(served).toBe(await page.getByTestId("csp-header").textContent());
+});
+
+test("the view cannot reach the host page's document or storage", async ({ page }) => {
+  await page.goto("/simulator?preset=happy-path");
+  await page.evaluate(() => localStorage.setItem("host-secret", "only-the-host-sees-this"));
+  await runPreset(page, "happy-path");
+  const view = await getViewFrame(page);
+  const probe = await view.evaluate(() => {
+    let topDocument = "readable";
+    try {
+      void window.top!.document.title;
+    } catch (e) {
+      topDocument = (e as Error).name;
+    }
+    let ownStorage: string | null = "unreadable";
+    try {
+      ownStorage = localStorage.getItem("host-secret");
+    } catch (e) {
+      ownStorage = (e as Error).name;
+    }
+    let topStorage = "readable";
+    try {
+      void window.top!.localStorage.getItem("host-secret");
+    } catch (e) {
+      topStorage = (e as Error).name;
+    }
+    return { topDocument, ownStorage, topStorage, origin: location.origin };
+  });
+  expect(probe.topDocument).toBe("SecurityError");
+  expect(probe.topStorage).toBe("SecurityError");
+  // Its own storage (if the browser grants any to a sandboxed frame) is the sandbox origin's.
+  expect(probe.ownStorage).not.toBe("only-the-host-sees-this");
+  expect(probe.origin).toContain("sandbox.localhost");
+  // The proxy's own self-test said the same before it loaded anything.
+  await expect(page.locator('[data-channel="instrumentation"]').first()).toContainText("self-test");
+});
+
+test("a declared fetch completes while an undeclared one is blocked and the violation observed", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const view = await getViewFrame(page);
+  await view.getByRole("button", { name: "Fetch declared API" }).click();
+  await expect(view.locator('[data-probe="fetch-declared"]')).toHaveAttribute(
+    "data-outcome",
+    "completed",
+  );
+  await view.getByRole("button", { name: "Fetch undeclared origin" }).click();
+  await expect(view.locator('[data-probe="fetch-undeclared"]')).toHaveAttribute(
+    "data-outcome",
+    "blocked",
+  );
+});
+
+test("an undeclared fetch shows up as an observed connect-src violation", async ({ page }) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const view = await getViewFrame(page);
+  await view.getByRole("button", { name: "Fetch undeclared origin" }).click();
+  await expect(view.locator('[data-probe="fetch-undeclared"]')).toHaveAttribute(
+    "data-outcome",
+    "blocked",
+  );
+  await expect(
+    page.locator('[data-channel="instrumentation"]', { hasText: "csp-violation" }).first(),
+  ).toBeAttached();
+  const reports = await page
+    .locator('[data-testid="trace"] [data-channel="instrumentation"]')
+    .allTextContents();
+  expect(reports.some((t) => t.includes("csp-violation"))).toBe(true);
+});
+
+test("messages from a rogue frame or from the view straight to the host are ignored and recorded", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  await page.evaluate(() => {
+    const rogue = document.createElement("iframe");
+    rogue.srcdoc = `<script>parent.postMessage({jsonrpc:"2.0",id:7,method:"tools/call",params:{name:"refresh_forecast"}},"*")<\/script>`;
+    document.body.append(rogue);
+  });
+  const view = await getViewFrame(page);
+  await view.evaluate(() =>
+    window.top!.postMessage(
+      { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "refresh_forecast" } },
+      "*",
+    ),
+  );
+  const rejected = page.locator('[data-testid="trace"] li[data-status="rejected"]');
+  await expect(rejected).toHaveCount(2);
+  await expect(rejected.first()).toContainText("not the sandbox proxy");
+  // Neither reached the server: the only tools/call for refresh_forecast is the view's own, via the proxy.
+  const toServer = page.locator(
+    '[data-testid="trace"] li[data-from="host"][data-to="server"][data-method="tools/call"]',
+  );
+  await expect(toServer).toHaveCount(2);
+});
+
+test("no host-to-view message precedes ui/notifications/initialized", async ({ page }) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const entries = await page.locator('[data-testid="trace"] li').evaluateAll((lis) =>
+    lis.map((li) => ({
+      from: li.getAttribute("data-from"),
+      to: li.getAttribute("data-to"),
+      kind: li.getAttribute("data-kind"),
+      method: li.getAttribute("data-method"),
+    })),
+  );
+  const initialized = entries.findIndex(
+    (e) => e.from === "proxy" && e.method === "ui/notifications/initialized",
+  );
+  expect(initialized).toBeGreaterThan(0);
+  const early = entries
+    .slice(0, initialized)
+    .filter(
+      (e) =>
+        e.from === "host" &&
+        e.to === "proxy" &&
+        e.kind !== "response" &&
+        !e.method?.startsWith("ui/notifications/sandbox-"),
+    );
+  expect(early).toEqual([]);
+});
+
+test("the plain JSON-RPC view renders and calls a tool as well as the SDK view", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=plain-bridge-view");
+  await runPreset(page, "plain-bridge-view");
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+  const view = await getViewFrame(page);
+  await expect(view.getByTestId("status")).toHaveText("result received");
+  await expect(page.locator("[data-app-call]")).toHaveAttribute("data-app-call", "forwarded");
+});
+
+test("a view that never initializes, or sends garbage, ends in a clear time-out", async ({
+  page,
+}) => {
+  await page.goto("/simulator");
+  for (const id of ["view-never-initializes", "view-sends-garbage"]) {
+    const started = Date.now();
+    await runPreset(page, id);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "timed-out");
+    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText("timed out");
+  }
+  await expect(
+    page.locator('[data-testid="trace"] li[data-status="rejected"]').first(),
+  ).toBeAttached();
+});
+
+test("the consent dialog allows and denies a view's tool call", async ({ page }) => {
+  await page.goto("/simulator");
+  await runPreset(page, "app-call-consent-ask-allow", "allow");
+  await expect(page.locator("[data-app-call]")).toHaveAttribute("data-app-call", "forwarded");
+  await runPreset(page, "app-call-consent-ask-deny", "deny");
+  await expect(page.locator("[data-app-call]")).toHaveAttribute("data-app-call", "refused");
+});
+
+test("1,000 malformed messages thrown at the proxy are each rejected, and it keeps working", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const messages = fc.sample(
+    fc.oneof(
+      fc.anything(),
+      fc.jsonValue(),
+      fc.record({ jsonrpc: fc.string(), method: fc.anything(), id: fc.anything() }),
+    ),
+    1000,
+  );
+  const proxyOrigin = new URL(getProxyFrame(page).url()).origin;
+  const before = await page.locator('[data-channel="instrumentation"]').count();
+  await page.evaluate(
+    ({ messages, proxyOrigin }) =>
+      new Promise<void>((resolve) => {
+        const proxy = document.querySelector<HTMLIFrameElement>(
+          'iframe[data-simulator="proxy"]',
+        )!.contentWindow!;
+        const rogue = document.createElement("iframe");
+        document.body.append(rogue);
+        // A window that is neither the host nor the view: everything it sends must be refused.
+        for (const m of messages) {
+          try {
+            const RogueFunction = (
+              rogue.contentWindow as unknown as { Function: FunctionConstructor }
+            ).Function;
+            RogueFunction("m", "t", "o", "t.postMessage(m, o)")(m, proxy, proxyOrigin);
+          } catch {
+            // Values structured clone cannot carry are skipped by the browser itself.
+          }
+        }
+        setTimeout(resolve, 500);
+      }),
+    { messages: messages.map((m) => JSON.parse(JSON.stringify(m ?? null) ?? "null")), proxyOrigin },
+  );
+  await expect
+    .poll(async () => (await page.locator('[data-channel="instrumentation"]').count()) - before, {
+      timeout: 20_000,
+    })
+    .toBe(1000);
+  const view = await getViewFrame(page);
+  await view.getByRole("button", { name: "Call refresh_forecast" }).click();
+  await expect(view.locator('[data-tool="refresh_forecast"]').first()).toHaveAttribute(
+    "data-outcome",
+    "ok",
+  );
+});
+
+test("200 runs in a row leave no stray iframes or message listeners", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __messageListeners: number };
+    w.__messageListeners = 0;
+    const add = window.addEventListener.bind(window);
+    const remove = window.removeEventListener.bind(window);
+    const live = new Set<unknown>();
+    window.addEventListener = ((
+      type: string,
+      fn: EventListenerOrEventListenerObject,
+      o?: unknown,
+    ) => {
+      if (type === "message" && !live.has(fn)) {
+        live.add(fn);
+        w.__messageListeners = live.size;
+      }
+      return add(type, fn, o as AddEventListenerOptions);
+    }) as typeof window.addEventListener;
+    window.removeEventListener = ((
+      type: string,
+      fn: EventListenerOrEventListenerObject,
+      o?: unknown,
+    ) => {
+      if (type === "message") {
+        live.delete(fn);
+        w.__messageListeners = live.size;
+      }
+      return remove(type, fn, o as EventListenerOptions);
+    }) as typeof window.removeEventListener;
+  });
+  await page.goto("/simulator");
+  await page.waitForFunction(() => !!window.academySimulator);
+  const baseline = await page.evaluate(
+    () => (window as unknown as { __messageListeners: number }).__messageListeners,
+  );
+  const result = await page.evaluate(() => window.academySimulator!.runMany("happy-path", 200));
+  expect(result.outcomes.filter((o) => o === "rendered")).toHaveLength(200);
+  expect(await page.locator("iframe").count()).toBe(0);
+  const after = await page.evaluate(
+    () => (window as unknown as { __messageListeners: number }).__messageListeners,
+  );
+  expect(after).toBe(baseline);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`simulator page has no serious accessibility violation (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/simulator?preset=happy-path");
+    await runPreset(page, "happy-path");
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -1,0 +1,216 @@
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import { createViewCache, SimHost, type AgentTurn, type AskConsent, type ViewCache } from "../host";
+import type { Decision, DecisionInputs } from "../rules";
+import type { Scenario } from "../scenario";
+import type { ViewDocuments } from "../server";
+import { Trace, type TraceEntry } from "../trace";
+import type { InstrumentationReport } from "./inbound";
+import { checkOrigins } from "./origins";
+import { ProxyTransport } from "./proxy-transport";
+import { agentArguments } from "../agent-arguments";
+
+export interface BrowserRunOptions {
+  /** Where the proxy iframe goes. */
+  container: HTMLElement;
+  hostOrigin: string;
+  sandboxOrigin: string;
+  askConsent: AskConsent;
+  cache?: ViewCache;
+  /** Fetches a view document; defaults to /sim-views/<kind>.html on the host origin. */
+  loadView?: (kind: Scenario["resource"]["view"]) => Promise<string>;
+  timeoutMs?: number;
+  /** Called with each new trace entry, for live display. */
+  onTrace?: (entry: TraceEntry) => void;
+}
+
+export type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run";
+
+export interface BrowserRun {
+  decision?: Decision;
+  /** What the host observed, so the pure decision can be replayed (benchmarks). */
+  inputs?: DecisionInputs;
+  outcome: BrowserOutcome;
+  reason?: string;
+  agentTools: AgentTurn["tools"];
+  toolResult?: CallToolResult;
+  appCall?: "forwarded" | "refused";
+  appCallResult?: CallToolResult;
+  /** The exact proxy URL, and the CSP header the host expects the proxy to be served with. */
+  proxyUrl?: string;
+  cspHeader?: string;
+  violations: InstrumentationReport[];
+  /** performance.now() marks: when the proxy started loading, when the view said it had the result. */
+  timings: { proxyLoad?: number; resultInView?: number };
+  selfTest?: InstrumentationReport;
+  trace: Trace;
+  /** Tears the view down (ui/resource-teardown first, BRG-3), removes the iframe and listeners. */
+  dispose(): Promise<void>;
+}
+
+async function defaultLoadView(kind: string): Promise<string> {
+  const r = await fetch(`/sim-views/${kind}.html`);
+  if (!r.ok) throw new Error(`could not load the ${kind} view document (${r.status})`);
+  return r.text();
+}
+
+/**
+ * Runs a scenario in the browser: real server(s) and host in this page over in-memory transports,
+ * and, when the table says render, the view in a real sandbox proxy on the sandbox origin, whose
+ * CSP header Chromium enforces. Resolves when the run has settled (or timed out); never hangs.
+ */
+export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Promise<BrowserRun> {
+  const trace = new Trace();
+  if (o.onTrace) {
+    const push = trace.entries.push.bind(trace.entries);
+    trace.entries.push = (...items: TraceEntry[]) => {
+      const n = push(...items);
+      items.forEach((e) => o.onTrace!(e));
+      return n;
+    };
+  }
+  const noop = async () => {};
+  const origins = checkOrigins(o.hostOrigin, o.sandboxOrigin);
+  if (!origins.ok) {
+    return {
+      outcome: "refused-to-run",
+      reason: origins.reason,
+      agentTools: [],
+      violations: [],
+      timings: {},
+      trace,
+      dispose: noop,
+    };
+  }
+  const kind = scenario.resource.view;
+  const html = await (o.loadView ?? defaultLoadView)(kind);
+  // Only the document this scenario serves is fetched; the others stay empty.
+  const views: ViewDocuments = { demo: "", plain: "", silent: "", garbage: "", [kind]: html };
+  const host = await SimHost.create(scenario, views, trace, o.cache ?? createViewCache());
+  const run: BrowserRun = {
+    outcome: "text",
+    agentTools: [],
+    violations: [],
+    timings: {},
+    trace,
+    dispose: () => host.close(),
+  };
+  const turn = await host.agentTurn(agentArguments(scenario));
+  run.decision = turn.decision;
+  run.inputs = turn.inputs;
+  run.outcome = turn.decision.outcome;
+  run.agentTools = turn.tools;
+  run.toolResult = turn.toolResult;
+  if (turn.decision.outcome !== "rendered" || !turn.html) return run;
+
+  const effective = turn.decision.csp?.effective;
+  const url = new URL("/sandbox/proxy", o.sandboxOrigin);
+  url.searchParams.set("host", o.hostOrigin);
+  if (effective) url.searchParams.set("csp", JSON.stringify(effective));
+  run.proxyUrl = url.href;
+  run.cspHeader = turn.decision.csp?.header;
+
+  const iframe = document.createElement("iframe");
+  iframe.title = "Sandbox proxy";
+  // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin.
+  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
+  iframe.dataset.simulator = "proxy";
+  // Appended blank first, so the transport listens before the proxy can say it is ready.
+  o.container.append(iframe);
+
+  const settled = deferred<void>();
+  const transport = new ProxyTransport({
+    target: iframe.contentWindow!,
+    origin: o.sandboxOrigin,
+    trace,
+    onInstrumentation(report) {
+      if (report.type === "csp-violation") run.violations.push(report);
+      if (report.type === "self-test") {
+        run.selfTest = report;
+        if (report.topReachable)
+          settled.reject(new Error("sandbox self-test failed: the proxy can reach window.top"));
+      }
+    },
+  });
+
+  const bridge = host.createBridge(turn, o.askConsent, {
+    onAppCall(decision, result) {
+      run.appCallResult = result;
+      run.appCall = decision?.forward ? "forwarded" : "refused";
+      if (decision) {
+        run.decision = {
+          ...turn.decision,
+          appCall: decision,
+          rows: turn.decision.rows.map((r) => (r.row === "app-call" ? decision : r)),
+        };
+      }
+      settled.resolve();
+    },
+    // BRG-7: follow the view's height.
+    onSizeChange({ height }) {
+      if (typeof height === "number" && height > 0)
+        iframe.style.height = `${Math.min(Math.ceil(height), 4000)}px`;
+    },
+    onLog(params) {
+      if (params.data === "tool-result received") run.timings.resultInView = performance.now();
+    },
+  });
+  const granted = turn.decision.permissions?.granted ?? [];
+  bridge.onsandboxready = () => {
+    void bridge.sendSandboxResourceReady({
+      html: turn.html!,
+      ...(effective ? { csp: effective } : {}),
+      permissions: Object.fromEntries(granted.map((p) => [p, {}])),
+    });
+  };
+  bridge.oninitialized = () => {
+    // SBX-5: nothing is sent to the view before this point; BRG-3: full input, then the result.
+    void (async () => {
+      await bridge.sendToolInput({ arguments: agentArguments(scenario) });
+      await bridge.sendToolResult(turn.toolResult ?? { content: [] });
+      if (scenario.action.kind !== "view-calls-tool") settled.resolve();
+    })();
+  };
+  await bridge.connect(transport);
+  run.timings.proxyLoad = performance.now();
+  iframe.src = url.href;
+
+  let disposed = false;
+  run.dispose = async () => {
+    if (disposed) return;
+    disposed = true;
+    await withTimeout(bridge.teardownResource({}), 1000).catch(() => undefined);
+    await bridge.close().catch(() => undefined);
+    iframe.remove();
+    await host.close();
+  };
+  try {
+    await withTimeout(settled.promise, o.timeoutMs ?? 8000);
+  } catch (error) {
+    run.outcome = "timed-out";
+    run.reason = (error as Error).message;
+  }
+  return run;
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`timed out after ${ms} ms waiting for the view`)),
+        ms,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,124 @@
+// MCP Apps Academy sandbox proxy (SBX-2..4). Served from the sandbox origin under the view's CSP,
+// which the inner frame inherits. It relays JSON-RPC between the host (window.parent) and the
+// view (the inner frame), creates no requests of its own, and reports what it observes on a
+// separate instrumentation channel that is NOT part of MCP Apps.
+(function () {
+  "use strict";
+  var INSTRUMENTATION = "academy/instrumentation";
+  var params = new URLSearchParams(location.search);
+  var hostOrigin = params.get("host") || "";
+  var inner = null;
+
+  function report(data) {
+    var envelope = {};
+    envelope[INSTRUMENTATION] = data;
+    window.parent.postMessage(envelope, hostOrigin);
+  }
+
+  // Self-test: the host page must be unreachable from here. Reading window.top's document
+  // MUST throw a SecurityError, or the sandbox is broken and nothing may be loaded.
+  var topReachable = false;
+  try {
+    void window.top.document.title;
+    topReachable = true;
+  } catch {
+    topReachable = false;
+  }
+  report({ type: "self-test", topReachable: topReachable, origin: location.origin });
+  if (topReachable || !hostOrigin || location.origin === hostOrigin) return;
+
+  function isSandboxMethod(msg) {
+    return (
+      msg && typeof msg.method === "string" && msg.method.indexOf("ui/notifications/sandbox-") === 0
+    );
+  }
+
+  function allowFrom(permissions) {
+    var map = {
+      camera: "camera",
+      microphone: "microphone",
+      geolocation: "geolocation",
+      clipboardWrite: "clipboard-write",
+    };
+    var out = [];
+    ["camera", "microphone", "geolocation", "clipboardWrite"].forEach(function (k) {
+      if (permissions && typeof permissions[k] === "object" && permissions[k] !== null)
+        out.push(map[k]);
+    });
+    return out.join("; ");
+  }
+
+  function load(p) {
+    if (inner || !p || typeof p.html !== "string") return;
+    inner = document.createElement("iframe");
+    inner.setAttribute("title", "MCP App view");
+    inner.setAttribute(
+      "sandbox",
+      typeof p.sandbox === "string" ? p.sandbox : "allow-scripts allow-same-origin allow-forms",
+    );
+    var allow = allowFrom(p.permissions);
+    if (allow) inner.setAttribute("allow", allow);
+    document.body.appendChild(inner);
+    var doc = inner.contentDocument;
+    doc.open();
+    // Listeners added after open() survive it, so violations during parsing are seen too.
+    doc.addEventListener("securitypolicyviolation", function (e) {
+      report({
+        type: "csp-violation",
+        directive: e.effectiveDirective || e.violatedDirective,
+        blockedURI: e.blockedURI,
+        disposition: e.disposition,
+      });
+    });
+    doc.write(p.html);
+    doc.close();
+    report({ type: "loaded", sandbox: inner.getAttribute("sandbox"), allow: allow });
+  }
+
+  window.addEventListener("message", function (event) {
+    var msg = event.data;
+    if (event.source === window.parent) {
+      if (event.origin !== hostOrigin) {
+        report({
+          type: "rejected",
+          from: "host-side",
+          origin: event.origin,
+          reason: "wrong origin",
+        });
+        return;
+      }
+      if (isSandboxMethod(msg)) {
+        if (msg.method === "ui/notifications/sandbox-resource-ready") load(msg.params);
+        return; // sandbox-* messages are for the proxy alone (SBX-4)
+      }
+      if (inner && inner.contentWindow) inner.contentWindow.postMessage(msg, location.origin);
+      return;
+    }
+    if (inner && event.source === inner.contentWindow) {
+      if (event.origin !== location.origin) {
+        report({
+          type: "rejected",
+          from: "view-side",
+          origin: event.origin,
+          reason: "wrong origin",
+        });
+        return;
+      }
+      if (isSandboxMethod(msg)) return;
+      window.parent.postMessage(msg, hostOrigin);
+      return;
+    }
+    report({
+      type: "rejected",
+      from: "unknown",
+      origin: event.origin,
+      reason: "unknown source window",
+    });
+  });
+
+  // SBX-3: the proxy's only message of its own.
+  window.parent.postMessage(
+    { jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} },
+    hostOrigin,
+  );
+})();
