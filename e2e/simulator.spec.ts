@@ -314,7 +314,9 @@ test("200 runs in a row leave no stray iframes or message listeners", async ({ p
   );
   const result = await page.evaluate(() => window.academySimulator!.runMany("happy-path", 200));
   expect(result.outcomes.filter((o) => o === "rendered")).toHaveLength(200);
-  expect(await page.locator("iframe").count()).toBe(0);
+  expect(await page.locator('iframe[data-simulator="proxy"]').count()).toBe(0);
+  // Only the page's one script-less warm-up frame remains.
+  expect(await page.locator("iframe").count()).toBe(1);
   const after = await page.evaluate(
     () => (window as unknown as { __messageListeners: number }).__messageListeners,
   );

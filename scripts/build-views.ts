@@ -2,11 +2,28 @@
 // it with the plain view to public/sim-views/, where the in-browser simulator server reads them.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "public", "sim-views");
 mkdirSync(out, { recursive: true });
+
+// zod's classic namespace re-exports every locale (about 260 KiB minified); the view only ever
+// reports errors in English, so the locale index is replaced by one that exports `en` alone.
+const englishOnlyZodLocales: Plugin = {
+  name: "zod-english-locales",
+  setup(b) {
+    b.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: "zod-locales-en", namespace: "zod-locales" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, () => ({
+      contents: 'export { default as en } from "zod/v4/locales/en.js";',
+      resolveDir: root,
+    }));
+  },
+};
 
 const result = await build({
   entryPoints: [path.join(root, "lib/simulator/views/demo-view.ts")],
@@ -18,6 +35,7 @@ const result = await build({
   minify: true,
   legalComments: "none",
   logLevel: "warning",
+  plugins: [englishOnlyZodLocales],
 });
 const js = result.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script");
 const shell = readFileSync(path.join(root, "lib/simulator/views/demo-view.html"), "utf8");

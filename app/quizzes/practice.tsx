@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { isCorrect, scrambledOrder, type Response } from "@/lib/content/quiz-grading";
 import type { Question } from "@/lib/content/quiz-schema";
+import { RichInline, RichText } from "../_components/rich-text";
 import { RuleRef } from "../_components/rule-ref";
 import { useAppStore } from "../_components/store-provider";
 
@@ -46,7 +47,10 @@ function QuestionCard({ question, onNext }: { question: Question; onNext?: () =>
   return (
     <form onSubmit={submit} data-question={question.id}>
       <fieldset disabled={submitted !== null}>
-        <legend>{question.stem}</legend>
+        <legend className="visually-hidden">Question</legend>
+        <div className="stem">
+          <RichText text={question.stem} />
+        </div>
         {question.type === "single" &&
           question.options.map((o) => (
             <label key={o.id} className="option">
@@ -56,7 +60,7 @@ function QuestionCard({ question, onNext }: { question: Question; onNext?: () =>
                 value={o.id}
                 onChange={() => setResponse({ type: "single", choice: o.id })}
               />{" "}
-              {o.text}
+              <RichInline text={o.text} />
             </label>
           ))}
         {question.type === "multi" &&
@@ -73,7 +77,7 @@ function QuestionCard({ question, onNext }: { question: Question; onNext?: () =>
                   setResponse({ type: "multi", choices });
                 }}
               />{" "}
-              {o.text}
+              <RichInline text={o.text} />
             </label>
           ))}
         {question.type === "true-false" &&
@@ -138,7 +142,7 @@ function OrderInput({
     <ol data-testid="order-input">
       {order.map((id, i) => (
         <li key={id}>
-          {steps.find((s) => s.id === id)?.text}{" "}
+          <RichInline text={steps.find((s) => s.id === id)?.text ?? id} />{" "}
           <button
             type="button"
             className="secondary"
@@ -189,7 +193,8 @@ function Feedback({
                 : question.answer.includes(o.id);
             return (
               <li key={o.id}>
-                <strong>{right ? "✓" : "✗"}</strong> {o.text}: {o.explanation}
+                <strong>{right ? "✓" : "✗"}</strong> <RichInline text={o.text} />:{" "}
+                <RichInline text={o.explanation} />
               </li>
             );
           })}
@@ -197,18 +202,22 @@ function Feedback({
       ) : question.type === "true-false" ? (
         <ul>
           <li>
-            <strong>{question.answer ? "✓" : "✗"} True</strong>: {question.explanations.true}
+            <strong>{question.answer ? "✓" : "✗"} True</strong>:{" "}
+            <RichInline text={question.explanations.true} />
           </li>
           <li>
-            <strong>{question.answer ? "✗" : "✓"} False</strong>: {question.explanations.false}
+            <strong>{question.answer ? "✗" : "✓"} False</strong>:{" "}
+            <RichInline text={question.explanations.false} />
           </li>
         </ul>
       ) : question.type === "fill-in" ? (
         <p>
-          Accepted: <code>{question.accepted[0]}</code>. {question.explanation}
+          Accepted: <code>{question.accepted[0]}</code>. <RichInline text={question.explanation} />
         </p>
       ) : (
-        <p>{question.explanation}</p>
+        <p>
+          <RichInline text={question.explanation} />
+        </p>
       )}
       {onNext ? (
         <button type="button" onClick={onNext}>

@@ -12,8 +12,11 @@ export interface RunManyResult {
 
 export interface SimulatorAutomation {
   runMany(presetId: string, times: number): Promise<RunManyResult>;
-  /** Times `decide()` alone on the inputs the host observed for this preset. */
-  timeRules(presetId: string, times: number): Promise<number[]>;
+  /**
+   * Times `decide()` alone on the inputs the host observed for this preset: `samples` batches of
+   * `batch` calls each, returning milliseconds per call for each batch (timer resolution is coarse).
+   */
+  timeRules(presetId: string, samples: number, batch: number): Promise<number[]>;
 }
 
 declare global {
@@ -62,19 +65,19 @@ export function installAutomationHook(
       }
       return out;
     },
-    async timeRules(presetId, times) {
+    async timeRules(presetId, samples, batch) {
       const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
       const r = await runInBrowser(find(presetId), options());
       await r.dispose();
       if (!r.inputs) throw new Error("the run produced no decision inputs");
       const inputs = r.inputs;
-      const samples: number[] = [];
-      for (let i = 0; i < times; i++) {
+      const perCall: number[] = [];
+      for (let i = 0; i < samples; i++) {
         const t0 = performance.now();
-        decide(inputs);
-        samples.push(performance.now() - t0);
+        for (let j = 0; j < batch; j++) decide(inputs);
+        perCall.push((performance.now() - t0) / batch);
       }
-      return samples;
+      return perCall;
     },
   };
   return () => {

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { resolvePorts, type Scenario } from "@/lib/simulator/scenario";
-import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
+import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { Consent } from "@/lib/simulator/rules";
 import type { TraceEntry } from "@/lib/simulator/trace";
@@ -80,6 +80,12 @@ export function SimulatorRunner({ presets }: { presets: Scenario[] }) {
 
   useEffect(() => () => void current.current?.dispose(), []);
   useEffect(() => installAutomationHook(presets, () => container.current), [presets]);
+  useEffect(() => {
+    const hostOrigin = window.location.origin;
+    const sandboxOrigin = sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN);
+    if (!checkOrigins(hostOrigin, sandboxOrigin).ok) return;
+    return prewarmSandbox(document.body, sandboxOrigin);
+  }, []);
 
   const answer = (c: Consent) => {
     consent?.resolve(c);

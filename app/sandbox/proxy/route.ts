@@ -6,6 +6,15 @@ import {
   type CspDomains,
 } from "@/lib/simulator/rules/csp";
 import { DEFAULT_SANDBOX_HOSTNAME } from "@/lib/simulator/browser/origins";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+// Inlined into the document (script-src allows 'unsafe-inline' in every policy the proxy sends),
+// which saves the iframe a second request before it can announce itself.
+const PROXY_SCRIPT = readFileSync(
+  path.join(process.cwd(), "public", "sandbox", "proxy.js"),
+  "utf8",
+).replace(/<\/script/gi, "<\\/script");
 
 export const dynamic = "force-dynamic";
 
@@ -82,12 +91,13 @@ export function GET(request: Request): Response {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox proxy</title>' +
     "<style>html,body{margin:0;height:100%;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>" +
-    '</head><body><script src="/sandbox/proxy.js"></script></body></html>';
+    `</head><body><script>${PROXY_SCRIPT}</script></body></html>`;
   return new Response(html, {
     headers: {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": csp.header,
-      "cache-control": "no-store",
+      // The document depends only on the URL (host origin and csp), so a repeat run may reuse it.
+      "cache-control": "private, max-age=300",
       // Lets the host read back the exact header that was sent, for the CSP panel.
       "access-control-allow-origin": host.origin,
       "access-control-expose-headers": "content-security-policy",

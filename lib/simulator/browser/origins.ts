@@ -24,3 +24,20 @@ export function checkOrigins(
   }
   return { ok: true };
 }
+
+/**
+ * Keeps one hidden, script-less frame on the sandbox origin so later proxy frames reuse a warm
+ * process instead of starting one each run. Returns a function that removes it.
+ */
+export function prewarmSandbox(parent: HTMLElement, sandboxOrigin: string): () => void {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-same-origin");
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  frame.title = "Sandbox warm-up (empty)";
+  frame.dataset.simulator = "warm";
+  frame.style.display = "none";
+  frame.src = new URL("/sandbox/warm", sandboxOrigin).href;
+  parent.append(frame);
+  return () => frame.remove();
+}

@@ -1,0 +1,27 @@
+import { parseBlocks, parseInline, type Inline } from "@/lib/content/markdown-lite";
+
+function Inlines({ inlines }: { inlines: Inline[] }) {
+  return inlines.map((s, i) =>
+    s.type === "code" ? <code key={i}>{s.text}</code> : <span key={i}>{s.text}</span>,
+  );
+}
+
+/** Inline text with `code` spans. */
+export function RichInline({ text }: { text: string }) {
+  return <Inlines inlines={parseInline(text)} />;
+}
+
+/** Paragraphs and fenced code blocks, as quiz stems and explanations use them. */
+export function RichText({ text }: { text: string }) {
+  return parseBlocks(text).map((b, i) =>
+    b.type === "code" ? (
+      <pre key={i} tabIndex={0} aria-label={`${b.lang || "code"} example`}>
+        <code>{b.text}</code>
+      </pre>
+    ) : (
+      <p key={i}>
+        <Inlines inlines={b.inlines} />
+      </p>
+    ),
+  );
+}
