@@ -28,8 +28,11 @@ export function presetFiles(): PresetFile[] {
 /** Picks a preset in the page and runs it, answering the consent dialog if it appears. */
 export async function runPreset(page: Page, id: string, consentAnswer?: "allow" | "deny") {
   await page.getByTestId("preset-select").selectOption(id);
-  await page.getByTestId("run").click();
   const status = page.getByTestId("run-status");
+  const before = Number(await status.getAttribute("data-run"));
+  await page.getByTestId("run").click();
+  // Wait for this run to start, so a finished earlier run is never mistaken for it.
+  await expect(status).toHaveAttribute("data-run", String(before + 1));
   const dialog = page.getByRole("dialog", { name: "Allow this tool call?" });
   await expect
     .poll(

@@ -23,6 +23,8 @@ export function SimulatorRunner({ presets }: { presets: Scenario[] }) {
   );
   const [run, setRun] = useState<BrowserRun | null>(null);
   const [status, setStatus] = useState<"idle" | "running" | "done" | "error">("idle");
+  // Counts runs, so a reader (or a test) can tell a finished new run from the previous one.
+  const [runCount, setRunCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [trace, setTrace] = useState<TraceEntry[]>([]);
   const [consent, setConsent] = useState<ConsentRequest | null>(null);
@@ -45,6 +47,7 @@ export function SimulatorRunner({ presets }: { presets: Scenario[] }) {
     setTrace([]);
     setError(null);
     setStatus("running");
+    setRunCount((n) => n + 1);
     try {
       const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
       const hostOrigin = window.location.origin;
@@ -119,7 +122,7 @@ export function SimulatorRunner({ presets }: { presets: Scenario[] }) {
         </button>
       </div>
       {preset ? <p className="muted">{preset.description}</p> : null}
-      <div aria-live="polite" data-testid="run-status" data-status={status}>
+      <div aria-live="polite" data-testid="run-status" data-status={status} data-run={runCount}>
         {status === "running" ? <p>Running the scenario…</p> : null}
         {error ? <p role="alert">The run failed: {error}</p> : null}
         {run?.reason ? <p role="alert">{run.reason}</p> : null}
