@@ -25,14 +25,21 @@ export function presetFiles(): PresetFile[] {
     .map((n) => JSON.parse(readFileSync(path.join(dir, n), "utf8")) as PresetFile);
 }
 
-/** Picks a preset in the page and runs it, answering the consent dialog if it appears. */
+/**
+ * Picks a preset (which runs it), or runs it again if it is already picked, and waits for that
+ * run to finish, answering the consent dialog if it appears.
+ */
 export async function runPreset(page: Page, id: string, consentAnswer?: "allow" | "deny") {
-  await page.getByTestId("preset-select").selectOption(id);
+  const select = page.getByTestId("preset-select");
   const status = page.getByTestId("run-status");
+  await expect(status).not.toHaveAttribute("data-status", "running", { timeout: 15_000 });
   const before = Number(await status.getAttribute("data-run"));
-  await page.getByTestId("run").click();
-  // Wait for this run to start, so a finished earlier run is never mistaken for it.
-  await expect(status).toHaveAttribute("data-run", String(before + 1));
+  if ((await select.inputValue()) === id) await page.getByTestId("run").click();
+  else await select.selectOption(id);
+  // Wait for a run that started after ours was asked for, so an earlier run is never read.
+  await expect
+    .poll(async () => Number(await status.getAttribute("data-run")), { timeout: 15_000 })
+    .toBeGreaterThan(before);
   const dialog = page.getByRole("dialog", { name: "Allow this tool call?" });
   await expect
     .poll(

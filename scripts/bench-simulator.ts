@@ -71,6 +71,16 @@ try {
     id: PRESET,
     n: RUNS,
   });
+  // The page itself: toggles through the UI (table preview, then the real re-run through the proxy).
+  await page.goto(`${base}/simulator?preset=${PRESET}`);
+  await page.waitForFunction(() => !!window.academySimulator);
+  await page.waitForSelector('[data-testid="run-status"][data-status="done"]', {
+    state: "attached",
+  });
+  const toggles = await page.evaluate(({ id, n }) => window.academySimulator!.benchToggles(id, n), {
+    id: PRESET,
+    n: RUNS,
+  });
   await browser.close();
 
   const a = stats(rules);
@@ -83,6 +93,14 @@ try {
   );
   console.log(
     `(b) full run, proxy load → tool result in view (${b.n} runs): median ${fmt(b.median)}, p95 ${fmt(b.p95)}, min ${fmt(b.min)}, max ${fmt(b.max)}   target median < 150 ms`,
+  );
+  const t = stats(toggles.tableMs);
+  const v = stats(toggles.viewMs.filter((x) => Number.isFinite(x)));
+  console.log(
+    `(c) toggle → decision table updated (${t.n} toggles): median ${fmt(t.median)}, p95 ${fmt(t.p95)}   target median < 16 ms`,
+  );
+  console.log(
+    `(d) toggle → view re-rendered through proxy and bridge (${v.n} toggles): median ${fmt(v.median)}, p95 ${fmt(v.p95)}   target median < 150 ms`,
   );
   const notRendered = full.outcomes.filter((o) => o !== "rendered").length;
   if (notRendered) console.log(`warning: ${notRendered} of ${RUNS} runs did not render`);

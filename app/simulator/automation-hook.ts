@@ -13,6 +13,12 @@ export interface RunManyResult {
 export interface SimulatorAutomation {
   runMany(presetId: string, times: number): Promise<RunManyResult>;
   /**
+   * Flips one field of the page's scenario `times` times (the grantable clipboard permission, which
+   * keeps the view rendering) and measures, per toggle, the time until the decision table shows the
+   * new verdict and until the re-run's view confirms its tool result.
+   */
+  benchToggles(presetId: string, times: number): Promise<{ tableMs: number[]; viewMs: number[] }>;
+  /**
    * Times `decide()` alone on the inputs the host observed for this preset: `samples` batches of
    * `batch` calls each, returning milliseconds per call for each batch (timer resolution is coarse).
    */
@@ -32,6 +38,7 @@ declare global {
 export function installAutomationHook(
   presets: Scenario[],
   container: () => HTMLElement | null,
+  setScenario?: (s: Scenario) => void,
 ): () => void {
   const find = (id: string) => {
     const p = presets.find((x) => x.id === id);
@@ -64,6 +71,60 @@ export function installAutomationHook(
         await r.dispose();
       }
       return out;
+    },
+    async benchToggles(presetId, times) {
+      if (!setScenario) throw new Error("this page cannot change its scenario");
+      const base = find(presetId);
+      const tableMs: number[] = [];
+      const viewMs: number[] = [];
+      const status = () => document.querySelector<HTMLElement>('[data-testid="run-status"]');
+      const row = () =>
+        document.querySelector<HTMLElement>('[data-row="permissions"] td:last-child');
+      const waitFor = (ok: () => boolean, timeout = 8000) =>
+        new Promise<void>((resolve, reject) => {
+          const t0 = performance.now();
+          const tick = () =>
+            ok()
+              ? resolve()
+              : performance.now() - t0 > timeout
+                ? reject(new Error("timed out"))
+                : requestAnimationFrame(tick);
+          tick();
+        });
+      for (let i = 0; i < times; i++) {
+        const grant = i % 2 === 0;
+        const s = {
+          ...base,
+          resource: { ...base.resource, permissions: { clipboardWrite: {} } },
+          host: { ...base.host, grantablePermissions: grant ? ["clipboardWrite" as const] : [] },
+        };
+        const runBefore = Number(status()?.dataset.run ?? 0);
+        const t0 = performance.now();
+        setScenario(s);
+        const marker = grant ? "granted clipboardWrite" : "granted none";
+        await new Promise<void>((resolve) => {
+          const obs = new MutationObserver(() => {
+            if (row()?.textContent?.includes(marker)) {
+              obs.disconnect();
+              tableMs.push(performance.now() - t0);
+              resolve();
+            }
+          });
+          obs.observe(document.body, { subtree: true, childList: true, characterData: true });
+          if (row()?.textContent?.includes(marker)) {
+            obs.disconnect();
+            tableMs.push(performance.now() - t0);
+            resolve();
+          }
+        });
+        await waitFor(
+          () =>
+            Number(status()?.dataset.run ?? 0) > runBefore && status()?.dataset.status === "done",
+        );
+        const view = document.querySelector<HTMLElement>("[data-result-in-view]");
+        viewMs.push(Number(view?.dataset.resultInView ?? NaN) - t0);
+      }
+      return { tableMs, viewMs };
     },
     async timeRules(presetId, samples, batch) {
       const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");

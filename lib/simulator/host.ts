@@ -10,7 +10,8 @@ import {
 } from "@modelcontextprotocol/client";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
-import { EXTENSION_ID, PROTOCOL_VERSION, type PermissionName } from "./constants";
+import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
+import { PROTOCOL_VERSION, type PermissionName } from "./constants";
 import {
   decide,
   decideAgentVisibility,
@@ -41,12 +42,7 @@ export function createViewCache(now?: () => number): ViewCache {
   return new ResultCache<CachedView>(now);
 }
 
-/** Client capabilities the scenario's client declares on every request (NEG-2). */
-export function clientCapabilities(s: Scenario): Record<string, unknown> {
-  return s.client.extension
-    ? { extensions: { [EXTENSION_ID]: { mimeTypes: s.client.mimeTypes } } }
-    : {};
-}
+export { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 
 function visibilityOf(tool: Tool | undefined): McpUiToolVisibility[] | undefined {
   const ui = (tool?._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;

@@ -3,6 +3,7 @@ import { loadScenarioFiles } from "../content/scenarios";
 import { ROWS } from "./constants";
 import { runHeadless } from "./run";
 import { resolvePorts } from "./scenario";
+import { previewDecision } from "./preview";
 
 const files = await loadScenarioFiles();
 
@@ -33,6 +34,23 @@ describe("scenario presets", () => {
       for (const row of result.decision.rows) {
         if (row.verdict !== "skip") expect(row.ruleIds.length, row.row).toBeGreaterThan(0);
       }
+    },
+  );
+});
+
+describe("the instant preview", () => {
+  it.each(files.map((f) => [f.file, f] as const))(
+    "%s: agrees with the real run",
+    async (_file, f) => {
+      const s = resolvePorts(f.scenario, 3000);
+      const preview = previewDecision(s);
+      const real = await runHeadless(s);
+      expect(preview.rows.map((r) => [r.row, r.verdict])).toEqual(
+        real.decision.rows.map((r) => [r.row, r.verdict]),
+      );
+      expect(preview.csp?.header).toBe(real.decision.csp?.header);
+      // The preview cannot know that a rendered view will never answer; the run can.
+      expect(preview.outcome).toBe(real.outcome === "timed-out" ? "rendered" : real.outcome);
     },
   );
 });

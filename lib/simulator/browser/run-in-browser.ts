@@ -47,10 +47,20 @@ export interface BrowserRun {
   dispose(): Promise<void>;
 }
 
-async function defaultLoadView(kind: string): Promise<string> {
-  const r = await fetch(`/sim-views/${kind}.html`);
-  if (!r.ok) throw new Error(`could not load the ${kind} view document (${r.status})`);
-  return r.text();
+// The view documents are static files; a page fetches each once, as a server reads its files once.
+const viewDocuments = new Map<string, Promise<string>>();
+
+function defaultLoadView(kind: string): Promise<string> {
+  let doc = viewDocuments.get(kind);
+  if (!doc) {
+    doc = fetch(`/sim-views/${kind}.html`).then((r) => {
+      if (!r.ok) throw new Error(`could not load the ${kind} view document (${r.status})`);
+      return r.text();
+    });
+    doc.catch(() => viewDocuments.delete(kind));
+    viewDocuments.set(kind, doc);
+  }
+  return doc;
 }
 
 /**

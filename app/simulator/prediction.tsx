@@ -1,0 +1,120 @@
+"use client";
+
+import { ROWS, type RowName } from "@/lib/simulator/constants";
+import type { Decision } from "@/lib/simulator/rules";
+
+export interface Predictions {
+  rows: Partial<Record<RowName, "pass" | "fail" | "skip">>;
+  outcome: string | undefined;
+}
+
+const OUTCOMES = ["rendered", "text", "not-called", "timed-out"] as const;
+
+/** Predict every row and the outcome before running; afterwards each guess is graded. */
+export function Prediction({
+  enabled,
+  onToggle,
+  predictions,
+  onChange,
+  graded,
+  decision,
+  outcome,
+}: {
+  enabled: boolean;
+  onToggle: (on: boolean) => void;
+  predictions: Predictions;
+  onChange: (p: Predictions) => void;
+  graded: Predictions | null;
+  decision?: Decision;
+  outcome?: string;
+}) {
+  return (
+    <section aria-labelledby="predict" className="sim-panel" data-testid="prediction">
+      <h2 id="predict">Predict, then run</h2>
+      <label>
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => onToggle(e.target.checked)}
+          data-testid="predict-toggle"
+        />{" "}
+        Let me predict the host&apos;s decision before it runs
+      </label>
+      {enabled ? (
+        <div className="sim-predict">
+          {ROWS.map((row) => {
+            const actual = decision?.rows.find((r) => r.row === row);
+            const guess = graded?.rows[row];
+            const right = graded && actual ? guess === actual.verdict : undefined;
+            return (
+              <fieldset
+                key={row}
+                data-predict-row={row}
+                data-graded={right === undefined ? undefined : right ? "right" : "wrong"}
+              >
+                <legend>
+                  <code>{row}</code>
+                </legend>
+                {(["pass", "fail", "skip"] as const).map((v) => (
+                  <label key={v}>
+                    <input
+                      type="radio"
+                      name={`predict-${row}`}
+                      value={v}
+                      checked={predictions.rows[row] === v}
+                      disabled={!!graded}
+                      onChange={() =>
+                        onChange({ ...predictions, rows: { ...predictions.rows, [row]: v } })
+                      }
+                    />{" "}
+                    {v}
+                  </label>
+                ))}
+                {graded && actual ? (
+                  <p className={right ? "verdict-pass" : "verdict-fail"}>
+                    {right ? "Right" : `Wrong: it was ${actual.verdict}`} — {actual.reason}
+                  </p>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          <fieldset
+            data-predict-row="outcome"
+            data-graded={
+              graded && outcome ? (graded.outcome === outcome ? "right" : "wrong") : undefined
+            }
+          >
+            <legend>Outcome</legend>
+            {OUTCOMES.map((o) => (
+              <label key={o}>
+                <input
+                  type="radio"
+                  name="predict-outcome"
+                  value={o}
+                  checked={predictions.outcome === o}
+                  disabled={!!graded}
+                  onChange={() => onChange({ ...predictions, outcome: o })}
+                />{" "}
+                {o}
+              </label>
+            ))}
+            {graded && outcome ? (
+              <p className={graded.outcome === outcome ? "verdict-pass" : "verdict-fail"}>
+                {graded.outcome === outcome ? "Right" : `Wrong: it was ${outcome}`}
+              </p>
+            ) : null}
+          </fieldset>
+          {graded ? (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => onChange({ rows: {}, outcome: undefined })}
+            >
+              Clear my prediction
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

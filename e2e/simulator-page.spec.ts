@@ -1,0 +1,183 @@
+import { expect, test } from "@playwright/test";
+import { STORAGE_NAME, waitForHydration } from "./helpers";
+import { runPreset } from "./simulator-helpers";
+
+test.describe.configure({ timeout: 90_000 });
+
+const done = async (page: import("@playwright/test").Page, after: number) => {
+  const status = page.getByTestId("run-status");
+  await expect(status).toHaveAttribute("data-run", String(after + 1));
+  await expect(status).toHaveAttribute("data-status", "done", { timeout: 15_000 });
+};
+const runNumber = async (page: import("@playwright/test").Page) =>
+  Number(await page.getByTestId("run-status").getAttribute("data-run"));
+
+test("changing a toggle re-runs and updates the table", async ({ page }) => {
+  await page.goto("/simulator?preset=happy-path");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await expect(page.locator('[data-row="negotiation"]')).toHaveAttribute("data-verdict", "pass");
+  const before = await runNumber(page);
+  await page.getByTestId("client-extension").uncheck();
+  // The table changes at once (preview), and the real run confirms it.
+  await expect(page.locator('[data-row="negotiation"]')).toHaveAttribute("data-verdict", "fail");
+  await done(page, before);
+  await expect(page.locator('[data-row="negotiation"]')).toHaveAttribute("data-verdict", "fail");
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "text");
+  await expect(page.getByTestId("text-fallback")).toContainText("ran for alice");
+});
+
+test("free text: a mistyped mime type falls back to text", async ({ page }) => {
+  await page.goto("/simulator?preset=happy-path");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await page.getByTestId("mime-input").fill("text/html");
+  await expect(page.locator('[data-row="mime"]')).toHaveAttribute("data-verdict", "fail");
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "text", {
+    timeout: 15_000,
+  });
+});
+
+test("the JSON editor reports an invalid scenario inline and applies a valid one", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await page.getByText("Scenario as JSON").click();
+  const editor = page.getByTestId("json-editor");
+  const text = await editor.inputValue();
+  await editor.fill(text.replace('"consent": "allow"', '"consent": "maybe"'));
+  await expect(page.getByTestId("json-error")).toContainText("editor: consent: ");
+  await editor.fill(
+    text.replace('"mimeType": "text/html;profile=mcp-app"', '"mimeType": "text/html+mcp"'),
+  );
+  await expect(page.getByTestId("json-error")).toHaveCount(0);
+  await expect(page.locator('[data-row="mime"]')).toHaveAttribute("data-verdict", "fail");
+});
+
+test("a shared link round-trips the whole scenario", async ({ page }) => {
+  await page.goto("/simulator?preset=csp-out-of-policy-subset");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await page.getByTestId("mime-input").fill("text/html;charset=utf-8");
+  await expect(page).toHaveURL(/\?s=/);
+  const shared = page.url();
+  const json = await (async () => {
+    await page.getByText("Scenario as JSON").click();
+    return page.getByTestId("json-editor").inputValue();
+  })();
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await other.getByText("Scenario as JSON").click();
+  await expect(other.getByTestId("json-editor")).toHaveValue(json);
+  await expect(other.locator('[data-row="mime"]')).toHaveAttribute("data-verdict", "fail");
+});
+
+test("a corrupted or future-version link shows a message and the default scenario, keeping progress", async ({
+  page,
+}) => {
+  await page.goto("/lessons/who-may-call-a-tool");
+  await page.getByRole("button", { name: "Mark lesson complete" }).click();
+  await page.goto("/simulator?s=not-a-scenario!!");
+  await expect(page.getByTestId("link-message")).toContainText("could not be used");
+  await expect(page.getByTestId("preset-select")).toHaveValue("happy-path");
+  const future = Buffer.from(JSON.stringify({ version: 7 })).toString("base64url");
+  await page.goto(`/simulator?s=${future}`);
+  await expect(page.getByTestId("link-message")).toContainText("scenario version 7 is newer");
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByTestId("lessons-done")).toHaveText(/^1 of/);
+  const saved = await page.evaluate((k) => localStorage.getItem(k), STORAGE_NAME);
+  expect(saved).toContain("who-may-call-a-tool");
+});
+
+test("prediction mode grades a wrong prediction as wrong and counts it", async ({ page }) => {
+  await page.goto("/simulator?preset=mime-plain-text-html");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await page.getByTestId("predict-toggle").check();
+  await expect(page.getByTestId("decision-table")).toHaveCount(0);
+  const pick = (row: string, v: string) =>
+    page.locator(`[data-predict-row="${row}"]`).getByLabel(v, { exact: true }).check();
+  for (const row of ["negotiation", "visibility", "mime", "csp", "permissions"])
+    await pick(row, "pass");
+  await pick("app-call", "skip");
+  await pick("outcome", "rendered");
+  const before = await runNumber(page);
+  await page.getByTestId("run").click();
+  await done(page, before);
+  await expect(page.locator('[data-predict-row="mime"]')).toHaveAttribute("data-graded", "wrong");
+  await expect(page.locator('[data-predict-row="mime"]')).toContainText("Wrong: it was fail");
+  await expect(page.locator('[data-predict-row="negotiation"]')).toHaveAttribute(
+    "data-graded",
+    "right",
+  );
+  await expect(page.locator('[data-predict-row="outcome"]')).toHaveAttribute(
+    "data-graded",
+    "wrong",
+  );
+  const saved = await page.evaluate(
+    (k) => JSON.parse(localStorage.getItem(k) ?? "{}"),
+    STORAGE_NAME,
+  );
+  expect(saved.state.quiz.answers["simulator:mime-plain-text-html"]).toMatchObject({
+    attempts: 1,
+    lastCorrect: false,
+  });
+});
+
+test("the sequence diagram steps one message at a time and shows a message's JSON", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await page.getByLabel("Step through one message at a time").check();
+  await expect(page.locator('[data-testid="trace"] li')).toHaveCount(1);
+  await expect(page.getByTestId("step-sentence")).toContainText(
+    "server/discover".length ? "capabilities" : "",
+  );
+  await page.getByTestId("step-next").click();
+  await expect(page.locator('[data-testid="trace"] li')).toHaveCount(2);
+  await page.locator('[data-testid="trace"] li').first().getByRole("button").click();
+  await expect(page.getByTestId("message-json")).toContainText('"method": "server/discover"');
+});
+
+test("the CSP panel shows requested, effective and observed policy", async ({ page }) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const panel = page.getByTestId("csp-panel");
+  await expect(panel).toContainText("connectDomains");
+  await expect(page.getByTestId("csp-header")).toContainText(
+    "connect-src 'self' http://api.localhost:",
+  );
+});
+
+test("the agent's tool list shows hidden tools as hidden", async ({ page }) => {
+  await page.goto("/simulator?preset=visibility-app-only-ui-tool");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await expect(
+    page.locator('[data-testid="agent-tools"] li[data-listed="false"]').first(),
+  ).toContainText("hidden");
+});
+
+test("the page works at 375 px wide with panels stacked", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto("/simulator?preset=happy-path");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
