@@ -3,6 +3,12 @@
 import type { ReactNode } from "react";
 import type { MdxComponentName } from "@/lib/content/component-names";
 import { RuleRef } from "./rule-ref";
+import { CspBuilder } from "./widgets/csp-builder";
+import { DecisionWalker } from "./widgets/decision-walker";
+import { MimeChecker } from "./widgets/mime-checker";
+import { PermissionsMapper } from "./widgets/permissions-mapper";
+import { SelfCheck } from "./widgets/self-check";
+import { TryIt } from "./widgets/try-it";
 import { VisibilityMatrix } from "./widgets/visibility-matrix";
 
 function Callout({ kind = "note", children }: { kind?: "note" | "pitfall"; children: ReactNode }) {
@@ -20,6 +26,12 @@ function Callout({ kind = "note", children }: { kind?: "note" | "pitfall"; child
  */
 export const mdxComponents = {
   Callout,
+  CspBuilder,
+  DecisionWalker,
+  MimeChecker,
+  PermissionsMapper,
   RuleRef,
+  SelfCheck,
+  TryIt,
   VisibilityMatrix,
 } satisfies Record<MdxComponentName, unknown>;

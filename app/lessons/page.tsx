@@ -1,25 +1,30 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { listLessons } from "@/lib/content/lessons";
+import { createLessonNavigation } from "@/lib/lessons/navigation";
 import { LessonList } from "./lesson-list";
+import { LessonSearch } from "./lesson-search";
+import "./lessons.css";
 
 export const metadata: Metadata = { title: "Lessons" };
 
 export default async function LessonsPage() {
   const lessons = await listLessons();
+  const order = createLessonNavigation(lessons).map((e) => e.slug);
+  const bySlug = new Map(lessons.map((l) => [l.slug, l]));
   return (
     <>
       <h1>Lessons</h1>
       <p className="muted">
-        In order, each a few minutes long. Every section cites the rule IDs it teaches.
+        In order, each a few minutes long. Every section cites the rule IDs it teaches. Looking up a
+        single field? See the <Link href="/reference/metadata-matrix">metadata matrix</Link>.
       </p>
+      <LessonSearch />
       <LessonList
-        lessons={lessons.map(({ slug, title, summary, minutes, rules }) => ({
-          slug,
-          title,
-          summary,
-          minutes,
-          rules,
-        }))}
+        lessons={order.map((slug) => {
+          const { title, summary, minutes, rules } = bySlug.get(slug)!;
+          return { slug, title, summary, minutes, rules };
+        })}
       />
     </>
   );

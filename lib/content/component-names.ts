@@ -3,7 +3,17 @@
  * fails the build instead of crashing the page; a unit test keeps this list equal to the keys
  * of the client-side registry (app/_components/mdx-registry.tsx).
  */
-export const MDX_COMPONENT_NAMES = ["Callout", "RuleRef", "VisibilityMatrix"] as const;
+export const MDX_COMPONENT_NAMES = [
+  "Callout",
+  "CspBuilder",
+  "DecisionWalker",
+  "MimeChecker",
+  "PermissionsMapper",
+  "RuleRef",
+  "SelfCheck",
+  "TryIt",
+  "VisibilityMatrix",
+] as const;
 
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
 

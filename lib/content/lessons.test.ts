@@ -120,6 +120,80 @@ describe("lesson compilation", () => {
     );
   });
 
+  it("fails a <RuleRef> citing an unknown rule, with file and line", async () => {
+    const source =
+      frontmatter(good) + '\nText <RuleRef id="TOOL-2" /> and <RuleRef id="TOOL-42" />.\n';
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(
+      /^content\/checklist\/fixture\.mdx: line 10:34: <RuleRef> cites unknown rule ID "TOOL-42"/,
+    );
+  });
+
+  it("fails a <TryIt> whose scenario file does not exist, with file and line", async () => {
+    write("present.json", "{}");
+    const ok = frontmatter(good) + '\n<TryIt scenario="present">works</TryIt>\n';
+    const compiled = await compileLessonSource(ok, meta, { scenariosDir: dir });
+    expect(compiled.scenarios).toEqual(["present"]);
+    const bad = frontmatter(good) + '\nIntro.\n\n<TryIt scenario="no-such-preset">x</TryIt>\n';
+    await expect(compileLessonSource(bad, meta, { scenariosDir: dir })).rejects.toThrow(
+      /^content\/checklist\/fixture\.mdx: line 12:1: <TryIt> links preset "no-such-preset", but content\/scenarios\/no-such-preset\.json does not exist/,
+    );
+  });
+
+  it("records a <SelfCheck> and refuses one that is not literal or cites an unknown rule", async () => {
+    const ok =
+      frontmatter(good) +
+      '\n<SelfCheck rules={["TOOL-2", "TOOL-3"]} questions={["vis-omitted-default"]} count={3} />\n';
+    const compiled = await compileLessonSource(ok, meta);
+    expect(compiled.selfChecks).toEqual([
+      { rules: ["TOOL-2", "TOOL-3"], questions: ["vis-omitted-default"], count: 3, line: 10 },
+    ]);
+    const defaults = await compileLessonSource(
+      frontmatter(good) + '\n<SelfCheck rules={["TOOL-2"]} />\n',
+      meta,
+    );
+    expect(defaults.selfChecks[0]).toMatchObject({ questions: [], count: 4 });
+    await expect(
+      compileLessonSource(frontmatter(good) + "\n<SelfCheck rules={someList} />\n", meta),
+    ).rejects.toThrow(/line 10:1: <SelfCheck> rules must be a literal/);
+    await expect(
+      compileLessonSource(frontmatter(good) + '\n<SelfCheck rules={["TOOL-99"]} />\n', meta),
+    ).rejects.toThrow(/<SelfCheck> rules: "TOOL-99" is not a known rule ID/);
+    await expect(
+      compileLessonSource(
+        frontmatter(good) + '\n<SelfCheck rules={["TOOL-2"]} count={9} />\n',
+        meta,
+      ),
+    ).rejects.toThrow(/count must be a whole number from 3 to 5/);
+  });
+
+  it("highlights code at build time with both themes as CSS variables", async () => {
+    const source = frontmatter(good) + '\n```json\n{ "ui": { "csp": {} } }\n```\n';
+    const { code } = await compileLessonSource(source, meta);
+    expect(code).toContain("shiki-themes github-light-default github-dark-default");
+    expect(code).toContain('"--shiki-light"');
+    expect(code).toContain('"--shiki-dark"');
+    // No inline colour: the stylesheet picks the theme, so the toggle needs no script.
+    expect(code).not.toMatch(/[{,]color:/);
+  });
+
+  it("fails a code fence in a language the highlighter does not load", async () => {
+    const source = frontmatter(good) + "\nIntro.\n\n```jsno\n{}\n```\n";
+    await expect(compileLessonSource(source, meta)).rejects.toThrow(
+      /^content\/checklist\/fixture\.mdx: line 12:1: unknown code language "jsno"; use one of json, ts, typescript, text/,
+    );
+  });
+
+  it("records each section's plain text for search", async () => {
+    const source =
+      frontmatter(good) +
+      "\nIntro words.\n\n## First {/*first*/}\n\nBody with `code` and a list:\n\n- one\n- two\n";
+    const { sections } = await compileLessonSource(source, meta);
+    expect(sections).toEqual([
+      { id: "", heading: "", text: "Intro words." },
+      { id: "first", heading: "First", text: "Body with code and a list: one two" },
+    ]);
+  });
+
   it("fails a duplicate heading id", async () => {
     const source = frontmatter(good) + "\n## Same\n\n## Same\n";
     await expect(compileLessonSource(source, meta)).rejects.toThrow(/duplicate heading id "same"/);

@@ -1,14 +1,28 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { bundleMDX } from "mdx-bundler";
 import { z } from "zod";
-import { ruleIdSchema } from "../rules";
+import { CODE_LANGUAGES, highlightCode, isCodeLanguage } from "../lessons/highlight";
+import { isRuleId, ruleIdSchema } from "../rules";
 import { MDX_COMPONENT_NAMES, MDX_HTML_ELEMENTS } from "./component-names";
 import { ContentError, formatPath } from "./errors";
-import { remarkHeadingIds, remarkKnownTags, type Heading } from "./mdx-plugins";
+import {
+  rehypeHighlightCode,
+  remarkHeadingIds,
+  remarkKnownTags,
+  remarkLessonUsage,
+  remarkSectionText,
+  type Heading,
+  type LessonSection,
+  type LessonUsage,
+  type SelfCheckSpec,
+} from "./mdx-plugins";
 
 export const LESSONS_DIR = path.join(process.cwd(), "content", "checklist");
+/** Where `<TryIt scenario="…">` looks for presets (the simulator's `content/scenarios/`). */
+export const LESSON_SCENARIOS_DIR = path.join(process.cwd(), "content", "scenarios");
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -34,6 +48,19 @@ export interface CompiledLesson {
   /** The compiled MDX module body, evaluated on the client by `getMDXComponent`. */
   code: string;
   headings: Heading[];
+  /** Each `<SelfCheck>` in the body, for the page to resolve against the quiz banks. */
+  selfChecks: SelfCheckSpec[];
+  /** Preset ids the body links with `<TryIt>`; each exists in `content/scenarios/`. */
+  scenarios: string[];
+  /** Rule IDs the body cites with `<RuleRef>`. */
+  ruleRefs: string[];
+  /** Plain text per heading, for the search index. */
+  sections: LessonSection[];
+}
+
+export interface CompileOptions {
+  /** Directory of simulator presets that `<TryIt>` may link; defaults to content/scenarios. */
+  scenariosDir?: string;
 }
 
 function relative(file: string): string {
@@ -131,12 +158,20 @@ function toContentError(error: unknown, file: string): ContentError {
   return new ContentError(file, place ? `line ${place[0]}:${place[1]}` : undefined, text.trim());
 }
 
-/** Compiles one lesson's MDX. Unknown tags, imports and syntax errors throw with file and line. */
+/**
+ * Compiles one lesson's MDX. Unknown tags, imports, syntax errors, unknown rule IDs, links to
+ * missing presets and unknown code languages throw with file and line.
+ */
 export async function compileLessonSource(
   source: string,
   meta: LessonMeta,
+  { scenariosDir = LESSON_SCENARIOS_DIR }: CompileOptions = {},
 ): Promise<CompiledLesson> {
   const headings: Heading[] = [];
+  const sections: LessonSection[] = [];
+  const usage: LessonUsage = { selfChecks: [], scenarios: [], ruleRefs: [] };
+  const scenarioExists = (id: string) =>
+    existsSync(path.join(/* turbopackIgnore: true */ scenariosDir, `${id}.json`));
   try {
     const { code } = await bundleMDX({
       source,
@@ -146,6 +181,19 @@ export async function compileLessonSource(
           ...(options.remarkPlugins ?? []),
           [remarkKnownTags, { components: MDX_COMPONENT_NAMES, htmlElements: MDX_HTML_ELEMENTS }],
           [remarkHeadingIds, headings],
+          [remarkLessonUsage, usage, { isRuleId, scenarioExists }],
+          [remarkSectionText, sections],
+        ];
+        options.rehypePlugins = [
+          ...(options.rehypePlugins ?? []),
+          [
+            rehypeHighlightCode,
+            {
+              languages: Object.keys(CODE_LANGUAGES),
+              highlight: (code: string, lang: string) =>
+                highlightCode(code, isCodeLanguage(lang) ? lang : "text"),
+            },
+          ],
         ];
         return options;
       },
@@ -156,17 +204,21 @@ export async function compileLessonSource(
         return options;
       },
     });
-    return { meta, code, headings };
+    return { meta, code, headings, sections, ...usage };
   } catch (error) {
     throw toContentError(error, meta.file);
   }
 }
 
 /** Loads and compiles the lesson with this slug; throws when there is none. */
-export async function loadLesson(slug: string, dir = LESSONS_DIR): Promise<CompiledLesson> {
+export async function loadLesson(
+  slug: string,
+  dir = LESSONS_DIR,
+  options: CompileOptions = {},
+): Promise<CompiledLesson> {
   if (!SLUG.test(slug)) throw new Error(`not a lesson slug: ${JSON.stringify(slug)}`);
   const { meta, source } = await readLessonFile(
     path.join(/* turbopackIgnore: true */ dir, `${slug}.mdx`),
   );
-  return compileLessonSource(source, meta);
+  return compileLessonSource(source, meta, options);
 }

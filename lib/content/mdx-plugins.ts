@@ -119,3 +119,206 @@ export function remarkHeadingIds(out: Heading[]) {
     });
   };
 }
+
+interface JsxAttribute {
+  type: string;
+  name?: string;
+  value?: string | { type: string; value: string } | null;
+}
+
+/** What a lesson's components ask of the build: self-checks to resolve, presets to link. */
+export interface SelfCheckSpec {
+  /** Rule IDs the questions are drawn by. */
+  rules: string[];
+  /** Question ids pinned first, in this order. */
+  questions: string[];
+  /** How many questions to show (3–5). */
+  count: number;
+  /** Source line, for error messages. */
+  line: number;
+}
+
+export interface LessonUsage {
+  selfChecks: SelfCheckSpec[];
+  /** Preset ids linked with `<TryIt scenario="…">`, in order of appearance. */
+  scenarios: string[];
+  /** Rule IDs cited in the body with `<RuleRef id="…">`. */
+  ruleRefs: string[];
+}
+
+export interface LessonUsageOptions {
+  isRuleId: (id: string) => boolean;
+  /** Whether a simulator preset with this id exists; a link to a missing one fails the build. */
+  scenarioExists: (id: string) => boolean;
+}
+
+export const SELF_CHECK_DEFAULT_COUNT = 4;
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Reads the literal props of the components whose data the build must supply or check: every
+ * `<RuleRef id>` must name a known rule, every `<TryIt scenario>` an existing preset, and every
+ * `<SelfCheck>` literal lists (the page resolves its questions from the quiz banks at build time,
+ * because the MDX body cannot read files). Props must be literals so the build can read them.
+ */
+export function remarkLessonUsage(out: LessonUsage, options: LessonUsageOptions) {
+  return (tree: MdNode, file: VFileLike) => {
+    walk(tree, (node) => {
+      if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
+      const fail = (message: string): never => file.fail(message, node.position);
+      const attrs = new Map<string, JsxAttribute["value"]>();
+      for (const a of (node as { attributes?: JsxAttribute[] }).attributes ?? []) {
+        if (a.type !== "mdxJsxAttribute" || !a.name) fail(`<${node.name}> takes no spread props`);
+        attrs.set(a.name!, a.value);
+      }
+      const text = (name: string): string | undefined => {
+        const v = attrs.get(name);
+        if (v === undefined) return undefined;
+        if (typeof v !== "string") fail(`<${node.name}> ${name} must be a plain string, "…"`);
+        return v as string;
+      };
+      const literal = (name: string): unknown => {
+        const v = attrs.get(name);
+        if (v === undefined) return undefined;
+        if (typeof v === "string" || !v) return v;
+        try {
+          return JSON.parse(v.value);
+        } catch {
+          return fail(`<${node.name}> ${name} must be a literal such as {["CSP-2", "CSP-4"]}`);
+        }
+      };
+      const idList = (name: string, valid: (id: string) => boolean, what: string): string[] => {
+        const v = literal(name);
+        if (v === undefined) return [];
+        if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
+          fail(`<${node.name}> ${name} must be a list of strings`);
+        }
+        for (const id of v as string[]) {
+          if (!valid(id)) fail(`<${node.name}> ${name}: ${JSON.stringify(id)} is not ${what}`);
+        }
+        return v as string[];
+      };
+
+      if (node.name === "RuleRef") {
+        const id = text("id");
+        if (!id || !options.isRuleId(id)) {
+          fail(`<RuleRef> cites unknown rule ID ${JSON.stringify(id ?? "")}`);
+        }
+        out.ruleRefs.push(id!);
+      } else if (node.name === "TryIt") {
+        const id = text("scenario");
+        if (!id || !ID.test(id)) fail(`<TryIt> needs scenario="<preset id>"`);
+        if (!options.scenarioExists(id!)) {
+          fail(`<TryIt> links preset "${id}", but content/scenarios/${id}.json does not exist`);
+        }
+        out.scenarios.push(id!);
+      } else if (node.name === "SelfCheck") {
+        const rules = idList("rules", options.isRuleId, "a known rule ID");
+        if (rules.length === 0) fail(`<SelfCheck> needs rules={["…"]} to draw questions by`);
+        const questions = idList("questions", (id) => ID.test(id), "a question id");
+        const count = literal("count") ?? SELF_CHECK_DEFAULT_COUNT;
+        if (typeof count !== "number" || !Number.isInteger(count) || count < 3 || count > 5) {
+          fail(`<SelfCheck> count must be a whole number from 3 to 5`);
+        }
+        out.selfChecks.push({
+          rules,
+          questions,
+          count: count as number,
+          line: node.position?.start.line ?? 0,
+        });
+      }
+    });
+  };
+}
+
+/** One heading's stretch of a lesson, as plain text: what lesson search indexes. */
+export interface LessonSection {
+  /** The heading's id; "" for the introduction before the first heading. */
+  id: string;
+  heading: string;
+  text: string;
+}
+
+/**
+ * Splits the lesson into sections at its headings and records each one's plain text (prose, list
+ * items, callouts, code) for the search index. Runs after remarkHeadingIds, which sets the ids.
+ */
+export function remarkSectionText(out: LessonSection[]) {
+  const plain = (node: MdNode): string => {
+    if (node.type === "mdxFlowExpression" || node.type === "mdxTextExpression") return "";
+    if (typeof node.value === "string" && /^(text|inlineCode|code)$/.test(node.type)) {
+      return node.value;
+    }
+    return (node.children ?? []).map(plain).join(node.type === "list" ? " " : "");
+  };
+  return (tree: MdNode) => {
+    let current: LessonSection = { id: "", heading: "", text: "" };
+    const flush = () => {
+      current.text = current.text.replace(/\s+/g, " ").trim();
+      if (current.text || current.id) out.push(current);
+    };
+    for (const node of tree.children ?? []) {
+      if (node.type === "heading") {
+        flush();
+        const id = node.data?.hProperties?.id;
+        current = { id: typeof id === "string" ? id : "", heading: plain(node).trim(), text: "" };
+      } else if (node.type !== "yaml" && node.type !== "mdxjsEsm") {
+        current.text += ` ${plain(node)}`;
+      }
+    }
+    flush();
+  };
+}
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+  position?: { start: Point };
+}
+
+export interface HighlightOptions {
+  /** Highlights one block; returns the `<pre>` element that replaces the plain one. */
+  highlight: (code: string, lang: string) => unknown;
+  languages: readonly string[];
+}
+
+/**
+ * Replaces every fenced code block with its build-time highlighted form. A fence without a
+ * language is plain text; a language outside `languages` fails the compile, so a typo such as
+ * `jsno` is caught instead of silently losing its colours.
+ */
+export function rehypeHighlightCode(options: HighlightOptions) {
+  const known = new Set(options.languages);
+  return (tree: HastNode, file: VFileLike) => {
+    const visit = (node: HastNode) => {
+      const children = node.children ?? [];
+      children.forEach((child, i) => {
+        const code =
+          child.tagName === "pre" ? child.children?.find((c) => c.type === "element") : undefined;
+        if (child.type === "element" && code?.tagName === "code") {
+          const classes = code.properties?.className;
+          const langClass = Array.isArray(classes)
+            ? classes.find((c): c is string => typeof c === "string" && c.startsWith("language-"))
+            : undefined;
+          const lang = langClass?.slice("language-".length) ?? "text";
+          if (!known.has(lang)) {
+            file.fail(
+              `unknown code language "${lang}"; use one of ${[...known].join(", ")}`,
+              child.position ?? code.position,
+            );
+          }
+          const text = (code.children ?? [])
+            .map((c) => (c.type === "text" ? String((c as { value?: unknown }).value ?? "") : ""))
+            .join("")
+            .replace(/\n$/, "");
+          children[i] = options.highlight(text, lang) as HastNode;
+          return;
+        }
+        visit(child);
+      });
+    };
+    visit(tree);
+  };
+}

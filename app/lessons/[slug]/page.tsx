@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listLessons, loadLesson } from "@/lib/content/lessons";
+import { loadQuizBanks } from "@/lib/content/quizzes";
+import { createLessonNavigation, findLesson } from "@/lib/lessons/navigation";
+import { resolveSelfChecks } from "@/lib/lessons/self-check";
 import { LessonBody } from "../../_components/lesson-body";
 import { RuleRef } from "../../_components/rule-ref";
+import { SelfCheckProvider } from "../../_components/widgets/self-check";
+import { LessonSearch } from "../lesson-search";
 import { MarkComplete } from "./mark-complete";
+import "../lessons.css";
 
 export const dynamicParams = false;
 
@@ -21,16 +27,17 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function LessonPage({ params }: Params) {
   const { slug } = await params;
-  const all = await listLessons();
-  const index = all.findIndex((l) => l.slug === slug);
-  const { meta, code, headings } = await loadLesson(slug);
-  const prev = all[index - 1];
-  const next = all[index + 1];
+  const nav = findLesson(createLessonNavigation(await listLessons()), slug);
+  const { meta, code, headings, selfChecks } = await loadLesson(slug);
+  // Resolved here, at build time: the MDX body cannot read the quiz banks. A self-check that
+  // names a missing question, or finds too few, fails the build with the lesson's file and line.
+  const pool = (await loadQuizBanks()).flatMap((b) => b.questions);
+  const checks = resolveSelfChecks(selfChecks, pool, slug, meta.file);
   return (
     <div className="lesson-layout">
       <article>
         <p className="muted">
-          Lesson {index + 1} of {all.length} · {meta.minutes} min
+          Lesson {nav.position} of {nav.total} · {meta.minutes} min
         </p>
         <h1>{meta.title}</h1>
         <p className="muted">
@@ -41,23 +48,31 @@ export default async function LessonPage({ params }: Params) {
             </span>
           ))}
         </p>
-        <LessonBody code={code} />
+        <SelfCheckProvider checks={checks}>
+          <LessonBody code={code} />
+        </SelfCheckProvider>
         <MarkComplete slug={meta.slug} />
         <nav className="pager" aria-label="Lessons">
-          {prev ? <Link href={`/lessons/${prev.slug}`}>← {prev.title}</Link> : <span />}
-          {next ? <Link href={`/lessons/${next.slug}`}>{next.title} →</Link> : <span />}
+          {nav.prev ? <Link href={nav.prev.href}>← {nav.prev.title}</Link> : <span />}
+          {nav.next ? <Link href={nav.next.href}>{nav.next.title} →</Link> : <span />}
         </nav>
       </article>
-      <nav className="toc" aria-label="On this page">
-        <strong>On this page</strong>
-        <ul>
-          {headings.map((h) => (
-            <li key={h.id} className={`depth-${h.depth}`}>
-              <a href={`#${h.id}`}>{h.text}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <aside className="lesson-aside">
+        <LessonSearch />
+        <nav className="toc" aria-label="On this page">
+          <strong>On this page</strong>
+          <ul>
+            {headings.map((h) => (
+              <li key={h.id} className={`depth-${h.depth}`}>
+                <a href={`#${h.id}`}>{h.text}</a>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link href="/reference/metadata-matrix">Metadata matrix reference</Link>
+          </p>
+        </nav>
+      </aside>
     </div>
   );
 }

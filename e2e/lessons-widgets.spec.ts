@@ -1,0 +1,117 @@
+import { expect, test, type Page } from "@playwright/test";
+import { collectPageErrors } from "./helpers";
+
+/** Waits until React has hydrated the widget, so input is handled rather than lost. */
+async function openWidget(page: Page, lesson: string, widget: string) {
+  await page.goto(`/lessons/${lesson}`);
+  await page.waitForFunction((name) => {
+    const el = document.querySelector(
+      `[data-widget="${name}"] input, [data-widget="${name}"] select`,
+    );
+    return !!el && Object.keys(el).some((k) => k.startsWith("__react"));
+  }, widget);
+  return page.locator(`[data-widget="${widget}"]`);
+}
+
+test("CSP builder shows the exact header and refuses an injected directive", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const w = await openWidget(page, "content-security-policy", "csp-builder");
+  const header = w.getByTestId("csp-header");
+  await expect(header).toHaveText(
+    "default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.tides.example; " +
+      "style-src 'self' 'unsafe-inline' https://cdn.tides.example; connect-src 'self' https://api.tides.example; " +
+      "img-src 'self' data: https://cdn.tides.example; font-src 'self' https://cdn.tides.example; " +
+      "media-src 'self' data: https://cdn.tides.example; frame-src 'none'; object-src 'none'; base-uri 'self'",
+  );
+  await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "pass");
+
+  await w.getByRole("button", { name: "Try an injection" }).click();
+  await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "fail");
+  await expect(w.getByTestId("csp-refused")).toContainText("could inject into the policy");
+  await expect(header).toHaveAttribute("data-rendered", "false");
+
+  await w.getByLabel("render with the approved origins only").check();
+  await expect(header).toContainText("connect-src 'self' https://api.tides.example;");
+  await expect(header).not.toContainText("script-src *");
+
+  await w.getByLabel("left out").check();
+  await expect(header).toContainText("connect-src 'none'");
+  await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "pass");
+  expect(errors).toEqual([]);
+});
+
+test("mime checker passes only the exact profile type", async ({ page }) => {
+  const w = await openWidget(page, "linking-a-tool-to-its-view", "mime-checker");
+  const verdict = w.getByTestId("mime-verdict");
+  await expect(verdict).toHaveAttribute("data-verdict", "pass");
+  const input = w.getByRole("textbox");
+  await input.fill("text/html");
+  await expect(verdict).toHaveAttribute("data-verdict", "fail");
+  await expect(w.getByTestId("mime-outcome")).toContainText("Not an app");
+  await w.getByRole("button", { name: '"text/html; profile=mcp-app"' }).click();
+  await expect(input).toHaveValue("text/html; profile=mcp-app");
+  await expect(verdict).toContainText("without extra spaces");
+  await w.getByLabel("resource exists").uncheck();
+  await expect(verdict).toContainText("RES-1");
+});
+
+test("permissions mapper builds the allow attribute from what the host grants", async ({
+  page,
+}) => {
+  const w = await openWidget(page, "permissions", "permissions-mapper");
+  const allow = w.getByTestId("allow-attribute");
+  await expect(allow).toHaveText('<iframe allow="clipboard-write">');
+  await w.locator('input[data-grant="camera"]').check();
+  await expect(allow).toHaveText('<iframe allow="camera; clipboard-write">');
+  await expect(w.getByTestId("reported-permissions")).toHaveText(
+    '{"camera":{},"clipboardWrite":{}}',
+  );
+  await w.getByLabel("a list of strings").check();
+  await expect(w.getByTestId("permissions-verdict")).toHaveAttribute("data-verdict", "fail");
+  await expect(allow).toHaveText("<iframe> (no allow attribute)");
+});
+
+test("decision-table walker shows the six rows decide() gives", async ({ page }) => {
+  const w = await openWidget(page, "the-decision-table", "decision-walker");
+  const verdict = (row: string) => w.locator(`tr[data-row="${row}"] [data-verdict]`);
+  const outcome = w.getByTestId("walker-outcome");
+  await expect(w.locator("tbody tr")).toHaveCount(6);
+  await expect(outcome).toHaveAttribute("data-outcome", "rendered");
+  for (const row of ["negotiation", "visibility", "mime", "csp", "permissions", "app-call"]) {
+    await expect(verdict(row)).toHaveText("pass");
+  }
+  await w.locator('select[data-setting="client"]').selectOption("none");
+  await expect(verdict("negotiation")).toHaveText("fail");
+  await expect(verdict("mime")).toHaveText("skip");
+  await expect(outcome).toHaveAttribute("data-outcome", "text");
+
+  await w.getByRole("button", { name: "Reset to the happy path" }).click();
+  await w.locator('select[data-setting="appCall"]').selectOption("other-server");
+  await expect(verdict("app-call")).toHaveText("fail");
+  await expect(w.locator('tr[data-row="app-call"]')).toContainText("TOOL-5");
+
+  await w.locator('select[data-setting="visibility"]').selectOption("app");
+  await expect(outcome).toHaveAttribute("data-outcome", "not-called");
+});
+
+test("visibility matrix starts where the lesson sets it", async ({ page }) => {
+  const w = await openWidget(page, "app-initiated-tool-calls", "visibility-matrix");
+  await expect(w.getByLabel('["app"]')).toBeChecked();
+  await expect(w.locator('tr[data-caller="agent"] [data-verdict]')).toHaveText("refused");
+  await w.getByLabel('["model"]').check();
+  await expect(w.locator('tr[data-caller="same"] [data-verdict]')).toHaveText("refused");
+});
+
+test("a self-check question grades an answer and explains it", async ({ page }) => {
+  await openWidget(page, "who-may-call-a-tool", "self-check");
+  const card = page.locator('[data-widget="self-check"] [data-question]').first();
+  const radio = card.locator('input[type="radio"]');
+  const box = card.locator('input[type="checkbox"]');
+  const text = card.locator('input[type="text"]');
+  if (await radio.count()) await radio.first().check();
+  else if (await box.count()) await box.first().check();
+  else if (await text.count()) await text.fill("an answer");
+  await card.getByRole("button", { name: "Check answer" }).click();
+  await expect(card.getByTestId("feedback")).toBeVisible();
+  await expect(card.getByTestId("feedback")).toHaveAttribute("data-correct", /true|false/);
+});

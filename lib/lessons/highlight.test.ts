@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { highlightCode, isCodeLanguage } from "./highlight";
+
+function luminance(hex: string): number {
+  const h = hex.replace("#", "");
+  const full = h.length === 3 ? [...h].map((c) => c + c).join("") : h.slice(0, 6);
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+interface Node {
+  type: string;
+  properties?: { style?: unknown };
+  children?: Node[];
+}
+
+function styles(node: Node, out: string[] = []): string[] {
+  if (typeof node.properties?.style === "string") out.push(node.properties.style);
+  for (const c of node.children ?? []) styles(c, out);
+  return out;
+}
+
+const vars = (style: string) =>
+  Object.fromEntries(
+    style
+      .split(";")
+      .map((d) => d.split(":").map((s) => s.trim()))
+      .filter((d) => d.length === 2),
+  ) as Record<string, string>;
+
+describe("code highlighting", () => {
+  it("keeps every token of every shipped code block at 4.5:1 in both themes", () => {
+    const dir = path.join(process.cwd(), "content", "checklist");
+    let blocks = 0;
+    for (const name of readdirSync(dir)) {
+      const text = readFileSync(path.join(dir, name), "utf8");
+      for (const m of text.matchAll(/```(\w+)\n([\s\S]*?)```/g)) {
+        const lang = m[1]!;
+        if (!isCodeLanguage(lang)) throw new Error(`${name}: unknown language ${lang}`);
+        const [root, ...tokens] = styles(highlightCode(m[2]!, lang) as Node).map(vars);
+        blocks++;
+        for (const scheme of ["light", "dark"] as const) {
+          const bg = root![`--shiki-${scheme}-bg`]!;
+          for (const t of [root!, ...tokens]) {
+            const fg = t[`--shiki-${scheme}`]!;
+            expect(contrast(fg, bg), `${name} ${scheme}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(
+              4.5,
+            );
+          }
+        }
+      }
+    }
+    expect(blocks).toBeGreaterThan(20);
+  }, 30_000);
+});
