@@ -1,25 +1,40 @@
 "use client";
 
-import { useId, useState } from "react";
+import Link from "next/link";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { isCorrect, scrambledOrder, type Response } from "@/lib/content/quiz-grading";
 import type { Question } from "@/lib/content/quiz-schema";
 import { RichInline, RichText } from "./rich-text";
 import { RuleRef } from "./rule-ref";
 import { useAppStore } from "./store-provider";
+import "../quizzes/quizzes.css";
+
+interface QuestionCardProps {
+  question: Question;
+  onNext?: () => void;
+  /** Adds a link to the lesson (and section) that teaches the question, as practice mode does. */
+  lessonLink?: boolean;
+  /** Shown with the feedback in place of the Next button (spaced review puts its ratings here). */
+  afterFeedback?: ReactNode;
+  /** Called once the answer is graded and recorded. */
+  onAnswered?: (correct: boolean) => void;
+}
 
 /**
  * One question with instant feedback: the learner answers, the card grades it, records it in the
- * store and shows every option's explanation. Shared by practice mode and lesson self-checks.
+ * store and shows every option's explanation. Shared by practice mode, spaced review and lesson
+ * self-checks.
  */
-export function QuestionCard({ question, onNext }: { question: Question; onNext?: () => void }) {
+export function QuestionCard({
+  question,
+  onNext,
+  lessonLink = false,
+  afterFeedback,
+  onAnswered,
+}: QuestionCardProps) {
   const recordAnswer = useAppStore((s) => s.recordAnswer);
-  const [response, setResponse] = useState<Response | null>(() =>
-    question.type === "order"
-      ? { type: "order", order: scrambledOrder(question.steps.map((s) => s.id)) }
-      : null,
-  );
+  const [response, setResponse] = useState<Response | null>(() => initialResponse(question));
   const [submitted, setSubmitted] = useState<boolean | null>(null);
-  const name = useId();
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -27,87 +42,179 @@ export function QuestionCard({ question, onNext }: { question: Question; onNext?
     const correct = isCorrect(question, response);
     setSubmitted(correct);
     recordAnswer(question.id, correct);
+    onAnswered?.(correct);
   };
 
   return (
-    <form onSubmit={submit} data-question={question.id}>
+    <form onSubmit={submit} data-question={question.id} className="question-card">
       <fieldset disabled={submitted !== null}>
         <legend className="visually-hidden">Question</legend>
-        <div className="stem">
-          <RichText text={question.stem} />
-        </div>
-        {question.type === "single" &&
-          question.options.map((o) => (
-            <label key={o.id} className="option">
-              <input
-                type="radio"
-                name={name}
-                value={o.id}
-                onChange={() => setResponse({ type: "single", choice: o.id })}
-              />{" "}
-              <RichInline text={o.text} />
-            </label>
-          ))}
-        {question.type === "multi" &&
-          question.options.map((o) => (
-            <label key={o.id} className="option">
-              <input
-                type="checkbox"
-                value={o.id}
-                onChange={(e) => {
-                  const prev = response?.type === "multi" ? response.choices : [];
-                  const choices = e.target.checked
-                    ? [...prev, o.id]
-                    : prev.filter((c) => c !== o.id);
-                  setResponse({ type: "multi", choices });
-                }}
-              />{" "}
-              <RichInline text={o.text} />
-            </label>
-          ))}
-        {question.type === "true-false" &&
-          [true, false].map((v) => (
-            <label key={String(v)} className="option">
-              <input
-                type="radio"
-                name={name}
-                value={String(v)}
-                onChange={() => setResponse({ type: "true-false", value: v })}
-              />{" "}
-              {v ? "True" : "False"}
-            </label>
-          ))}
-        {question.type === "fill-in" && (
-          <label className="option">
-            Your answer{" "}
-            <input
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => setResponse({ type: "fill-in", text: e.target.value })}
-            />
-          </label>
-        )}
-        {question.type === "order" && (
-          <OrderInput
-            steps={question.steps}
-            order={response?.type === "order" ? response.order : []}
-            onChange={(order) => setResponse({ type: "order", order })}
-          />
-        )}
+        <QuestionStem question={question} />
+        <QuestionInputs question={question} response={response} onChange={setResponse} />
       </fieldset>
+      {question.type === "predict" ? <SimulatorLink scenario={question.scenario} /> : null}
       {submitted === null ? (
         <button type="submit" disabled={!response}>
           Check answer
         </button>
       ) : (
-        <Feedback question={question} correct={submitted} onNext={onNext} />
+        <QuestionFeedback
+          question={question}
+          correct={submitted}
+          response={response}
+          lessonLink={lessonLink}
+        >
+          {afterFeedback ??
+            (onNext ? (
+              <button type="button" onClick={onNext}>
+                Next question
+              </button>
+            ) : (
+              <p className="muted">End of this bank.</p>
+            ))}
+        </QuestionFeedback>
       )}
     </form>
   );
 }
 
-/** Put steps in order with Move up / Move down buttons: keyboard-operable, no drag needed. */
+/** The response an unanswered question starts from: an ordering shows its scrambled steps. */
+export function initialResponse(question: Question): Response | null {
+  return question.type === "order"
+    ? { type: "order", order: scrambledOrder(question.steps.map((s) => s.id)) }
+    : null;
+}
+
+/** The question's scenario, with its type's instruction when the stem does not carry one. */
+export function QuestionStem({ question }: { question: Question }) {
+  return (
+    <div className="stem">
+      <RichText text={question.stem} />
+      {question.type === "multi" ? (
+        <p className="muted">Select {question.answer.length}.</p>
+      ) : question.type === "order" ? (
+        <p className="muted">Put the steps in order with the Move buttons.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The link that opens a "predict" question's preset in the simulator. */
+export function SimulatorLink({ scenario }: { scenario: string }) {
+  return (
+    <p>
+      <Link href={`/simulator?preset=${encodeURIComponent(scenario)}`} className="button secondary">
+        Run it in the simulator
+      </Link>
+    </p>
+  );
+}
+
+/** The lesson (and section) that teaches `question`, or null when it names none. */
+export function lessonHref(question: Question): string | null {
+  if (!question.lesson) return null;
+  return `/lessons/${question.lesson}${question.section ? `#${question.section}` : ""}`;
+}
+
+/**
+ * The answer controls for any question type, controlled by `response`: practice, review and the
+ * exam all render through this, so a question looks the same everywhere.
+ */
+export function QuestionInputs({
+  question,
+  response,
+  onChange,
+}: {
+  question: Question;
+  response: Response | null;
+  onChange: (response: Response | null) => void;
+}) {
+  const name = useId();
+  switch (question.type) {
+    case "single":
+    case "predict":
+      return question.options.map((o) => (
+        <label key={o.id} className="option">
+          <input
+            type="radio"
+            name={name}
+            value={o.id}
+            checked={response?.type === "single" && response.choice === o.id}
+            onChange={() => onChange({ type: "single", choice: o.id })}
+          />{" "}
+          <span className="option-text">
+            <RichInline text={o.text} />
+          </span>
+        </label>
+      ));
+    case "multi": {
+      const chosen = response?.type === "multi" ? response.choices : [];
+      return question.options.map((o) => (
+        <label key={o.id} className="option">
+          <input
+            type="checkbox"
+            value={o.id}
+            checked={chosen.includes(o.id)}
+            onChange={(e) => {
+              const choices = e.target.checked
+                ? [...chosen, o.id]
+                : chosen.filter((c) => c !== o.id);
+              onChange(choices.length ? { type: "multi", choices } : null);
+            }}
+          />{" "}
+          <span className="option-text">
+            <RichInline text={o.text} />
+          </span>
+        </label>
+      ));
+    }
+    case "true-false":
+      return [true, false].map((v) => (
+        <label key={String(v)} className="option">
+          <input
+            type="radio"
+            name={name}
+            value={String(v)}
+            checked={response?.type === "true-false" && response.value === v}
+            onChange={() => onChange({ type: "true-false", value: v })}
+          />{" "}
+          <span className="option-text">{v ? "True" : "False"}</span>
+        </label>
+      ));
+    case "fill-in":
+      return (
+        <label className="option">
+          Your answer{" "}
+          <input
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={response?.type === "fill-in" ? response.text : ""}
+            onChange={(e) =>
+              onChange(e.target.value.trim() ? { type: "fill-in", text: e.target.value } : null)
+            }
+          />
+        </label>
+      );
+    case "order":
+      return (
+        <OrderInput
+          steps={question.steps}
+          order={
+            response?.type === "order"
+              ? response.order
+              : scrambledOrder(question.steps.map((s) => s.id))
+          }
+          onChange={(order) => onChange({ type: "order", order })}
+        />
+      );
+  }
+}
+
+/**
+ * Put steps in order with Move up / Move down buttons: keyboard-operable, no drag needed. Focus
+ * follows the moved step, and a live region says where it went.
+ */
 function OrderInput({
   steps,
   order,
@@ -117,100 +224,156 @@ function OrderInput({
   order: readonly string[];
   onChange: (order: string[]) => void;
 }) {
+  const list = useRef<HTMLOListElement>(null);
+  const [moved, setMoved] = useState<{ id: string; by: -1 | 1 } | null>(null);
+  const textOf = (id: string) => steps.find((s) => s.id === id)?.text ?? id;
+
+  useEffect(() => {
+    if (!moved || !list.current) return;
+    const item = list.current.querySelector<HTMLElement>(`[data-step="${moved.id}"]`);
+    const buttons = item?.querySelectorAll<HTMLButtonElement>("button");
+    const preferred = buttons?.[moved.by === -1 ? 0 : 1];
+    const fallback = buttons?.[moved.by === -1 ? 1 : 0];
+    (preferred && !preferred.disabled ? preferred : fallback)?.focus();
+  }, [moved, order]);
+
   const move = (i: number, by: -1 | 1) => {
     const next = [...order];
     const [item] = next.splice(i, 1);
     next.splice(i + by, 0, item!);
+    setMoved({ id: item!, by });
     onChange(next);
   };
+  const position = moved ? order.indexOf(moved.id) : -1;
   return (
-    <ol data-testid="order-input">
-      {order.map((id, i) => (
-        <li key={id}>
-          <RichInline text={steps.find((s) => s.id === id)?.text ?? id} />{" "}
-          <button
-            type="button"
-            className="secondary"
-            disabled={i === 0}
-            onClick={() => move(i, -1)}
-          >
-            Move up
-          </button>{" "}
-          <button
-            type="button"
-            className="secondary"
-            disabled={i === order.length - 1}
-            onClick={() => move(i, 1)}
-          >
-            Move down
-          </button>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol data-testid="order-input" ref={list} className="order-input">
+        {order.map((id, i) => (
+          <li key={id} data-step={id}>
+            <RichInline text={textOf(id)} />{" "}
+            <span className="order-buttons">
+              <button
+                type="button"
+                className="secondary"
+                disabled={i === 0}
+                aria-label={`Move up (step ${i + 1})`}
+                onClick={() => move(i, -1)}
+              >
+                Move up
+              </button>{" "}
+              <button
+                type="button"
+                className="secondary"
+                disabled={i === order.length - 1}
+                aria-label={`Move down (step ${i + 1})`}
+                onClick={() => move(i, 1)}
+              >
+                Move down
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" aria-live="polite">
+        {moved && position >= 0 ? `Moved to position ${position + 1} of ${order.length}.` : ""}
+      </p>
+    </>
   );
 }
 
-function Feedback({
+/**
+ * Every option's explanation, marked right or wrong, with the learner's own choice pointed out,
+ * the rules it rests on and (optionally) a link to the lesson. `children` go at the end.
+ */
+export function QuestionFeedback({
   question,
   correct,
-  onNext,
+  response = null,
+  lessonLink = false,
+  children,
 }: {
   question: Question;
   correct: boolean;
-  onNext?: () => void;
+  response?: Response | null;
+  lessonLink?: boolean;
+  children?: ReactNode;
 }) {
+  const href = lessonLink ? lessonHref(question) : null;
+  const chose = (id: string) =>
+    (response?.type === "single" && response.choice === id) ||
+    (response?.type === "multi" && response.choices.includes(id));
   return (
-    <div role="status" data-testid="feedback" data-correct={correct}>
+    <div role="status" data-testid="feedback" data-correct={correct} className="feedback">
       <p>
-        <strong>{correct ? "Correct." : "Not quite."}</strong>{" "}
+        <strong className={correct ? "verdict-pass" : "verdict-fail"}>
+          {correct ? "Correct." : "Not quite."}
+        </strong>{" "}
         {question.rules.map((id) => (
           <span key={id}>
             <RuleRef id={id} />{" "}
           </span>
         ))}
       </p>
-      {question.type === "single" || question.type === "multi" ? (
+      {question.type === "single" || question.type === "multi" || question.type === "predict" ? (
         <ul>
           {question.options.map((o) => {
             const right =
-              question.type === "single"
-                ? o.id === question.answer
-                : question.answer.includes(o.id);
+              question.type === "multi" ? question.answer.includes(o.id) : o.id === question.answer;
             return (
               <li key={o.id}>
-                <strong>{right ? "✓" : "✗"}</strong> <RichInline text={o.text} />:{" "}
-                <RichInline text={o.explanation} />
+                <strong>{right ? "✓" : "✗"}</strong> <RichInline text={o.text} />
+                {chose(o.id) ? <em> (your answer)</em> : null}: <RichInline text={o.explanation} />
               </li>
             );
           })}
         </ul>
       ) : question.type === "true-false" ? (
         <ul>
-          <li>
-            <strong>{question.answer ? "✓" : "✗"} True</strong>:{" "}
-            <RichInline text={question.explanations.true} />
-          </li>
-          <li>
-            <strong>{question.answer ? "✗" : "✓"} False</strong>:{" "}
-            <RichInline text={question.explanations.false} />
-          </li>
+          {[true, false].map((v) => (
+            <li key={String(v)}>
+              <strong>
+                {question.answer === v ? "✓" : "✗"} {v ? "True" : "False"}
+              </strong>
+              {response?.type === "true-false" && response.value === v ? (
+                <em> (your answer)</em>
+              ) : null}
+              : <RichInline text={v ? question.explanations.true : question.explanations.false} />
+            </li>
+          ))}
         </ul>
       ) : question.type === "fill-in" ? (
-        <p>
-          Accepted: <code>{question.accepted[0]}</code>. <RichInline text={question.explanation} />
-        </p>
+        <>
+          {response?.type === "fill-in" ? (
+            <p>
+              Your answer: <code>{response.text}</code>
+            </p>
+          ) : null}
+          <p>
+            Accepted: <code>{question.accepted[0]}</code>.{" "}
+            <RichInline text={question.explanation} />
+          </p>
+        </>
       ) : (
+        <>
+          <p>The right order:</p>
+          <ol>
+            {question.steps.map((s) => (
+              <li key={s.id}>
+                <RichInline text={s.text} />
+              </li>
+            ))}
+          </ol>
+          <p>
+            <RichInline text={question.explanation} />
+          </p>
+        </>
+      )}
+      {href ? (
         <p>
-          <RichInline text={question.explanation} />
+          <Link href={href}>Study this in the lesson</Link>
         </p>
-      )}
-      {onNext ? (
-        <button type="button" onClick={onNext}>
-          Next question
-        </button>
-      ) : (
-        <p className="muted">End of this bank.</p>
-      )}
+      ) : null}
+      {children}
     </div>
   );
 }

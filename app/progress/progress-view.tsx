@@ -1,30 +1,40 @@
 "use client";
 
 import Link from "next/link";
+import { topicMastery } from "@/lib/quiz/mastery";
+import { dueToday, formatInterval } from "@/lib/quiz/review";
+import { percent } from "@/lib/quiz/scoring";
 import { useAppStore } from "../_components/store-provider";
+import { examResultHref } from "../quizzes/exam/exam-runner";
+import { practiceHref, topicName, TOPICS } from "../quizzes/topics";
+import { useNow } from "../quizzes/use-now";
+import { download, ProgressTransfer } from "./progress-transfer";
 
 interface Props {
   lessons: { slug: string; title: string }[];
-  banks: { id: string; title: string; questionIds: string[] }[];
+  questions: { id: string; topic: string; excerpt: string }[];
 }
 
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
-export function ProgressView({ lessons, banks }: Props) {
+export function ProgressView({ lessons, questions }: Props) {
   const hydrated = useAppStore((s) => s.hydrated);
   const completed = useAppStore((s) => s.lessons.completed);
   const answers = useAppStore((s) => s.quiz.answers);
+  const cards = useAppStore((s) => s.quiz.cards);
+  const exams = useAppStore((s) => s.quiz.exams);
+  const runningExam = useAppStore((s) => s.quiz.exam);
   const keptAside = useAppStore((s) => s.keptAside);
   const discard = useAppStore((s) => s.discardKeptAside);
+  const now = useNow(30_000);
 
   if (!hydrated) return <p className="muted">Loading your saved progress…</p>;
+  const mastery = topicMastery(
+    TOPICS.map((t) => t.id),
+    questions,
+    answers,
+  );
+  const excerpt = new Map(questions.map((q) => [q.id, q.excerpt]));
+  const due = dueToday(cards, new Date(now));
+  const cardCount = Object.keys(cards).length;
   return (
     <>
       <section aria-labelledby="lessons-heading">
@@ -42,21 +52,131 @@ export function ProgressView({ lessons, banks }: Props) {
           ))}
         </ul>
       </section>
+
       <section aria-labelledby="quiz-heading">
-        <h2 id="quiz-heading">Quizzes</h2>
-        <ul>
-          {banks.map((b) => {
-            const stats = b.questionIds.map((id) => answers[id]).filter((a) => a !== undefined);
-            const right = stats.filter((a) => a.lastCorrect).length;
-            return (
-              <li key={b.id} data-bank={b.id}>
-                {b.title}: {stats.length} of {b.questionIds.length} answered, {right} right on the
-                last try
-              </li>
-            );
-          })}
-        </ul>
+        <h2 id="quiz-heading">Mastery by topic</h2>
+        <p className="muted">
+          Questions answered right on your last try, out of every question in the topic.
+        </p>
+        <div className="table-scroll quiz-table-scroll">
+          <table className="mastery-table" data-testid="mastery">
+            <thead>
+              <tr>
+                <th scope="col">Topic</th>
+                <th scope="col">Answered</th>
+                <th scope="col">Right last time</th>
+                <th scope="col">Mastery</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mastery.map((m) => {
+                const p = percent(m.total ? m.right / m.total : 0);
+                return (
+                  <tr key={m.topic} data-topic={m.topic}>
+                    <th scope="row">
+                      <Link href={practiceHref(m.topic)}>{topicName(m.topic)}</Link>
+                    </th>
+                    <td>
+                      {m.answered} of {m.total}
+                    </td>
+                    <td>{m.right}</td>
+                    <td className="score-cell">
+                      <span className="progress-bar" aria-hidden="true">
+                        <span style={{ width: `${p}%` }} />
+                      </span>{" "}
+                      {p} %
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </section>
+
+      <section aria-labelledby="review-heading">
+        <h2 id="review-heading">Spaced review</h2>
+        {cardCount === 0 ? (
+          <p className="muted">No cards yet: every question you answer becomes one.</p>
+        ) : (
+          <>
+            <p data-testid="due-summary">
+              {cardCount} {cardCount === 1 ? "card" : "cards"},{" "}
+              <strong>{due.length} due today</strong>
+              {due.length > 0 ? (
+                <>
+                  {" "}
+                  · <Link href="/quizzes/review">Review them</Link>
+                </>
+              ) : null}
+            </p>
+            {due.length > 0 ? (
+              <ul data-testid="due-cards">
+                {due.slice(0, 10).map((c) => (
+                  <li key={c.id}>
+                    {excerpt.get(c.id) ?? c.id}{" "}
+                    <span className="muted">
+                      {c.overdue ? "(due now)" : `(in ${formatInterval(Date.parse(c.due) - now)})`}
+                    </span>
+                  </li>
+                ))}
+                {due.length > 10 ? <li className="muted">and {due.length - 10} more</li> : null}
+              </ul>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="exams-heading">
+        <h2 id="exams-heading">Exam history</h2>
+        {runningExam ? (
+          <p>
+            An exam is in progress: <Link href="/quizzes/exam">resume it</Link>.
+          </p>
+        ) : null}
+        {exams.length === 0 ? (
+          <p className="muted">No exam taken yet.</p>
+        ) : (
+          <div className="table-scroll quiz-table-scroll">
+            <table data-testid="progress-exam-history">
+              <thead>
+                <tr>
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Weakest topic</th>
+                </tr>
+              </thead>
+              <tbody>
+                {exams.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <Link href={examResultHref(e.id)}>
+                        {new Date(e.submittedAt).toLocaleString()}
+                      </Link>
+                    </td>
+                    <td>
+                      {e.correct} of {e.total} ({percent(e.total ? e.correct / e.total : 0)} %)
+                    </td>
+                    <td className={e.passed ? "verdict-pass" : "verdict-fail"}>
+                      {e.passed ? "Passed" : "Not passed"}
+                    </td>
+                    <td>{e.byTopic[0] ? topicName(e.byTopic[0].topic) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="predictions-heading">
+        <h2 id="predictions-heading">Simulator predictions</h2>
+        <SimulatorPredictions answers={answers} />
+      </section>
+
+      <ProgressTransfer />
+
       <section aria-labelledby="kept-aside">
         <h2 id="kept-aside">Data kept aside</h2>
         {keptAside.length === 0 ? (
@@ -95,6 +215,42 @@ export function ProgressView({ lessons, banks }: Props) {
           </>
         )}
       </section>
+    </>
+  );
+}
+
+/** Predict-then-run results from the simulator, stored with the answers under "simulator:<preset>". */
+function SimulatorPredictions({
+  answers,
+}: {
+  answers: Record<string, { attempts: number; correct: number; lastCorrect: boolean }>;
+}) {
+  const entries = Object.entries(answers).filter(([id]) => id.startsWith("simulator:"));
+  if (entries.length === 0) {
+    return (
+      <p className="muted">
+        None yet. In the <Link href="/simulator">simulator</Link>, tick &ldquo;predict&rdquo; before
+        a run to test yourself.
+      </p>
+    );
+  }
+  const right = entries.filter(([, a]) => a.lastCorrect).length;
+  return (
+    <>
+      <p data-testid="prediction-summary">
+        {entries.length} scenario{entries.length === 1 ? "" : "s"} predicted; {right} fully right on
+        the last try.
+      </p>
+      <ul>
+        {entries.map(([id, a]) => (
+          <li key={id}>
+            <Link href={`/simulator?preset=${id.slice("simulator:".length)}`}>
+              {id.slice("simulator:".length)}
+            </Link>
+            : {a.lastCorrect ? "right" : "not quite"} ({a.correct} of {a.attempts} right)
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -1,25 +1,67 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { loadQuizBanks } from "@/lib/content/quizzes";
-import { Practice } from "./practice";
+import { EXAM_DURATION_MS, EXAM_SIZE, PASS_MARK } from "@/lib/quiz/exam";
+import { HubStatus } from "./hub-status";
+import { MIXED, practiceHref, TOPICS } from "./topics";
+import "./quizzes.css";
 
 export const metadata: Metadata = { title: "Quizzes" };
 
 export default async function QuizzesPage() {
-  const banks = await loadQuizBanks();
+  const questions = (await loadQuizBanks()).flatMap((b) => b.questions);
+  const count = (topic: string) => questions.filter((q) => q.topic === topic).length;
   return (
     <>
       <h1>Quizzes</h1>
       <p className="muted">
-        Practice questions with an explanation for every option. Your answers are saved in this
-        browser and count toward your progress.
+        {questions.length} scenario questions, each with an explanation for every option and the
+        rules it rests on. Your answers are saved in this browser.
       </p>
-      {banks.map((bank) => (
-        <section key={bank.id} aria-labelledby={`bank-${bank.id}`}>
-          <h2 id={`bank-${bank.id}`}>{bank.title}</h2>
-          <p>{bank.description}</p>
-          <Practice questions={bank.questions} />
-        </section>
-      ))}
+      <HubStatus questions={questions.map((q) => ({ id: q.id, topic: q.topic }))} />
+      <section aria-labelledby="practice-heading">
+        <h2 id="practice-heading">Practice</h2>
+        <p>
+          One question at a time with instant feedback and a link to the lesson. Pick a topic, or{" "}
+          <Link href={practiceHref(MIXED)}>mix every topic</Link>.
+        </p>
+        <ul className="cards topic-cards" data-testid="topic-list">
+          {TOPICS.map((t) => (
+            <li key={t.id} className="card">
+              <Link href={practiceHref(t.id)}>{t.name}</Link>
+              <span className="muted">
+                {" "}
+                · {count(t.id)} questions · <code>{t.id}</code>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="exam-heading">
+        <h2 id="exam-heading">Exam</h2>
+        <p>
+          {EXAM_SIZE} questions drawn at random and balanced across the topics,{" "}
+          {EXAM_DURATION_MS / 60_000} minutes on the clock, pass mark {Math.round(PASS_MARK * 100)}
+          %. No feedback until you submit; then a breakdown by topic, weakest first.
+        </p>
+        <p>
+          <Link className="button" href="/quizzes/exam">
+            Go to the exam
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="review-heading">
+        <h2 id="review-heading">Spaced review</h2>
+        <p>
+          Every question you answer becomes a review card. The scheduler (FSRS) brings each back
+          just before you would forget it; rate how well you knew it and see when it returns.
+        </p>
+        <p>
+          <Link className="button" href="/quizzes/review">
+            Review due cards
+          </Link>
+        </p>
+      </section>
     </>
   );
 }

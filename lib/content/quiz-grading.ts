@@ -1,6 +1,6 @@
 import { normalizeFillIn, type Question } from "./quiz-schema";
 
-/** What a learner submitted, per question type. */
+/** What a learner submitted, per question type. A "predict" question is answered like "single". */
 export type Response =
   | { type: "single"; choice: string }
   | { type: "multi"; choices: readonly string[] }
@@ -12,6 +12,7 @@ export type Response =
 export function isCorrect(question: Question, response: Response): boolean {
   switch (question.type) {
     case "single":
+    case "predict":
       return response.type === "single" && response.choice === question.answer;
     case "multi": {
       if (response.type !== "multi") return false;

@@ -1,10 +1,31 @@
 import { z } from "zod";
 import { RULE_GROUPS, ruleIdSchema, type RuleGroupId } from "../rules";
+import { ROWS } from "../simulator/constants";
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const id = () => z.string().regex(ID, "must be lower-case words joined by hyphens");
 
 const RULE_GROUP_IDS = RULE_GROUPS.map((g) => g.id) as [RuleGroupId, ...RuleGroupId[]];
+
+/**
+ * The five "Remember for the exam" points of the review checklist, numbered as it lists them.
+ * A question that drills one names it in `examPoints`; coverage per point is asserted in a test.
+ */
+export const EXAM_POINTS = {
+  1: "The extension identifier, negotiated per request",
+  2: "The shapes of csp and permissions",
+  3: "Hard MUST, host policy, or never a reason to refuse",
+  4: "Visibility defaults and who each name gates",
+  5: "The bridge's ui/initialize and the sandbox proxy",
+} as const;
+export type ExamPoint = keyof typeof EXAM_POINTS;
+const examPointSchema = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+]);
 
 /** An answer option. Every option explains itself: why it is right, or which mistake it encodes. */
 export const optionSchema = z.strictObject({
@@ -24,6 +45,12 @@ const common = {
   /** Slug of the lesson that teaches this, and an optional pinned heading id. */
   lesson: z.string().regex(ID).optional(),
   section: z.string().regex(ID).optional(),
+  /** Which "Remember for the exam" points (EXAM_POINTS) the question drills. */
+  examPoints: z
+    .array(examPointSchema)
+    .min(1)
+    .refine((ps) => new Set(ps).size === ps.length, "an exam point is listed twice")
+    .optional(),
 };
 
 const options = z.array(optionSchema).min(2).max(6);
@@ -33,6 +60,38 @@ export const singleQuestionSchema = z.strictObject({
   type: z.literal("single"),
   options,
   answer: id(),
+});
+
+const verdictSchema = z.enum(["pass", "fail", "skip"]);
+
+/**
+ * What a "predict" question's right option claims, in the terms of the scenario's `expect` block.
+ * A unit test checks every claim against `content/scenarios/<scenario>.json`, so the quiz and the
+ * simulator can never disagree about the host's decision.
+ */
+export const predictClaimsSchema = z.strictObject({
+  outcome: z.enum(["rendered", "text", "not-called", "timed-out"]).optional(),
+  appCall: z.enum(["forwarded", "refused"]).optional(),
+  rows: z.partialRecord(z.enum(ROWS), verdictSchema).optional(),
+  /** Directives the expected CSP header contains, verbatim. */
+  cspIncludes: z.array(z.string().min(1)).optional(),
+  /** The exact iframe `allow` attribute. */
+  allow: z.string().optional(),
+});
+export type PredictClaims = z.infer<typeof predictClaimsSchema>;
+
+/**
+ * "Predict the host's decision": one answer about what the host does with a simulator preset,
+ * which the learner can then run in the simulator.
+ */
+export const predictQuestionSchema = z.strictObject({
+  ...common,
+  type: z.literal("predict"),
+  /** Id of a preset in content/scenarios/ (the file name without `.json`). */
+  scenario: id(),
+  options,
+  answer: id(),
+  claims: predictClaimsSchema,
 });
 
 export const multiQuestionSchema = z.strictObject({
@@ -72,6 +131,7 @@ export const fillInQuestionSchema = z.strictObject({
 export const questionSchema = z
   .discriminatedUnion("type", [
     singleQuestionSchema,
+    predictQuestionSchema,
     multiQuestionSchema,
     trueFalseQuestionSchema,
     orderQuestionSchema,
@@ -79,7 +139,7 @@ export const questionSchema = z
   ])
   .superRefine((q, ctx) => {
     const ids =
-      q.type === "single" || q.type === "multi"
+      q.type === "single" || q.type === "predict" || q.type === "multi"
         ? q.options.map((o) => o.id)
         : q.type === "order"
           ? q.steps.map((s) => s.id)
@@ -95,7 +155,8 @@ export const questionSchema = z
       }
       seen.add(optionId);
     });
-    const answers = q.type === "single" ? [q.answer] : q.type === "multi" ? q.answer : [];
+    const answers =
+      q.type === "single" || q.type === "predict" ? [q.answer] : q.type === "multi" ? q.answer : [];
     answers.forEach((answer, i) => {
       if (!seen.has(answer)) {
         ctx.addIssue({
@@ -127,6 +188,7 @@ export const quizBankSchema = z.strictObject({
 
 export type QuizOption = z.infer<typeof optionSchema>;
 export type Question = z.infer<typeof questionSchema>;
+export type QuestionType = Question["type"];
 export type QuizBank = z.infer<typeof quizBankSchema>;
 
 /** Whitespace-only normalisation for fill-in answers: case and punctuation are part of the answer. */

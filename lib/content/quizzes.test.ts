@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RULE_IDS } from "../rules";
 import { isCorrect, scrambledOrder } from "./quiz-grading";
-import type { Question } from "./quiz-schema";
+import { EXAM_POINTS, type Question } from "./quiz-schema";
 import { loadQuizBanks, parseQuizBank } from "./quizzes";
+import { loadScenarioFiles } from "./scenarios";
 
 /** A small valid single-answer question; tests break one field at a time. */
 const single = {
@@ -74,6 +76,29 @@ describe("quiz bank schema", () => {
     expect(() => parseQuizBank(bank([q]), FILE)).toThrow(/answer: every option is right/);
   });
 
+  it("refuses an exam point outside 1..5 and one listed twice", () => {
+    expect(() => parseQuizBank(bank([{ ...single, examPoints: [6] }]), FILE)).toThrow(
+      /question "q-one" examPoints\[0\]/,
+    );
+    expect(() => parseQuizBank(bank([{ ...single, examPoints: [2, 2] }]), FILE)).toThrow(
+      /question "q-one" examPoints: an exam point is listed twice/,
+    );
+  });
+
+  it("accepts a predict question and refuses one without a scenario or claims", () => {
+    const predict = { ...single, type: "predict", scenario: "happy-path", claims: {} };
+    expect(parseQuizBank(bank([predict]), FILE).questions[0]?.type).toBe("predict");
+    const without = (key: string) =>
+      Object.fromEntries(Object.entries(predict).filter(([k]) => k !== key));
+    expect(() => parseQuizBank(bank([without("scenario")]), FILE)).toThrow(
+      /question "q-one" scenario/,
+    );
+    expect(() => parseQuizBank(bank([without("claims")]), FILE)).toThrow(/question "q-one" claims/);
+    expect(() =>
+      parseQuizBank(bank([{ ...predict, claims: { rows: { sandbox: "pass" } } }]), FILE),
+    ).toThrow(/question "q-one" claims\.rows/);
+  });
+
   it("reports invalid JSON with the file", () => {
     expect(() => parseQuizBank("{ not json", FILE)).toThrow(
       /^content\/quizzes\/fixture\.json: JSON: /,
@@ -104,11 +129,82 @@ describe("quiz bank schema", () => {
 });
 
 describe("the shipped banks", () => {
+  const all = async () => (await loadQuizBanks()).flatMap((b) => b.questions);
+
   it("all load, with unique ids", async () => {
     const banks = await loadQuizBanks();
     const ids = banks.flatMap((b) => b.questions.map((q) => q.id));
     expect(ids.length).toBeGreaterThan(0);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("hold at least 150 questions", async () => {
+    expect((await all()).length).toBeGreaterThanOrEqual(150);
+  });
+
+  it("cite every rule ID in at least two questions", async () => {
+    const count = new Map<string, number>(RULE_IDS.map((id) => [id, 0]));
+    for (const q of await all()) for (const r of q.rules) count.set(r, count.get(r)! + 1);
+    const thin = [...count].filter(([, n]) => n < 2).map(([id, n]) => `${id}: ${n}`);
+    expect(thin).toEqual([]);
+  });
+
+  it("drill each of the five exam points in at least six questions", async () => {
+    const questions = await all();
+    for (const point of [1, 2, 3, 4, 5] as const) {
+      const drilling = questions.filter((q) => q.examPoints?.includes(point));
+      expect(drilling.length, `exam point ${point}: ${EXAM_POINTS[point]}`).toBeGreaterThanOrEqual(
+        6,
+      );
+      // Phrased differently: no two stems for the same point are the same text.
+      expect(new Set(drilling.map((q) => q.stem)).size).toBe(drilling.length);
+    }
+  });
+
+  it("use every question type, with at least six predict-the-host questions", async () => {
+    const questions = await all();
+    const types = new Set(questions.map((q) => q.type));
+    expect([...types].sort()).toEqual(
+      ["fill-in", "multi", "order", "predict", "single", "true-false"].sort(),
+    );
+    expect(questions.filter((q) => q.type === "predict").length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("link every predict question to a preset whose expect block agrees with the right answer", async () => {
+    const presets = new Map((await loadScenarioFiles()).map((f) => [f.scenario.id, f.scenario]));
+    for (const q of await all()) {
+      if (q.type !== "predict") continue;
+      const preset = presets.get(q.scenario);
+      expect(preset, `${q.id}: no content/scenarios/${q.scenario}.json`).toBeDefined();
+      const expected = preset!.expect;
+      const { claims } = q;
+      expect(Object.keys(claims).length, `${q.id} makes no claim`).toBeGreaterThan(0);
+      if (claims.outcome) expect(expected.outcome, q.id).toBe(claims.outcome);
+      if (claims.appCall) expect(expected.appCall, q.id).toBe(claims.appCall);
+      if (claims.allow !== undefined) expect(expected.allow, q.id).toBe(claims.allow);
+      for (const [row, verdict] of Object.entries(claims.rows ?? {})) {
+        expect(expected.rows[row as keyof typeof expected.rows], `${q.id} ${row}`).toBe(verdict);
+      }
+      for (const part of claims.cspIncludes ?? []) {
+        expect(expected.cspHeader, q.id).toContain(part);
+      }
+    }
+  });
+
+  it("link only lessons that exist, and sections pinned in them", async () => {
+    const broken: string[] = [];
+    for (const q of await all()) {
+      if (!q.lesson) continue;
+      const file = path.join(process.cwd(), "content", "checklist", `${q.lesson}.mdx`);
+      if (!existsSync(file)) {
+        broken.push(`${q.id}: lesson ${q.lesson}`);
+        continue;
+      }
+      if (q.section && !readFileSync(file, "utf8").includes(`{/*${q.section}*/}`)) {
+        broken.push(`${q.id}: ${q.lesson}#${q.section}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
 

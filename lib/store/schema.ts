@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { storedCardSchema } from "../quiz/review";
+import { examRecordSchema, examSessionSchema } from "../quiz/session";
 
 /** Version of the persisted progress format. Bump it and add a step to MIGRATIONS together. */
-export const PROGRESS_VERSION = 1;
+export const PROGRESS_VERSION = 2;
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type ThemePreference = (typeof THEMES)[number];
@@ -25,6 +27,12 @@ export const persistedProgressSchema = z.strictObject({
   quiz: z.strictObject({
     /** Question id → the learner's record on it. */
     answers: z.record(z.string(), questionStatsSchema),
+    /** Question id → its spaced-review card (since version 2). */
+    cards: z.record(z.string(), storedCardSchema),
+    /** The exam in progress, if any (since version 2). */
+    exam: examSessionSchema.nullable(),
+    /** Submitted exams, newest first (since version 2). */
+    exams: z.array(examRecordSchema),
   }),
   preferences: z.strictObject({
     theme: z.enum(THEMES),
@@ -33,14 +41,34 @@ export const persistedProgressSchema = z.strictObject({
 export type PersistedProgress = z.infer<typeof persistedProgressSchema>;
 
 export function defaultProgress(): PersistedProgress {
-  return { lessons: { completed: {} }, quiz: { answers: {} }, preferences: { theme: "system" } };
+  return {
+    lessons: { completed: {} },
+    quiz: { answers: {}, cards: {}, exam: null, exams: [] },
+    preferences: { theme: "system" },
+  };
 }
 
 /** One step per old version: MIGRATIONS[n] turns a version-n state into a version-(n+1) state. */
 export type Migrations = Readonly<Record<number, (state: unknown) => unknown>>;
 
-/** Version 1 is the first format that was ever saved, so there is nothing to migrate yet. */
-export const MIGRATIONS: Migrations = {};
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Version 1 saved lessons, per-question answer stats and the theme. Version 2 adds review cards,
+ * the exam in progress and the exam history under `quiz`.
+ */
+export const MIGRATIONS: Migrations = {
+  /**
+   * v1 → v2: keep everything and add the new quiz fields, empty. A value that is not even shaped
+   * like v1 passes through unchanged, so the schema check refuses it and it is kept aside.
+   */
+  1: (state) => {
+    if (!isRecord(state) || !isRecord(state.quiz)) return state;
+    return { ...state, quiz: { ...state.quiz, cards: {}, exam: null, exams: [] } };
+  },
+};
 
 /**
  * Brings a saved state from `fromVersion` up to `toVersion`, one step at a time. Throws when a

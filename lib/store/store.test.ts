@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "./memory-storage";
-import { defaultProgress, migrateProgress, PROGRESS_VERSION } from "./schema";
+import { defaultProgress, migrateProgress, MIGRATIONS, PROGRESS_VERSION } from "./schema";
 import { STORAGE_NAME, createAppStore } from "./store";
 
 const NOW = new Date("2026-11-29T12:00:00.000Z");
@@ -133,6 +133,61 @@ describe("app store persistence", () => {
     store.getState().discardKeptAside(key);
     expect(store.getState().keptAside).toEqual([]);
     expect(storage.getItem(key)).toBeNull();
+  });
+});
+
+/** Exactly what version 1 of the app saved: lessons, answer stats and the theme. */
+const V1_STATE = {
+  lessons: { completed: { "who-may-call-a-tool": "2026-11-20T08:00:00.000Z" } },
+  quiz: {
+    answers: {
+      "vis-empty-list": {
+        attempts: 3,
+        correct: 2,
+        lastAnsweredAt: "2026-11-21T08:00:00.000Z",
+        lastCorrect: true,
+      },
+    },
+  },
+  preferences: { theme: "dark" },
+};
+
+describe("the version 1 → 2 migration", () => {
+  it("loads a saved version-1 value, keeping lessons, answers and theme, with empty new fields", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, saved(V1_STATE, 1));
+    const s = (await storeOver(storage)).getState();
+    expect(s.notices).toEqual([]);
+    expect(s.keptAside).toEqual([]);
+    expect(s.lessons).toEqual(V1_STATE.lessons);
+    expect(s.quiz).toEqual({
+      answers: V1_STATE.quiz.answers,
+      cards: {},
+      exam: null,
+      exams: [],
+    });
+    expect(s.preferences.theme).toBe("dark");
+  });
+
+  it("rewrites the saved value at the current version on the next change", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, saved(V1_STATE, 1));
+    const store = await storeOver(storage);
+    store.getState().markLessonComplete("permissions");
+    const value = JSON.parse(storage.getItem(STORAGE_NAME)!);
+    expect(value.version).toBe(PROGRESS_VERSION);
+    expect(value.state.quiz.cards).toEqual({});
+    expect(value.state.lessons.completed).toHaveProperty("who-may-call-a-tool");
+  });
+
+  it("passes a value not shaped like version 1 through, so it is kept aside, not guessed at", async () => {
+    expect(MIGRATIONS[1]!("nonsense")).toBe("nonsense");
+    const storage = new MemoryStorage();
+    const odd = saved({ lessons: {}, quiz: "lots" }, 1);
+    storage.setItem(STORAGE_NAME, odd);
+    const store = await storeOver(storage);
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(["invalid"]);
+    expect(store.getState().keptAside[0]?.raw).toBe(odd);
   });
 });
 

@@ -1,5 +1,16 @@
 import { persist } from "zustand/middleware";
 import { createStore, type StateCreator, type StoreApi } from "zustand/vanilla";
+import type { Response } from "../content/quiz-grading";
+import type { Question } from "../content/quiz-schema";
+import { drawExam, EXAM_DURATION_MS, PASS_MARK, type Drawable } from "../quiz/exam";
+import { firstCard, rateCard, type Grade } from "../quiz/review";
+import { scoreExam } from "../quiz/scoring";
+import {
+  createExamRecord,
+  EXAM_HISTORY_LIMIT,
+  type ExamRecord,
+  type ExamSession,
+} from "../quiz/session";
 import { createSafeStorage, listKeptAside, type KeptAside, type NoticeKind } from "./safe-storage";
 import {
   defaultProgress,
@@ -27,7 +38,48 @@ export interface LessonsSlice {
 
 export interface QuizSlice {
   quiz: PersistedProgress["quiz"];
+  /**
+   * Records one answer in the question's stats. The first answer to a question also creates its
+   * review card (see `firstCard`); after that only `reviewCard` reschedules it.
+   */
   recordAnswer(questionId: string, correct: boolean): void;
+}
+
+export interface ReviewSlice {
+  /** Rates a card in the review queue; FSRS sets its next due date. Unknown ids are ignored. */
+  reviewCard(questionId: string, grade: Grade): void;
+}
+
+export interface StartExamOptions {
+  seed: string;
+  size?: number;
+  durationMs?: number;
+}
+
+export interface ExamSlice {
+  /** Draws and starts an exam from `pool` unless one is already running (which is kept). */
+  startExam(pool: readonly Drawable[], options: StartExamOptions): void;
+  /** Sets (or, with null, clears) the response to one question of the running exam. */
+  setExamResponse(questionId: string, response: Response | null): void;
+  toggleExamFlag(questionId: string): void;
+  goToExamQuestion(index: number): void;
+  setExamReviewing(reviewing: boolean): void;
+  /**
+   * Scores the running exam, adds it to the history (newest first), records every answered
+   * question's stats and card, and ends it. `lookup` resolves ids to questions; ids it cannot
+   * resolve (a question removed from the bank mid-exam) are left out of the score.
+   */
+  submitExam(
+    lookup: (id: string) => Question | undefined,
+    options?: { auto?: boolean },
+  ): ExamRecord | null;
+  /** Ends the running exam without scoring it or keeping it. */
+  abandonExam(): void;
+}
+
+export interface ProgressIoSlice {
+  /** Replaces every saved part of the progress at once, as an import does. */
+  replaceProgress(progress: PersistedProgress): void;
 }
 
 export interface PreferencesSlice {
@@ -44,7 +96,13 @@ export interface StatusSlice {
   discardKeptAside(key: string): void;
 }
 
-export type AppState = LessonsSlice & QuizSlice & PreferencesSlice & StatusSlice;
+export type AppState = LessonsSlice &
+  QuizSlice &
+  ReviewSlice &
+  ExamSlice &
+  ProgressIoSlice &
+  PreferencesSlice &
+  StatusSlice;
 export type AppStore = StoreApi<AppState> & {
   persist: { rehydrate(): Promise<void> | void; hasHydrated(): boolean };
 };
@@ -82,28 +140,145 @@ const createLessonsSlice =
       }),
   });
 
+type QuizState = PersistedProgress["quiz"];
+
+/** `quiz` with one more answer recorded; creates the question's card on its first answer. */
+function withAnswer(quiz: QuizState, questionId: string, correct: boolean, at: Date): QuizState {
+  const before = quiz.answers[questionId];
+  return {
+    ...quiz,
+    answers: {
+      ...quiz.answers,
+      [questionId]: {
+        attempts: (before?.attempts ?? 0) + 1,
+        correct: (before?.correct ?? 0) + (correct ? 1 : 0),
+        lastAnsweredAt: at.toISOString(),
+        lastCorrect: correct,
+      },
+    },
+    cards: quiz.cards[questionId]
+      ? quiz.cards
+      : { ...quiz.cards, [questionId]: firstCard(correct, at) },
+  };
+}
+
 const createQuizSlice =
   (now: () => Date): Slice<QuizSlice> =>
   (set) => ({
     quiz: defaultProgress().quiz,
     recordAnswer: (questionId, correct) =>
+      set((s) => ({ quiz: withAnswer(s.quiz, questionId, correct, now()) })),
+  });
+
+const createReviewSlice =
+  (now: () => Date): Slice<ReviewSlice> =>
+  (set) => ({
+    reviewCard: (questionId, grade) =>
       set((s) => {
-        const before = s.quiz.answers[questionId];
+        const card = s.quiz.cards[questionId];
+        if (!card) return {};
         return {
           quiz: {
-            answers: {
-              ...s.quiz.answers,
-              [questionId]: {
-                attempts: (before?.attempts ?? 0) + 1,
-                correct: (before?.correct ?? 0) + (correct ? 1 : 0),
-                lastAnsweredAt: now().toISOString(),
-                lastCorrect: correct,
-              },
-            },
+            ...s.quiz,
+            cards: { ...s.quiz.cards, [questionId]: rateCard(card, grade, now()) },
           },
         };
       }),
   });
+
+const createExamSlice =
+  (now: () => Date): Slice<ExamSlice> =>
+  (set, get) => {
+    /** Applies `change` to the running exam; does nothing when there is none. */
+    const update = (change: (exam: ExamSession) => Partial<ExamSession>) =>
+      set((s) =>
+        s.quiz.exam
+          ? { quiz: { ...s.quiz, exam: { ...s.quiz.exam, ...change(s.quiz.exam) } } }
+          : {},
+      );
+    return {
+      startExam: (pool, { seed, size, durationMs = EXAM_DURATION_MS }) => {
+        if (get().quiz.exam) return;
+        const questionIds = drawExam(pool, seed, size);
+        if (questionIds.length === 0) return;
+        const startedAt = now().toISOString();
+        set((s) => ({
+          quiz: {
+            ...s.quiz,
+            exam: {
+              id: `${startedAt}-${seed}`,
+              seed,
+              questionIds,
+              startedAt,
+              durationMs,
+              passMark: PASS_MARK,
+              responses: {},
+              flagged: [],
+              current: 0,
+              reviewing: false,
+            },
+          },
+        }));
+      },
+      setExamResponse: (questionId, response) =>
+        update((exam) => {
+          if (!exam.questionIds.includes(questionId)) return {};
+          const responses = { ...exam.responses };
+          if (response) responses[questionId] = response;
+          else delete responses[questionId];
+          return { responses };
+        }),
+      toggleExamFlag: (questionId) =>
+        update((exam) => ({
+          flagged: exam.flagged.includes(questionId)
+            ? exam.flagged.filter((id) => id !== questionId)
+            : exam.questionIds.includes(questionId)
+              ? [...exam.flagged, questionId]
+              : exam.flagged,
+        })),
+      goToExamQuestion: (index) =>
+        update((exam) => ({
+          current: Math.min(Math.max(0, Math.trunc(index)), exam.questionIds.length - 1),
+          reviewing: false,
+        })),
+      setExamReviewing: (reviewing) => update(() => ({ reviewing })),
+      submitExam: (lookup, options = {}) => {
+        const exam = get().quiz.exam;
+        if (!exam) return null;
+        const questions = exam.questionIds
+          .map(lookup)
+          .filter((q): q is Question => q !== undefined);
+        const score = scoreExam(questions, exam.responses, exam.passMark);
+        const at = now();
+        const record = createExamRecord(exam, score, at, options.auto ?? false);
+        set((s) => {
+          let quiz: QuizState = s.quiz;
+          for (const q of questions) {
+            const response = exam.responses[q.id];
+            if (response) quiz = withAnswer(quiz, q.id, !score.missed.includes(q.id), at);
+          }
+          return {
+            quiz: {
+              ...quiz,
+              exam: null,
+              exams: [record, ...quiz.exams].slice(0, EXAM_HISTORY_LIMIT),
+            },
+          };
+        });
+        return record;
+      },
+      abandonExam: () => set((s) => ({ quiz: { ...s.quiz, exam: null } })),
+    };
+  };
+
+const createProgressIoSlice: Slice<ProgressIoSlice> = (set) => ({
+  replaceProgress: (progress) =>
+    set({
+      lessons: progress.lessons,
+      quiz: progress.quiz,
+      preferences: progress.preferences,
+    }),
+});
 
 const createPreferencesSlice: Slice<PreferencesSlice> = (set) => ({
   preferences: defaultProgress().preferences,
@@ -117,8 +292,8 @@ export interface CreateAppStoreOptions {
 }
 
 /**
- * Creates the one app store: lesson, quiz and preference slices persisted together under
- * STORAGE_NAME, plus a transient status slice. Hydration is manual (`store.persist.rehydrate()`),
+ * Creates the one app store: lesson, quiz (answers, review cards, exams) and preference slices
+ * persisted together under STORAGE_NAME, plus a transient status slice. Hydration is manual (`store.persist.rehydrate()`),
  * so server and first client render agree. Nothing the storage does can throw out of here.
  */
 export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
@@ -187,6 +362,9 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
       (...a) => ({
         ...createLessonsSlice(now)(...a),
         ...createQuizSlice(now)(...a),
+        ...createReviewSlice(now)(...a),
+        ...createExamSlice(now)(...a),
+        ...createProgressIoSlice(...a),
         ...createPreferencesSlice(...a),
         ...statusSlice(...a),
       }),

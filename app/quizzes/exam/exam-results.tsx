@@ -1,0 +1,138 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import type { Question } from "@/lib/content/quiz-schema";
+import { percent, sortWeakestFirst, topicRatio } from "@/lib/quiz/scoring";
+import type { ExamRecord } from "@/lib/quiz/session";
+import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
+import { practiceHref, topicName } from "../topics";
+
+/**
+ * A submitted exam: the score against the pass mark, the topics weakest first, and every missed
+ * question with the learner's answer, each option's explanation and the lesson to study.
+ */
+export function ExamResults({
+  record,
+  lookup,
+  onBack,
+  onStart,
+}: {
+  record: ExamRecord;
+  lookup: (id: string) => Question | undefined;
+  onBack: () => void;
+  onStart: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [record.id]);
+  const topics = sortWeakestFirst(record.byTopic);
+  const weakest = topics[0];
+  const score = percent(record.total ? record.correct / record.total : 0);
+  return (
+    <section aria-labelledby="exam-results-heading" data-testid="exam-results">
+      <h2 id="exam-results-heading" ref={heading} tabIndex={-1}>
+        Exam results
+      </h2>
+      <p className="muted">
+        Submitted {new Date(record.submittedAt).toLocaleString()}
+        {record.autoSubmitted ? ", automatically when the time ran out" : ""}.
+      </p>
+      <div className="card result-summary">
+        <p>
+          <span className="stat" data-testid="exam-score">
+            {record.correct} of {record.total} ({score} %)
+          </span>
+        </p>
+        <p>
+          Pass mark {Math.round(record.passMark * 100)} %:{" "}
+          <strong
+            className={record.passed ? "verdict-pass" : "verdict-fail"}
+            data-testid="exam-verdict"
+          >
+            {record.passed ? "Passed" : "Not passed"}
+          </strong>
+        </p>
+        {weakest && topicRatio(weakest) < 1 ? (
+          <p>
+            Study next: <Link href={practiceHref(weakest.topic)}>{topicName(weakest.topic)}</Link>
+          </p>
+        ) : null}
+      </div>
+
+      <h3>By topic, weakest first</h3>
+      <div className="table-scroll quiz-table-scroll">
+        <table data-testid="topic-breakdown">
+          <thead>
+            <tr>
+              <th scope="col">Topic</th>
+              <th scope="col">Right</th>
+              <th scope="col">Score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {topics.map((t) => {
+              const p = percent(topicRatio(t));
+              return (
+                <tr key={t.topic} data-topic={t.topic}>
+                  <th scope="row">
+                    <Link href={practiceHref(t.topic)}>{topicName(t.topic)}</Link>
+                  </th>
+                  <td>
+                    {t.correct} of {t.total}
+                  </td>
+                  <td className="score-cell">
+                    <span className="progress-bar" aria-hidden="true">
+                      <span style={{ width: `${p}%` }} />
+                    </span>{" "}
+                    {p} %
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <h3>
+        {record.missed.length === 0
+          ? "No question missed"
+          : `Missed questions (${record.missed.length})`}
+      </h3>
+      <ol className="missed-list" data-testid="missed-list">
+        {record.missed.map((id) => {
+          const q = lookup(id);
+          const n = record.questionIds.indexOf(id) + 1;
+          const response = record.responses[id] ?? null;
+          return (
+            <li key={id} data-question={id}>
+              <article className="card missed">
+                <h4>
+                  Question {n} · {q ? topicName(q.topic) : "removed from the bank"}
+                  {response ? "" : " · not answered"}
+                </h4>
+                {q ? (
+                  <>
+                    <QuestionStem question={q} />
+                    <QuestionFeedback question={q} correct={false} response={response} lessonLink>
+                      {q.type === "predict" ? <SimulatorLink scenario={q.scenario} /> : null}
+                    </QuestionFeedback>
+                  </>
+                ) : null}
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="exam-actions">
+        <button type="button" onClick={onStart}>
+          Start a new exam
+        </button>
+        <button type="button" className="secondary" onClick={onBack}>
+          All exams
+        </button>
+      </div>
+    </section>
+  );
+}

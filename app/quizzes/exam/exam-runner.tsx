@@ -1,0 +1,428 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import type { Question } from "@/lib/content/quiz-schema";
+import {
+  EXAM_DURATION_MS,
+  EXAM_SIZE,
+  examDeadline,
+  formatCountdown,
+  PASS_MARK,
+} from "@/lib/quiz/exam";
+import { randomSeed } from "@/lib/quiz/random";
+import { percent } from "@/lib/quiz/scoring";
+import type { ExamSession } from "@/lib/quiz/session";
+import { QuestionInputs, QuestionStem } from "../../_components/question-card";
+import { useAppStore } from "../../_components/store-provider";
+import { stemExcerpt } from "../topics";
+import { useNow } from "../use-now";
+import { ExamResults } from "./exam-results";
+
+/** The address of one exam's results: the Progress page links here. */
+export function examResultHref(id: string): string {
+  return `/quizzes/exam?result=${encodeURIComponent(id)}`;
+}
+
+/**
+ * Exam mode. With no exam running it shows the rules, a start button and the history; with one
+ * running (also after a reload: the session lives in the saved progress) it shows one question at
+ * a time, the countdown, flags and the review screen; after submitting, the results.
+ */
+export function ExamRunner({ questions }: { questions: Question[] }) {
+  const hydrated = useAppStore((s) => s.hydrated);
+  const exam = useAppStore((s) => s.quiz.exam);
+  const history = useAppStore((s) => s.quiz.exams);
+  const startExam = useAppStore((s) => s.startExam);
+  const submitExam = useAppStore((s) => s.submitExam);
+  // Which results are on screen: what this page last chose, else the `result` search parameter.
+  const fromUrl = useSearchParams().get("result");
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const viewing = chosen === undefined ? fromUrl : chosen;
+
+  const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
+  const lookup = useCallback((id: string) => byId.get(id), [byId]);
+
+  const show = (id: string | null) => {
+    setChosen(id);
+    // Next keeps useSearchParams in step with history.replaceState; no navigation happens.
+    window.history.replaceState(null, "", id ? examResultHref(id) : "/quizzes/exam");
+  };
+
+  const submit = (auto: boolean) => {
+    const record = submitExam(lookup, { auto });
+    if (record) show(record.id);
+  };
+
+  if (!hydrated) return <p className="muted">Loading your saved progress…</p>;
+
+  if (exam) {
+    return <RunningExam exam={exam} byId={byId} onSubmit={submit} />;
+  }
+
+  const record = viewing ? history.find((r) => r.id === viewing) : undefined;
+  if (record) {
+    return (
+      <ExamResults
+        record={record}
+        lookup={lookup}
+        onBack={() => show(null)}
+        onStart={() => {
+          show(null);
+          startExam(questions, { seed: randomSeed() });
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <section aria-labelledby="exam-rules" className="card">
+        <h2 id="exam-rules">How the exam works</h2>
+        <ul>
+          <li>
+            {EXAM_SIZE} questions drawn at random from {questions.length}, balanced across the nine
+            topics.
+          </li>
+          <li>
+            {EXAM_DURATION_MS / 60_000} minutes. When the clock reaches zero the exam is submitted
+            as it stands.
+          </li>
+          <li>
+            Pass mark: <strong>{Math.round(PASS_MARK * 100)} %</strong>. An unanswered question
+            counts as wrong.
+          </li>
+          <li>
+            No feedback until you submit. Flag questions to come back to, and check everything on
+            the review screen before submitting.
+          </li>
+          <li>
+            Your answers are saved as you go: a reload or a closed tab does not lose the exam, but
+            the clock keeps running.
+          </li>
+        </ul>
+        <button type="button" onClick={() => startExam(questions, { seed: randomSeed() })}>
+          Start exam
+        </button>
+      </section>
+      <section aria-labelledby="exam-history">
+        <h2 id="exam-history">Your exams</h2>
+        {history.length === 0 ? (
+          <p className="muted">No exam taken yet.</p>
+        ) : (
+          <div className="table-scroll quiz-table-scroll">
+            <table data-testid="exam-history">
+              <thead>
+                <tr>
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((r) => (
+                  <tr key={r.id}>
+                    <td>{new Date(r.submittedAt).toLocaleString()}</td>
+                    <td>
+                      {r.correct} of {r.total} ({percent(r.total ? r.correct / r.total : 0)} %)
+                    </td>
+                    <td className={r.passed ? "verdict-pass" : "verdict-fail"}>
+                      {r.passed ? "Passed" : "Not passed"}
+                      {r.autoSubmitted ? " (time ran out)" : ""}
+                    </td>
+                    <td>
+                      <button type="button" className="secondary" onClick={() => show(r.id)}>
+                        View results
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The exam in progress: one question, or the review screen, plus the countdown. */
+function RunningExam({
+  exam,
+  byId,
+  onSubmit,
+}: {
+  exam: ExamSession;
+  byId: ReadonlyMap<string, Question>;
+  onSubmit: (auto: boolean) => void;
+}) {
+  const deadline = examDeadline(exam.startedAt, exam.durationMs);
+  const answered = exam.questionIds.filter((id) => exam.responses[id]).length;
+  return (
+    <div className="exam" data-testid="exam">
+      <div className="exam-bar">
+        <Countdown deadline={deadline} onExpire={() => onSubmit(true)} />
+        <p data-testid="exam-progress">
+          Answered {answered} of {exam.questionIds.length} · Flagged {exam.flagged.length}
+        </p>
+      </div>
+      {exam.reviewing ? (
+        <ReviewScreen exam={exam} byId={byId} onSubmit={() => onSubmit(false)} />
+      ) : (
+        <ExamQuestion exam={exam} byId={byId} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The visible countdown. It submits the exam when the deadline passes, also when the page is
+ * opened after it (a tab reopened the next day submits at once). Screen readers hear it at 10, 5
+ * and 1 minutes left rather than every second.
+ */
+function Countdown({ deadline, onExpire }: { deadline: number; onExpire: () => void }) {
+  const now = useNow(1000);
+  const expire = useEffectEvent(onExpire);
+  useEffect(() => {
+    const check = () => {
+      if (Date.now() >= deadline) expire();
+    };
+    const first = setTimeout(check, 0);
+    const tick = setInterval(check, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(tick);
+    };
+  }, [deadline]);
+  const left = Math.max(0, deadline - now);
+  const minutes = Math.ceil(left / 60_000);
+  const announce =
+    [10, 5, 1].includes(minutes) && left > 0
+      ? `${minutes} minute${minutes === 1 ? "" : "s"} left`
+      : "";
+  return (
+    <p className={`countdown${left < 5 * 60_000 ? " countdown-low" : ""}`}>
+      Time left{" "}
+      <span role="timer" aria-label="Time left" data-testid="countdown">
+        {formatCountdown(left)}
+      </span>
+      <span className="visually-hidden" aria-live="polite">
+        {announce}
+      </span>
+    </p>
+  );
+}
+
+function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<string, Question> }) {
+  const setResponse = useAppStore((s) => s.setExamResponse);
+  const toggleFlag = useAppStore((s) => s.toggleExamFlag);
+  const goTo = useAppStore((s) => s.goToExamQuestion);
+  const setReviewing = useAppStore((s) => s.setExamReviewing);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const total = exam.questionIds.length;
+  const index = Math.min(exam.current, total - 1);
+  const id = exam.questionIds[index]!;
+  const question = byId.get(id);
+  const flagged = exam.flagged.includes(id);
+
+  useEffect(() => {
+    // Focus follows navigation. On mount, take it only if nothing holds it (the button that led
+    // here, on the review screen, is gone), so a keyboard user is never left on <body>.
+    const mounting = firstRender.current;
+    firstRender.current = false;
+    if (mounting && document.activeElement && document.activeElement !== document.body) return;
+    heading.current?.focus();
+  }, [index]);
+
+  return (
+    <section aria-labelledby="exam-question-heading">
+      <h2 id="exam-question-heading" ref={heading} tabIndex={-1} className="question-heading">
+        Question {index + 1} of {total}
+        {flagged ? <span className="flag-badge"> · flagged</span> : null}
+      </h2>
+      {question ? (
+        <form
+          data-question={id}
+          className="question-card"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (index + 1 < total) goTo(index + 1);
+            else setReviewing(true);
+          }}
+        >
+          <fieldset>
+            <legend className="visually-hidden">Question {index + 1}</legend>
+            <QuestionStem question={question} />
+            <QuestionInputs
+              key={id}
+              question={question}
+              response={exam.responses[id] ?? null}
+              onChange={(r) => setResponse(id, r)}
+            />
+          </fieldset>
+        </form>
+      ) : (
+        <p>This question is no longer in the bank; it will be left out of your score.</p>
+      )}
+      <div className="exam-actions">
+        <button
+          type="button"
+          className="secondary flag-button"
+          aria-pressed={flagged}
+          onClick={() => toggleFlag(id)}
+        >
+          {flagged ? "⚑" : "⚐"} Flag for review
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={index === 0}
+          onClick={() => goTo(index - 1)}
+        >
+          Previous
+        </button>
+        {index + 1 < total ? (
+          <button type="button" onClick={() => goTo(index + 1)}>
+            Next
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={index + 1 < total ? "secondary" : undefined}
+          onClick={() => setReviewing(true)}
+        >
+          Review and submit
+        </button>
+      </div>
+      <nav aria-label="Exam questions">
+        <ol className="exam-palette">
+          {exam.questionIds.map((qid, i) => {
+            const isAnswered = !!exam.responses[qid];
+            const isFlagged = exam.flagged.includes(qid);
+            return (
+              <li key={qid}>
+                <button
+                  type="button"
+                  className="palette-item"
+                  data-answered={isAnswered}
+                  data-flagged={isFlagged}
+                  aria-current={i === index ? "step" : undefined}
+                  aria-label={`Question ${i + 1}, ${isAnswered ? "answered" : "not answered"}${isFlagged ? ", flagged" : ""}`}
+                  onClick={() => goTo(i)}
+                >
+                  {i + 1}
+                  {isFlagged ? "⚑" : ""}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+    </section>
+  );
+}
+
+/** Every question's status before submitting, with a way back to each one. */
+function ReviewScreen({
+  exam,
+  byId,
+  onSubmit,
+}: {
+  exam: ExamSession;
+  byId: ReadonlyMap<string, Question>;
+  onSubmit: () => void;
+}) {
+  const goTo = useAppStore((s) => s.goToExamQuestion);
+  const setReviewing = useAppStore((s) => s.setExamReviewing);
+  const abandon = useAppStore((s) => s.abandonExam);
+  const [confirmAbandon, setConfirmAbandon] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  const unanswered = exam.questionIds.filter((id) => !exam.responses[id]).length;
+  return (
+    <section aria-labelledby="exam-review-heading" data-testid="exam-review">
+      <h2 id="exam-review-heading" ref={heading} tabIndex={-1}>
+        Review your answers
+      </h2>
+      <p>
+        {unanswered === 0
+          ? "Every question has an answer."
+          : `${unanswered} ${unanswered === 1 ? "question has" : "questions have"} no answer and will count as wrong.`}{" "}
+        {exam.flagged.length > 0
+          ? `You flagged ${exam.flagged.length} for another look.`
+          : "Nothing is flagged."}
+      </p>
+      <div className="table-scroll quiz-table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Question</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Go to</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {exam.questionIds.map((id, i) => {
+              const q = byId.get(id);
+              const flagged = exam.flagged.includes(id);
+              return (
+                <tr key={id} data-review-row={id} data-flagged={flagged}>
+                  <td>{i + 1}</td>
+                  <td>{q ? stemExcerpt(q.stem) : "(removed from the bank)"}</td>
+                  <td>
+                    {exam.responses[id] ? "Answered" : <strong>Not answered</strong>}
+                    {flagged ? " · ⚑ flagged" : ""}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`Go to question ${i + 1}`}
+                      onClick={() => goTo(i)}
+                    >
+                      Go to
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="exam-actions">
+        <button type="button" onClick={onSubmit}>
+          Submit exam
+        </button>
+        <button type="button" className="secondary" onClick={() => setReviewing(false)}>
+          Back to the questions
+        </button>
+      </div>
+      <div className="abandon">
+        {confirmAbandon ? (
+          <p role="alert">
+            Abandon this exam? It will not be scored or kept.{" "}
+            <button type="button" className="secondary" onClick={abandon}>
+              Yes, abandon it
+            </button>{" "}
+            <button type="button" onClick={() => setConfirmAbandon(false)}>
+              No, keep going
+            </button>
+          </p>
+        ) : (
+          <button type="button" className="secondary" onClick={() => setConfirmAbandon(true)}>
+            Abandon exam
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

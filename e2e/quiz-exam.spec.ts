@@ -1,0 +1,169 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { collectPageErrors, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+
+/** Gives the question on screen some answer, whatever its type (right or wrong does not matter). */
+async function answerAnything(exam: Locator) {
+  const form = exam.locator("form[data-question]");
+  const text = form.getByLabel("Your answer");
+  if (await text.count()) return text.fill("something");
+  const radio = form.locator('input[type="radio"]');
+  if (await radio.count()) return radio.first().check();
+  const box = form.locator('input[type="checkbox"]');
+  if (await box.count()) return box.first().check();
+  return form
+    .getByRole("button", { name: /^Move down/ })
+    .first()
+    .click();
+}
+
+async function startExam(page: Page) {
+  await page.goto("/quizzes/exam");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Start exam" }).click();
+  const exam = page.getByTestId("exam");
+  await expect(exam.getByRole("heading", { name: "Question 1 of 40" })).toBeVisible();
+  return exam;
+}
+
+test("an exam is flagged, survives a reload, is reviewed, submitted and broken down by topic", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const exam = await startExam(page);
+  await expect(page.getByTestId("countdown")).toHaveText(/^(1:00:00|59:[0-5]\d)$/);
+  // No feedback while the exam runs.
+  await answerAnything(exam);
+  await expect(page.getByTestId("feedback")).toHaveCount(0);
+  await expect(page.getByTestId("exam-progress")).toHaveText("Answered 1 of 40 · Flagged 0");
+
+  await exam.getByRole("button", { name: "Next" }).click();
+  await expect(exam.getByRole("heading", { name: /^Question 2 of 40/ })).toBeFocused();
+  const flagged = await exam.locator("form[data-question]").getAttribute("data-question");
+  const flag = exam.getByRole("button", { name: "Flag for review" });
+  await flag.click();
+  await expect(flag).toHaveAttribute("aria-pressed", "true");
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(exam.getByRole("heading", { name: "Question 2 of 40 · flagged" })).toBeVisible();
+  await expect(exam.locator("form[data-question]")).toHaveAttribute("data-question", flagged!);
+  await expect(page.getByTestId("exam-progress")).toHaveText("Answered 1 of 40 · Flagged 1");
+  await expect(
+    exam.getByRole("button", { name: "Question 1, answered", exact: true }),
+  ).toBeVisible();
+
+  await exam.getByRole("button", { name: "Review and submit" }).click();
+  const review = page.getByTestId("exam-review");
+  await expect(review).toContainText("39 questions have no answer");
+  await expect(review.locator(`tr[data-review-row="${flagged}"]`)).toHaveAttribute(
+    "data-flagged",
+    "true",
+  );
+  // Back to a question from the review screen, then submit.
+  await review.getByRole("button", { name: "Go to question 2", exact: true }).click();
+  await expect(exam.locator("form[data-question]")).toHaveAttribute("data-question", flagged!);
+  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await review.getByRole("button", { name: "Submit exam" }).click();
+
+  const results = page.getByTestId("exam-results");
+  await expect(results.getByTestId("exam-score")).toHaveText(/^[01] of 40 \(\d %\)$/);
+  await expect(results.getByTestId("exam-verdict")).toHaveText("Not passed");
+  await expect(results).toContainText("Pass mark 70 %");
+  const rows = results.getByTestId("topic-breakdown").locator("tbody tr");
+  await expect(rows).toHaveCount(9);
+  const scores = (await rows.locator("td.score-cell").allTextContents()).map((t) =>
+    Number(t.replace(/[^\d]/g, "")),
+  );
+  expect([...scores].sort((a, b) => a - b)).toEqual(scores);
+  const missed = results.getByTestId("missed-list").locator(":scope > li");
+  expect(await missed.count()).toBeGreaterThanOrEqual(39);
+  const firstMissed = missed.first();
+  await expect(firstMissed.getByTestId("feedback")).toBeVisible();
+  await expect(firstMissed.getByRole("link", { name: "Study this in the lesson" })).toHaveAttribute(
+    "href",
+    /^\/lessons\/[a-z0-9-]+(#[a-z0-9-]+)?$/,
+  );
+
+  // Kept in the history, after a reload too.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("exam-results")).toBeVisible();
+  await page.getByRole("button", { name: "All exams" }).click();
+  await expect(page.getByTestId("exam-history").locator("tbody tr")).toHaveCount(1);
+
+  // The Progress page lists it too, and links back to these results.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Progress" })
+    .click();
+  const history = page.getByTestId("progress-exam-history");
+  await expect(history.locator("tbody tr")).toHaveCount(1);
+  await history.getByRole("link").click();
+  await expect(page.getByTestId("exam-results")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the countdown submits the exam by itself when time runs out", async ({ page }) => {
+  await page.clock.install({ time: new Date("2026-11-30T09:00:00Z") });
+  const exam = await startExam(page);
+  await answerAnything(exam);
+  await page.clock.fastForward("59:00");
+  await expect(page.getByTestId("countdown")).toHaveText(/^[01]:\d\d$/);
+  await page.clock.fastForward("01:05");
+  const results = page.getByTestId("exam-results");
+  await expect(results).toContainText("automatically when the time ran out");
+  await expect(results.getByTestId("exam-score")).toHaveText(/ of 40 /);
+});
+
+test("an exam left open past its deadline is submitted as soon as the page opens again", async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date("2026-11-30T09:00:00Z") });
+  await startExam(page);
+  await page.goto("/quizzes");
+  await page.clock.setFixedTime(new Date("2026-11-30T11:00:00Z"));
+  await page.goto("/quizzes/exam");
+  await expect(page.getByTestId("exam-results")).toContainText(
+    "automatically when the time ran out",
+  );
+  await page.getByRole("button", { name: "All exams" }).click();
+  await expect(page.getByTestId("exam-history")).toContainText("Not passed (time ran out)");
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`exam, review screen and results have no serious axe violations (${colorScheme})`, async ({
+    page,
+  }) => {
+    // Three full axe runs, one over 40 explained questions: slow on a busy machine.
+    test.slow();
+    await page.emulateMedia({ colorScheme });
+    const exam = await startExam(page);
+    await answerAnything(exam);
+    await exam.getByRole("button", { name: "Flag for review" }).click();
+    await expectNoSeriousA11yViolations(page);
+    await exam.getByRole("button", { name: "Review and submit" }).click();
+    await expect(page.getByTestId("exam-review")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Submit exam" }).click();
+    await expect(page.getByTestId("exam-results")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test("the exam fits a 375 px wide screen without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const exam = await startExam(page);
+  await answerAnything(exam);
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await width()).toBeLessThanOrEqual(375);
+  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await expect(page.getByTestId("exam-review")).toBeVisible();
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => !e.closest(".table-scroll") && e.getBoundingClientRect().right > 376)
+      .map((e) => `${e.tagName}.${e.className}`)
+      .slice(0, 10),
+  );
+  expect(wide).toEqual([]);
+  expect(await width()).toBeLessThanOrEqual(375);
+});

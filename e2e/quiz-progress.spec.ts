@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  collectPageErrors,
+  expectNoSeriousA11yViolations,
+  STORAGE_NAME,
+  waitForHydration,
+} from "./helpers";
+
+async function answerOneInPractice(page: Page) {
+  await page.goto("/quizzes/practice/neg");
+  await waitForHydration(page);
+  const form = page.locator('form[data-question="neg-identifier-fill"]');
+  await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
+  await form.getByRole("button", { name: "Check answer" }).click();
+  await expect(form.getByTestId("feedback")).toBeVisible();
+}
+
+const negotiationRow = (page: Page) => page.getByTestId("mastery").locator('tr[data-topic="NEG"]');
+const saved = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORAGE_NAME);
+
+test("all progress is exported as a file and imported back into an empty browser", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await answerOneInPractice(page);
+  await page.goto("/progress");
+  await waitForHydration(page);
+  await expect(negotiationRow(page)).toContainText("1 of 20");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export all progress" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mcp-apps-academy-progress-\d{4}-\d\d-\d\d\.json$/);
+  const path = await file.path();
+  const exported = JSON.parse(readFileSync(path, "utf8"));
+  expect(exported).toMatchObject({ format: "mcp-apps-academy/progress", version: 2 });
+  expect(exported.progress.quiz.answers).toHaveProperty("neg-identifier-fill");
+
+  // A fresh browser profile: nothing saved.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await waitForHydration(page);
+  await expect(negotiationRow(page)).toContainText("0 of 20");
+
+  await page.getByLabel(/Import a progress file/).setInputFiles(path);
+  const confirm = page.getByTestId("import-confirm");
+  await expect(confirm).toContainText("1 answered question");
+  await confirm.getByRole("button", { name: "Replace my progress" }).click();
+  await expect(page.getByTestId("import-done")).toContainText("Imported");
+  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await expect(page.getByTestId("due-summary")).toContainText("1 card");
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(negotiationRow(page)).toContainText("1 of 20");
+  expect(errors).toEqual([]);
+});
+
+test("an invalid or foreign file is refused with a clear message and overwrites nothing", async ({
+  page,
+}) => {
+  await answerOneInPractice(page);
+  await page.goto("/progress");
+  await waitForHydration(page);
+  const before = await saved(page);
+  const input = page.getByLabel(/Import a progress file/);
+  const error = page.getByTestId("import-error");
+
+  await input.setInputFiles({
+    name: "package.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ name: "some-app", version: "1.0.0" })),
+  });
+  await expect(error).toHaveText(
+    /^This file is not an MCP Apps Academy progress export .*Nothing was imported and your progress is unchanged\.$/,
+  );
+  await expect(page.getByTestId("import-confirm")).toHaveCount(0);
+
+  await input.setInputFiles({
+    name: "notes.json",
+    mimeType: "application/json",
+    buffer: Buffer.from("{ this is not json"),
+  });
+  await expect(error).toContainText("This file is not valid JSON");
+
+  await input.setInputFiles({
+    name: "future.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(
+      JSON.stringify({ format: "mcp-apps-academy/progress", version: 99, progress: {} }),
+    ),
+  });
+  await expect(error).toContainText("newer version of the app (format 99");
+
+  expect(await saved(page)).toBe(before);
+  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(negotiationRow(page)).toContainText("1 of 20");
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the progress page has no serious axe violations (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await answerOneInPractice(page);
+    await page.goto("/progress");
+    await waitForHydration(page);
+    await page.getByLabel(/Import a progress file/).setInputFiles({
+      name: "x.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("[]"),
+    });
+    await expect(page.getByTestId("import-error")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test("the progress page fits a 375 px wide screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await answerOneInPractice(page);
+  await page.goto("/progress");
+  await waitForHydration(page);
+  await expect(page.getByTestId("mastery")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from "@playwright/test";
+import { collectPageErrors, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+
+/** Answers the first Negotiation practice question right, which makes it a review card. */
+async function answerOneInPractice(page: Page) {
+  await page.goto("/quizzes/practice/neg");
+  await waitForHydration(page);
+  const form = page.locator('form[data-question="neg-identifier-fill"]');
+  await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
+  await form.getByRole("button", { name: "Check answer" }).click();
+  await expect(form.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
+}
+
+test("an answered question becomes a due card, and reviewing it shows each rating's interval", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto("/quizzes/review");
+  await waitForHydration(page);
+  await expect(page.getByTestId("review-done")).toContainText("You have no cards yet");
+
+  await answerOneInPractice(page);
+  await page.goto("/quizzes");
+  await waitForHydration(page);
+  await expect(page.getByTestId("due-count")).toHaveText("1");
+
+  await page.getByRole("link", { name: "review them" }).click();
+  await waitForHydration(page);
+  const review = page.getByTestId("review");
+  await expect(review.getByRole("heading", { name: "Card 1 of 1 due today" })).toBeVisible();
+  const form = review.locator('form[data-question="neg-identifier-fill"]');
+  await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
+  await form.getByRole("button", { name: "Check answer" }).click();
+  await expect(form.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
+
+  const ratings = form.getByRole("group", { name: /How well did you know it/ });
+  for (const label of ["Again", "Hard", "Good", "Easy"]) {
+    await expect(ratings.locator(`button[data-rating="${label}"]`)).toHaveText(
+      new RegExp(`^${label} · next in \\d+(\\.\\d)? (min|h|days?|mo|yr)$`),
+    );
+  }
+  await expect(ratings.locator('button[data-rating="Again"]')).toBeFocused();
+  await ratings.locator('button[data-rating="Good"]').click();
+
+  await expect(page.getByTestId("review-done")).toContainText("You reviewed 1 card.");
+  await expect(page.getByTestId("review-done")).toContainText("The next one is due in");
+  await page.goto("/progress");
+  await waitForHydration(page);
+  await expect(page.getByTestId("due-summary")).toContainText("1 card");
+  expect(errors).toEqual([]);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the review page has no serious axe violations (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await answerOneInPractice(page);
+    await page.goto("/quizzes/review");
+    await waitForHydration(page);
+    const form = page.getByTestId("review").locator("form[data-question]");
+    await form.getByLabel("Your answer").fill("wrong");
+    await form.getByRole("button", { name: "Check answer" }).click();
+    await expect(form.getByRole("group", { name: /How well/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { defaultProgress, PROGRESS_VERSION, type PersistedProgress } from "../store/schema";
+import {
+  createProgressExport,
+  EXPORT_FORMAT,
+  exportFileName,
+  MAX_IMPORT_BYTES,
+  parseProgressImport,
+} from "./progress-file";
+import { firstCard } from "./review";
+
+const NOW = new Date("2026-11-29T12:00:00.000Z");
+
+function sample(): PersistedProgress {
+  const p = defaultProgress();
+  p.lessons.completed["who-may-call-a-tool"] = NOW.toISOString();
+  p.quiz.answers["vis-empty-list"] = {
+    attempts: 1,
+    correct: 1,
+    lastAnsweredAt: NOW.toISOString(),
+    lastCorrect: true,
+  };
+  p.quiz.cards["vis-empty-list"] = firstCard(true, NOW);
+  p.preferences.theme = "dark";
+  return p;
+}
+
+function file(over: Record<string, unknown>) {
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: PROGRESS_VERSION,
+    exportedAt: NOW.toISOString(),
+    progress: sample(),
+    ...over,
+  });
+}
+
+function refusal(text: string): string {
+  const result = parseProgressImport(text);
+  if (result.ok) throw new Error("expected the import to be refused");
+  expect(result.message).toMatch(/Nothing was imported and your progress is unchanged\.$/);
+  return result.message;
+}
+
+describe("progress export and import", () => {
+  it("round-trips an export unchanged", () => {
+    const text = createProgressExport(sample(), NOW);
+    const result = parseProgressImport(text);
+    expect(result).toEqual({
+      ok: true,
+      progress: sample(),
+      version: PROGRESS_VERSION,
+      exportedAt: NOW.toISOString(),
+    });
+  });
+
+  it("names the file after the day", () => {
+    expect(exportFileName(NOW)).toBe("mcp-apps-academy-progress-2026-11-29.json");
+  });
+
+  it("migrates an export written by version 1", () => {
+    const v1 = {
+      lessons: { completed: { a: NOW.toISOString() } },
+      quiz: { answers: {} },
+      preferences: { theme: "light" },
+    };
+    const result = parseProgressImport(file({ version: 1, progress: v1 }));
+    expect(result.ok && result.progress).toEqual({
+      lessons: v1.lessons,
+      quiz: { answers: {}, cards: {}, exam: null, exams: [] },
+      preferences: { theme: "light" },
+    });
+  });
+
+  it("refuses text that is not JSON", () => {
+    expect(refusal("{ nope")).toMatch(/^This file is not valid JSON/);
+  });
+
+  it("refuses a foreign JSON file: another app's data, an array, a bare saved state", () => {
+    expect(refusal(JSON.stringify({ name: "my-package", version: "1.0.0" }))).toMatch(
+      /not an MCP Apps Academy progress export/,
+    );
+    expect(refusal("[1, 2, 3]")).toMatch(/not an MCP Apps Academy progress export/);
+    expect(refusal(JSON.stringify({ state: sample(), version: 2 }))).toMatch(
+      /not an MCP Apps Academy progress export/,
+    );
+  });
+
+  it("refuses an export from a newer version, naming both versions", () => {
+    expect(refusal(file({ version: PROGRESS_VERSION + 1 }))).toContain(
+      `format ${PROGRESS_VERSION + 1}; this one reads up to ${PROGRESS_VERSION}`,
+    );
+  });
+
+  it("refuses a missing or nonsensical version", () => {
+    expect(refusal(file({ version: "2" }))).toMatch(/no valid format version/);
+    expect(refusal(file({ version: 0 }))).toMatch(/no valid format version/);
+  });
+
+  it("refuses damaged content, naming the field", () => {
+    const bad = sample() as unknown as { preferences: { theme: string } };
+    bad.preferences.theme = "purple";
+    expect(refusal(file({ progress: bad }))).toMatch(/damaged: progress\.preferences\.theme/);
+    expect(refusal(file({ progress: undefined }))).toMatch(/damaged: progress/);
+  });
+
+  it("refuses a file far larger than any export before parsing it", () => {
+    expect(refusal(" ".repeat(MAX_IMPORT_BYTES + 1))).toMatch(/too large/);
+  });
+});

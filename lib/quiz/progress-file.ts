@@ -1,0 +1,102 @@
+import {
+  migrateProgress,
+  persistedProgressSchema,
+  PROGRESS_VERSION,
+  type PersistedProgress,
+} from "../store/schema";
+
+/** The `format` every export carries; a file without it is not ours. */
+export const EXPORT_FORMAT = "mcp-apps-academy/progress";
+/** Far above any real export (a full history is well under 1 MB); refuses other big files fast. */
+export const MAX_IMPORT_BYTES = 5_000_000;
+
+export interface ProgressExport {
+  format: typeof EXPORT_FORMAT;
+  /** PROGRESS_VERSION of the app that wrote it: an import migrates older ones. */
+  version: number;
+  exportedAt: string;
+  progress: PersistedProgress;
+}
+
+/** The JSON text of an export of `progress`, as the Progress page downloads it. */
+export function createProgressExport(progress: PersistedProgress, now: Date): string {
+  const file: ProgressExport = {
+    format: EXPORT_FORMAT,
+    version: PROGRESS_VERSION,
+    exportedAt: now.toISOString(),
+    progress,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** A file name for an export made at `now`, e.g. `mcp-apps-academy-progress-2026-11-29.json`. */
+export function exportFileName(now: Date): string {
+  return `mcp-apps-academy-progress-${now.toISOString().slice(0, 10)}.json`;
+}
+
+export type ImportResult =
+  | { ok: true; progress: PersistedProgress; version: number; exportedAt: string | null }
+  | { ok: false; message: string };
+
+const refuse = (why: string): ImportResult => ({
+  ok: false,
+  message: `${why} Nothing was imported and your progress is unchanged.`,
+});
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads an export back. Pure: it never touches the store, so a refused file overwrites nothing;
+ * the caller replaces the progress only on `ok: true`. Refuses, with a message a learner can act
+ * on: text that is not JSON, JSON that is not an export of this app (a foreign file), an export
+ * from a newer version, and an export whose content does not validate. Older versions are
+ * migrated the same way saved progress is.
+ */
+export function parseProgressImport(
+  text: string,
+  currentVersion: number = PROGRESS_VERSION,
+): ImportResult {
+  if (text.length > MAX_IMPORT_BYTES) {
+    return refuse("This file is too large to be a progress export.");
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return refuse("This file is not valid JSON, so it cannot be a progress export.");
+  }
+  if (!isRecord(raw) || raw.format !== EXPORT_FORMAT) {
+    return refuse(
+      `This file is not an MCP Apps Academy progress export (it lacks "format": "${EXPORT_FORMAT}").`,
+    );
+  }
+  const version = raw.version;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+    return refuse("This export has no valid format version.");
+  }
+  if (version > currentVersion) {
+    return refuse(
+      `This export was made by a newer version of the app (format ${version}; this one reads up to ${currentVersion}).`,
+    );
+  }
+  let migrated: unknown;
+  try {
+    migrated = migrateProgress(raw.progress, version, currentVersion);
+  } catch (error) {
+    return refuse(`This export cannot be upgraded: ${(error as Error).message}.`);
+  }
+  const parsed = persistedProgressSchema.safeParse(migrated);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = ["progress", ...issue.path.map(String)].join(".");
+    return refuse(`This export is damaged: ${where}: ${issue.message}.`);
+  }
+  return {
+    ok: true,
+    progress: parsed.data,
+    version,
+    exportedAt: typeof raw.exportedAt === "string" ? raw.exportedAt : null,
+  };
+}

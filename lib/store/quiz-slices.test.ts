@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import type { Question } from "../content/quiz-schema";
+import { Rating } from "../quiz/review";
+import { MemoryStorage } from "./memory-storage";
+import { createAppStore, STORAGE_NAME } from "./store";
+
+const T0 = Date.parse("2026-11-29T12:00:00.000Z");
+
+/** A store over fresh memory storage whose clock the test moves by hand. */
+async function setup(storage = new MemoryStorage()) {
+  const clock = { now: T0 };
+  const store = createAppStore({ getStorage: () => storage, now: () => new Date(clock.now) });
+  await store.persist.rehydrate();
+  return { store, storage, clock };
+}
+
+function tf(id: string, topic: Question["topic"]): Question {
+  return {
+    id,
+    type: "true-false",
+    topic,
+    difficulty: "easy",
+    rules: ["TOOL-2"],
+    stem: "A fixture question for the store tests.",
+    answer: true,
+    explanations: { true: "Right, for the fixture.", false: "Wrong, for the fixture." },
+  };
+}
+
+const TOPICS = ["CSP", "TOOL", "NEG"] as const;
+const BANK = TOPICS.flatMap((t) => Array.from({ length: 6 }, (_, i) => tf(`${t}-${i}`, t)));
+const lookup = (id: string) => BANK.find((q) => q.id === id);
+
+describe("review cards", () => {
+  it("creates a card on a question's first answer and leaves it alone on later ones", async () => {
+    const { store, clock } = await setup();
+    store.getState().recordAnswer("q", false);
+    const card = store.getState().quiz.cards.q!;
+    expect(Date.parse(card.due) - T0).toBe(60_000);
+    clock.now += 5 * 60_000;
+    store.getState().recordAnswer("q", true);
+    expect(store.getState().quiz.cards.q).toEqual(card);
+    expect(store.getState().quiz.answers.q).toMatchObject({ attempts: 2, correct: 1 });
+  });
+
+  it("reschedules a card when it is rated in review", async () => {
+    const { store, clock } = await setup();
+    store.getState().recordAnswer("q", true);
+    clock.now += 10 * 60_000;
+    store.getState().reviewCard("q", Rating.Good);
+    const card = store.getState().quiz.cards.q!;
+    expect(Date.parse(card.due) - clock.now).toBeGreaterThanOrEqual(24 * 3600_000);
+    store.getState().reviewCard("unknown", Rating.Good);
+    expect(Object.keys(store.getState().quiz.cards)).toEqual(["q"]);
+  });
+});
+
+describe("exam mode", () => {
+  it("starts a seeded exam, balanced across topics, that a new store resumes after a reload", async () => {
+    const { store, storage, clock } = await setup();
+    store.getState().startExam(BANK, { seed: "s1", size: 9 });
+    const exam = store.getState().quiz.exam!;
+    expect(exam.questionIds).toHaveLength(9);
+    for (const t of TOPICS) {
+      expect(exam.questionIds.filter((id) => id.startsWith(t))).toHaveLength(3);
+    }
+    const [first, second] = exam.questionIds as [string, string];
+    store.getState().setExamResponse(first, { type: "true-false", value: true });
+    store.getState().toggleExamFlag(second);
+    store.getState().goToExamQuestion(1);
+
+    clock.now += 60_000;
+    const { store: again } = await setup(storage);
+    const resumed = again.getState().quiz.exam!;
+    expect(resumed).toEqual(store.getState().quiz.exam);
+    expect(resumed.responses[first]).toEqual({ type: "true-false", value: true });
+    expect(resumed.flagged).toEqual([second]);
+    expect(resumed.current).toBe(1);
+    expect(resumed.startedAt).toBe(new Date(T0).toISOString());
+  });
+
+  it("never replaces a running exam with a new one", async () => {
+    const { store } = await setup();
+    store.getState().startExam(BANK, { seed: "a", size: 5 });
+    const exam = store.getState().quiz.exam;
+    store.getState().startExam(BANK, { seed: "b", size: 5 });
+    expect(store.getState().quiz.exam).toBe(exam);
+  });
+
+  it("unflags, clears a response, and ignores ids outside the exam", async () => {
+    const { store } = await setup();
+    store.getState().startExam(BANK, { seed: "c", size: 3 });
+    const id = store.getState().quiz.exam!.questionIds[0]!;
+    store.getState().toggleExamFlag(id);
+    store.getState().toggleExamFlag(id);
+    store.getState().toggleExamFlag("not-in-exam");
+    store.getState().setExamResponse(id, { type: "true-false", value: false });
+    store.getState().setExamResponse(id, null);
+    store.getState().setExamResponse("not-in-exam", { type: "true-false", value: true });
+    expect(store.getState().quiz.exam).toMatchObject({ flagged: [], responses: {} });
+  });
+
+  it("scores on submit, keeps the result in the history and makes answered questions cards", async () => {
+    const { store, clock } = await setup();
+    store.getState().startExam(BANK, { seed: "d", size: 6 });
+    const ids = store.getState().quiz.exam!.questionIds;
+    ids
+      .slice(0, 4)
+      .forEach((id) => store.getState().setExamResponse(id, { type: "true-false", value: true }));
+    store.getState().setExamResponse(ids[4]!, { type: "true-false", value: false });
+    clock.now += 20 * 60_000;
+    const record = store.getState().submitExam(lookup)!;
+    expect(record).toMatchObject({ correct: 4, total: 6, passed: false, autoSubmitted: false });
+    expect(record.missed).toEqual([ids[4], ids[5]]);
+    expect(record.submittedAt).toBe(new Date(clock.now).toISOString());
+    const s = store.getState();
+    expect(s.quiz.exam).toBeNull();
+    expect(s.quiz.exams).toEqual([record]);
+    expect(Object.keys(s.quiz.cards).sort()).toEqual(ids.slice(0, 5).sort());
+    expect(s.quiz.answers[ids[4]!]).toMatchObject({ attempts: 1, lastCorrect: false });
+    expect(s.quiz.answers[ids[5]!]).toBeUndefined();
+    expect(store.getState().submitExam(lookup)).toBeNull();
+  });
+
+  it("marks an exam submitted by the countdown and keeps the newest first", async () => {
+    const { store } = await setup();
+    store.getState().startExam(BANK, { seed: "e", size: 3 });
+    store.getState().submitExam(lookup, { auto: true });
+    store.getState().startExam(BANK, { seed: "f", size: 3 });
+    store.getState().submitExam(lookup);
+    expect(store.getState().quiz.exams.map((e) => [e.seed, e.autoSubmitted])).toEqual([
+      ["f", false],
+      ["e", true],
+    ]);
+  });
+
+  it("abandons an exam without keeping it", async () => {
+    const { store } = await setup();
+    store.getState().startExam(BANK, { seed: "g", size: 3 });
+    store.getState().abandonExam();
+    expect(store.getState().quiz).toMatchObject({ exam: null, exams: [] });
+  });
+});
+
+describe("replaceProgress", () => {
+  it("overwrites every saved part and persists it", async () => {
+    const { store, storage } = await setup();
+    store.getState().markLessonComplete("old");
+    store.getState().replaceProgress({
+      lessons: { completed: { fresh: new Date(T0).toISOString() } },
+      quiz: { answers: {}, cards: {}, exam: null, exams: [] },
+      preferences: { theme: "light" },
+    });
+    const saved = JSON.parse(storage.getItem(STORAGE_NAME)!).state;
+    expect(Object.keys(saved.lessons.completed)).toEqual(["fresh"]);
+    expect(saved.preferences.theme).toBe("light");
+  });
+});
