@@ -7,5 +7,7 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
+    // Some tests compile every lesson or run every preset; a loaded 2-core machine needs headroom.
+    testTimeout: 30_000,
   },
 });

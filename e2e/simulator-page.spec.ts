@@ -160,6 +160,21 @@ test("the CSP panel shows requested, effective and observed policy", async ({ pa
   );
 });
 
+test("presets are listed by decision row with a description, and open on click", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await page.getByText(/All presets, by decision row/).click();
+  const list = page.getByTestId("preset-list");
+  await expect(list.getByRole("region", { name: "Presets about csp" })).toContainText("flat");
+  await list
+    .getByRole("button", { name: /old text\/html\+mcp|text\/html\+mcp/i })
+    .first()
+    .click();
+  await expect(page.getByTestId("preset-select")).toHaveValue("mime-old-html-mcp");
+  await expect(page.locator('[data-row="mime"]')).toHaveAttribute("data-verdict", "fail");
+});
+
 test("the agent's tool list shows hidden tools as hidden", async ({ page }) => {
   await page.goto("/simulator?preset=visibility-app-only-ui-tool");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {

@@ -287,6 +287,33 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       {presetNow && presetNow.id === scenario.id ? (
         <p className="muted">{presetNow.description}</p>
       ) : null}
+      <details className="sim-panel" data-testid="preset-list">
+        <summary>All presets, by decision row ({presets.length})</summary>
+        {groups.map((g) =>
+          g.items.length ? (
+            <section key={g.row} aria-label={`Presets about ${g.row}`}>
+              <h3>
+                <code>{g.row}</code>
+              </h3>
+              <ul className="sim-preset-list">
+                {g.items.map((p) => (
+                  <li key={p.id}>
+                    <button
+                      type="button"
+                      className="linklike"
+                      aria-current={p.id === presetId ? "true" : undefined}
+                      onClick={() => choosePreset(p.id)}
+                    >
+                      {p.title}
+                    </button>
+                    <span className="muted"> — {p.description}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null,
+        )}
+      </details>
 
       <div className="sim-columns">
         <div className="sim-left">
