@@ -102,6 +102,12 @@ try {
   console.log(
     `(d) toggle → view re-rendered through proxy and bridge (${v.n} toggles): median ${fmt(v.median)}, p95 ${fmt(v.p95)}   target median < 150 ms`,
   );
+  if (toggles.parts.length) {
+    const col = (i: number) => stats(toggles.parts.map((p) => p[i]!)).median;
+    console.log(
+      `    of which: toggle → run starts ${fmt(col(0))}, agent turn, read and previous view's teardown ${fmt(col(1))}, proxy load → result in view ${fmt(col(2))} (medians)`,
+    );
+  }
   const notRendered = full.outcomes.filter((o) => o !== "rendered").length;
   if (notRendered) console.log(`warning: ${notRendered} of ${RUNS} runs did not render`);
 } finally {

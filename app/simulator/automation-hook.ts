@@ -17,7 +17,15 @@ export interface SimulatorAutomation {
    * keeps the view rendering) and measures, per toggle, the time until the decision table shows the
    * new verdict and until the re-run's view confirms its tool result.
    */
-  benchToggles(presetId: string, times: number): Promise<{ tableMs: number[]; viewMs: number[] }>;
+  benchToggles(
+    presetId: string,
+    times: number,
+  ): Promise<{
+    tableMs: number[];
+    viewMs: number[];
+    /** Per toggle: [toggle → run starts, run start → proxy load, proxy load → result in view]. */
+    parts: number[][];
+  }>;
   /**
    * Times `decide()` alone on the inputs the host observed for this preset: `samples` batches of
    * `batch` calls each, returning milliseconds per call for each batch (timer resolution is coarse).
@@ -77,6 +85,7 @@ export function installAutomationHook(
       const base = find(presetId);
       const tableMs: number[] = [];
       const viewMs: number[] = [];
+      const parts: number[][] = [];
       const status = () => document.querySelector<HTMLElement>('[data-testid="run-status"]');
       const row = () =>
         document.querySelector<HTMLElement>('[data-row="permissions"] td:last-child');
@@ -123,8 +132,13 @@ export function installAutomationHook(
         );
         const view = document.querySelector<HTMLElement>("[data-result-in-view]");
         viewMs.push(Number(view?.dataset.resultInView ?? NaN) - t0);
+        parts.push([
+          Number(view?.dataset.runStart) - t0,
+          Number(view?.dataset.proxyLoad) - Number(view?.dataset.runStart),
+          Number(view?.dataset.resultInView) - Number(view?.dataset.proxyLoad),
+        ]);
       }
-      return { tableMs, viewMs };
+      return { tableMs, viewMs, parts };
     },
     async timeRules(presetId, samples, batch) {
       const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");

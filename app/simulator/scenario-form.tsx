@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, type ReactNode } from "react";
+import { memo, useId, useState, type ReactNode } from "react";
 import { PERMISSION_NAMES, PROFILE_MIME, type PermissionName } from "@/lib/simulator/constants";
 import type { Scenario } from "@/lib/simulator/scenario";
 
@@ -171,8 +171,17 @@ function Lines({
   );
 }
 
-/** Every scenario field, grouped as the decision table is. */
-export function ScenarioForm({ scenario: s, update }: { scenario: Scenario; update: Update }) {
+/**
+ * Every scenario field, grouped as the decision table is. Memoised: the page re-renders on every
+ * batch of trace entries during a run, and the form only depends on the scenario.
+ */
+export const ScenarioForm = memo(function ScenarioForm({
+  scenario: s,
+  update,
+}: {
+  scenario: Scenario;
+  update: Update;
+}) {
   const csp = s.resource.csp;
   const cspMode =
     csp === undefined
@@ -617,4 +626,4 @@ export function ScenarioForm({ scenario: s, update }: { scenario: Scenario; upda
       </Group>
     </div>
   );
-}
+});

@@ -112,11 +112,10 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     async (s: Scenario, predicted?: Predictions) => {
       if (!container.current) return;
       const mine = ++generation.current;
-      // The previous view is torn down first (ui/resource-teardown, BRG-3), so none of its late
-      // messages can land in the new run's trace.
-      await current.current?.dispose();
+      // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
+      // runs; the new proxy frame waits for it, so none of its late messages reach this run.
+      const previous = current.current?.dispose();
       current.current = null;
-      if (mine !== generation.current) return;
       setRun(null);
       setTrace([]);
       setError(null);
@@ -130,6 +129,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         let frame = 0;
         const r = await runInBrowser(resolvePorts(s, window.location.port || "80"), {
           timeoutMs: 4000,
+          beforeRender: previous,
           container: container.current,
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
@@ -178,8 +178,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     const url = `${pathname}?s=${encodeScenario(scenario)}`;
     window.history.replaceState(null, "", url);
     if (predicting) return;
-    // A short pause lets a burst of keystrokes end in one run; earlier runs are disposed anyway.
-    const t = setTimeout(() => void execute(scenario), 25);
+    // Next task, so a burst of keystrokes in one task ends in one run; later runs supersede earlier ones.
+    const t = setTimeout(() => void execute(scenario), 0);
     return () => clearTimeout(t);
   }, [scenario, predicting, execute, pathname]);
 
@@ -363,6 +363,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             data-status={status}
             data-run={runCount}
             data-result-in-view={run?.timings.resultInView}
+            data-run-start={run?.timings.start}
+            data-proxy-load={run?.timings.proxyLoad}
           >
             {status === "running" ? (
               <p>Running the scenario through the real server, host and sandbox…</p>

@@ -19,6 +19,11 @@ export interface BrowserRunOptions {
   /** Fetches a view document; defaults to /sim-views/<kind>.html on the host origin. */
   loadView?: (kind: Scenario["resource"]["view"]) => Promise<string>;
   timeoutMs?: number;
+  /**
+   * Settles when the previous view is gone. The agent turn runs meanwhile; the new proxy frame
+   * and its listener wait for it, so none of the old view's late messages reach the new run.
+   */
+  beforeRender?: Promise<unknown>;
   /** Called with each new trace entry, for live display. */
   onTrace?: (entry: TraceEntry) => void;
 }
@@ -40,7 +45,7 @@ export interface BrowserRun {
   cspHeader?: string;
   violations: InstrumentationReport[];
   /** performance.now() marks: when the proxy started loading, when the view said it had the result. */
-  timings: { proxyLoad?: number; resultInView?: number };
+  timings: { start?: number; proxyLoad?: number; resultInView?: number };
   selfTest?: InstrumentationReport;
   trace: Trace;
   /** Tears the view down (ui/resource-teardown first, BRG-3), removes the iframe and listeners. */
@@ -69,6 +74,7 @@ function defaultLoadView(kind: string): Promise<string> {
  * CSP header Chromium enforces. Resolves when the run has settled (or timed out); never hangs.
  */
 export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Promise<BrowserRun> {
+  const started = performance.now();
   const trace = new Trace();
   if (o.onTrace) {
     const push = trace.entries.push.bind(trace.entries);
@@ -100,7 +106,7 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     outcome: "text",
     agentTools: [],
     violations: [],
-    timings: {},
+    timings: { start: started },
     trace,
     dispose: () => host.close(),
   };
@@ -112,6 +118,7 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   run.toolResult = turn.toolResult;
   if (turn.decision.outcome !== "rendered" || !turn.html) return run;
 
+  await o.beforeRender;
   const effective = turn.decision.csp?.effective;
   const url = new URL("/sandbox/proxy", o.sandboxOrigin);
   url.searchParams.set("host", o.hostOrigin);
@@ -188,10 +195,12 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   run.dispose = async () => {
     if (disposed) return;
     disposed = true;
+    // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer.
     await withTimeout(bridge.teardownResource({}), 1000).catch(() => undefined);
-    await bridge.close().catch(() => undefined);
+    // Then stop listening and remove the frame at once; the in-memory servers close behind.
+    const closing = bridge.close().catch(() => undefined);
     iframe.remove();
-    await host.close();
+    void Promise.all([closing, host.close()]).catch(() => undefined);
   };
   try {
     await withTimeout(settled.promise, o.timeoutMs ?? 8000);
