@@ -4,50 +4,21 @@
 //     frame (when it can be painted), over practice questions of the mixed set, and
 // (b) exam start: "Start exam" clicked → question 1 of 40 on screen (draw, save, render), and
 //     → the next frame. Figures, not pass/fail; the targets are printed beside them.
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./find-chromium";
+import { requireBuildAndChromium, startServer, stats } from "./bench-harness";
+import { CHROMIUM_ARGS } from "./find-chromium";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const FEEDBACK_RUNS = Number(process.env.BENCH_FEEDBACK_RUNS ?? 60);
 const EXAM_RUNS = Number(process.env.BENCH_EXAM_RUNS ?? 30);
-const DIST = process.env.NEXT_DIST_DIR ?? ".next";
-
-function stats(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { n: s.length, median: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
-}
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const line = (label: string, xs: number[], target: string) => {
   const s = stats(xs);
   return `${label} (${s.n} runs): median ${fmt(s.median)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)}   target ${target}`;
 };
 
-if (!existsSync(path.join(DIST, "BUILD_ID"))) {
-  console.error(`No production build in ${DIST}: run \`npm run build\` first.`);
-  process.exit(1);
-}
-const browserPath = findChromium();
-if (!browserPath) {
-  console.error("No Chromium found (see README).");
-  process.exit(1);
-}
-
-const server = spawn("npx", ["next", "start", "--port", String(PORT)], {
-  stdio: "ignore",
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid!);
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
+const browserPath = requireBuildAndChromium();
+const { base, stop } = await startServer(PORT);
 
 interface Sample {
   dom: number;
@@ -133,16 +104,6 @@ const EXAM_IN_PAGE = String.raw`async (runs) => {
 }`;
 
 try {
-  const base = `http://localhost:${PORT}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(base)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 120) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 250));
-  }
   const browser = await chromium.launch({
     executablePath: browserPath.executablePath,
     args: CHROMIUM_ARGS,

@@ -2,56 +2,20 @@
 // Serves the production build, opens /simulator in headless Chromium and prints, over 50 runs,
 // median and p95 of (a) the pure decision rules for one scenario and (b) a full run from the
 // proxy starting to load to the view confirming its tool result. Figures, not pass/fail.
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./find-chromium";
+import { requireBuildAndChromium, startServer, stats } from "./bench-harness";
+import { CHROMIUM_ARGS } from "./find-chromium";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const RUNS = 50;
 const PRESET = process.env.BENCH_PRESET ?? "happy-path";
 
-function stats(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { n: s.length, median: at(0.5), p95: at(0.95), min: s[0]!, max: s[s.length - 1]! };
-}
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(1)} ms`);
 
-if (!existsSync(".next/BUILD_ID")) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-const browserPath = findChromium();
-if (!browserPath) {
-  console.error("No Chromium found (see README).");
-  process.exit(1);
-}
-
-const server = spawn("npx", ["next", "start", "--port", String(PORT)], {
-  stdio: "ignore",
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid!);
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
+const browserPath = requireBuildAndChromium();
+const { base, stop } = await startServer(PORT);
 
 try {
-  const base = `http://localhost:${PORT}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(base)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 120) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 250));
-  }
   const browser = await chromium.launch({
     executablePath: browserPath.executablePath,
     args: CHROMIUM_ARGS,
