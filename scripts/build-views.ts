@@ -25,6 +25,32 @@ const englishOnlyZodLocales: Plugin = {
   },
 };
 
+// The MCP packages declare no "sideEffects", so a bundler must keep every module they re-export.
+// Their modules only define classes, schemas and functions; marking them side-effect free lets
+// esbuild drop what the view never imports (the Client, auth, validators).
+const mcpPackagesSideEffectFree: Plugin = {
+  name: "mcp-side-effect-free",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === "mcp-side-effect-free" || args.kind === "entry-point")
+        return undefined;
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: "mcp-side-effect-free",
+      });
+      if (
+        resolved.errors.length ||
+        !resolved.path.includes(`${path.sep}@modelcontextprotocol${path.sep}`)
+      ) {
+        return resolved.errors.length ? undefined : { ...resolved, pluginData: undefined };
+      }
+      return { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [path.join(root, "lib/simulator/views/demo-view.ts")],
   bundle: true,
@@ -35,7 +61,7 @@ const result = await build({
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [englishOnlyZodLocales],
+  plugins: [englishOnlyZodLocales, mcpPackagesSideEffectFree],
 });
 const js = result.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script");
 const shell = readFileSync(path.join(root, "lib/simulator/views/demo-view.html"), "utf8");
