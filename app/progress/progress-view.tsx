@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { ScoreCell, TopicHeader } from "../quizzes/score-cell";
 import { topicMastery } from "@/lib/quiz/mastery";
 import { dueToday, formatInterval } from "@/lib/quiz/review";
 import { percent } from "@/lib/quiz/scoring";
 import { useAppStore } from "../_components/store-provider";
 import { examResultHref } from "../quizzes/exam/exam-runner";
-import { practiceHref, topicName, TOPICS } from "../quizzes/topics";
+import { topicName, TOPICS } from "../quizzes/topics";
 import { useNow } from "../quizzes/use-now";
 import { download, ProgressTransfer } from "./progress-transfer";
 
@@ -73,19 +74,12 @@ export function ProgressView({ lessons, questions }: Props) {
                 const p = percent(m.total ? m.right / m.total : 0);
                 return (
                   <tr key={m.topic} data-topic={m.topic}>
-                    <th scope="row">
-                      <Link href={practiceHref(m.topic)}>{topicName(m.topic)}</Link>
-                    </th>
+                    <TopicHeader topic={m.topic} />
                     <td>
                       {m.answered} of {m.total}
                     </td>
                     <td>{m.right}</td>
-                    <td className="score-cell">
-                      <span className="progress-bar" aria-hidden="true">
-                        <span style={{ width: `${p}%` }} />
-                      </span>{" "}
-                      {p} %
-                    </td>
+                    <ScoreCell percent={p} />
                   </tr>
                 );
               })}

@@ -6,7 +6,6 @@ import {
   type CallToolResult,
   type ReadResourceResult,
   type Tool,
-  type Transport,
 } from "@modelcontextprotocol/client";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
@@ -26,7 +25,7 @@ import {
 } from "./rules";
 import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
-import type { Trace } from "./trace";
+import { tracedTransport, type Trace } from "./trace";
 
 export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
 
@@ -52,16 +51,6 @@ function visibilityOf(tool: Tool | undefined): McpUiToolVisibility[] | undefined
     : undefined;
 }
 
-/** Wraps a transport so every message it sends is recorded before it leaves. */
-function traced(t: Transport, trace: Trace, from: string, to: string): Transport {
-  const send = t.send.bind(t);
-  t.send = (message, options) => {
-    trace.message("host-server", from, to, message);
-    return send(message, options);
-  };
-  return t;
-}
-
 interface Connection {
   server: ServerName;
   client: Client;
@@ -79,12 +68,14 @@ async function connect(
   const factory = createServerFactory(scenario, which, views, (e) =>
     trace.event("host-server", serverLabel, serverLabel, e.note),
   );
-  const handle = serveStdio(factory, { transport: traced(serverSide, trace, serverLabel, "host") });
+  const handle = serveStdio(factory, {
+    transport: tracedTransport(serverSide, trace, "host-server", serverLabel, "host"),
+  });
   const client = new Client(HOST_INFO, {
     capabilities: clientCapabilities(scenario),
     versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
   });
-  await client.connect(traced(clientSide, trace, "host", serverLabel));
+  await client.connect(tracedTransport(clientSide, trace, "host-server", "host", serverLabel));
   return {
     server: which,
     client,

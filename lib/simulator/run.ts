@@ -1,15 +1,12 @@
 import { App } from "@modelcontextprotocol/ext-apps";
-import {
-  InMemoryTransport,
-  type CallToolResult,
-  type Transport,
-} from "@modelcontextprotocol/client";
+import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { agentArguments } from "./agent-arguments";
 import { createViewCache, SimHost, type AgentTurn, type ViewCache } from "./host";
 import type { Decision } from "./rules";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
-import { Trace, type TraceEntry } from "./trace";
+import { withTimeout } from "./timeout";
+import { Trace, tracedTransport, type TraceEntry } from "./trace";
 
 export interface RunResult {
   scenarioId: string;
@@ -46,15 +43,6 @@ export const GARBAGE_MESSAGES: unknown[] = [
   { jsonrpc: "2.0" },
   { jsonrpc: "2.0", method: 7 },
 ];
-
-function tracedPipe(t: Transport, trace: Trace, from: string, to: string): Transport {
-  const send = t.send.bind(t);
-  t.send = (message, options) => {
-    trace.message("host-view", from, to, message);
-    return send(message, options);
-  };
-  return t;
-}
 
 /**
  * Runs one scenario headlessly: the real server(s) and host over in-memory transports, and, when
@@ -106,7 +94,7 @@ export async function runHeadless(
     });
     bridge.onerror = (e) =>
       trace.event("host-view", "view", "host", `rejected: ${e.message}`, "rejected");
-    await bridge.connect(tracedPipe(hostSide, trace, "host", "view"));
+    await bridge.connect(tracedTransport(hostSide, trace, "host-view", "host", "view"));
 
     const kind = scenario.resource.view;
     let app: App | undefined;
@@ -121,7 +109,7 @@ export async function runHeadless(
       gotResult = new Promise<void>((resolve) => {
         app!.ontoolresult = () => resolve();
       });
-      await app.connect(tracedPipe(viewSide, trace, "view", "host"));
+      await app.connect(tracedTransport(viewSide, trace, "host-view", "view", "host"));
     } else if (kind === "garbage") {
       await viewSide.start();
       for (const m of GARBAGE_MESSAGES) {
@@ -134,7 +122,7 @@ export async function runHeadless(
       await withTimeout(
         initialized,
         kind === "demo" || kind === "plain" ? timeoutMs : Math.min(timeoutMs, 500),
-        "the view never sent ui/notifications/initialized",
+        ": the view never sent ui/notifications/initialized",
       );
     } catch (error) {
       result.outcome = "timed-out";
@@ -146,7 +134,7 @@ export async function runHeadless(
     // SBX-5: nothing goes to the view before it says it is initialized; BRG-3: input before result.
     await bridge.sendToolInput({ arguments: agentArguments(scenario) });
     await bridge.sendToolResult(turn.toolResult ?? { content: [] });
-    await withTimeout(gotResult, timeoutMs, "the view never received its tool result");
+    await withTimeout(gotResult, timeoutMs, ": the view never received its tool result");
 
     if (scenario.action.kind === "view-calls-tool" && app) {
       finalCall = app
@@ -154,21 +142,11 @@ export async function runHeadless(
         .then(() => undefined);
       await finalCall;
     }
-    await withTimeout(bridge.teardownResource({}), 1000, "teardown").catch(() => undefined);
+    await withTimeout(bridge.teardownResource({}), 1000, ": teardown").catch(() => undefined);
     await app?.close();
     await bridge.close();
     return result;
   } finally {
     await host.close();
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${message}`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

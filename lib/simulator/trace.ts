@@ -1,3 +1,5 @@
+import type { Transport } from "@modelcontextprotocol/client";
+
 /** Which link a message crossed. Headless runs have no proxy: the view talks to the host directly. */
 export type Channel = "host-server" | "host-proxy" | "proxy-view" | "host-view" | "instrumentation";
 
@@ -88,4 +90,20 @@ export class Trace {
     this.entries.push(entry);
     return entry;
   }
+}
+
+/** Wraps a transport so every message it sends is recorded on `channel` before it leaves. */
+export function tracedTransport(
+  t: Transport,
+  trace: Trace,
+  channel: Channel,
+  from: string,
+  to: string,
+): Transport {
+  const send = t.send.bind(t);
+  t.send = (message, options) => {
+    trace.message(channel, from, to, message);
+    return send(message, options);
+  };
+  return t;
 }

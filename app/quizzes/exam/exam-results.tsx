@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { ScoreCell, TopicHeader } from "../score-cell";
 import { useEffect, useRef } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { percent, sortWeakestFirst, topicRatio } from "@/lib/quiz/scoring";
@@ -76,18 +77,11 @@ export function ExamResults({
               const p = percent(topicRatio(t));
               return (
                 <tr key={t.topic} data-topic={t.topic}>
-                  <th scope="row">
-                    <Link href={practiceHref(t.topic)}>{topicName(t.topic)}</Link>
-                  </th>
+                  <TopicHeader topic={t.topic} />
                   <td>
                     {t.correct} of {t.total}
                   </td>
-                  <td className="score-cell">
-                    <span className="progress-bar" aria-hidden="true">
-                      <span style={{ width: `${p}%` }} />
-                    </span>{" "}
-                    {p} %
-                  </td>
+                  <ScoreCell percent={p} />
                 </tr>
               );
             })}

@@ -5,6 +5,7 @@ import type { Scenario } from "../scenario";
 import type { ViewDocuments } from "../server";
 import { Trace, type TraceEntry } from "../trace";
 import type { InstrumentationReport } from "./inbound";
+import { withTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
 import { ProxyTransport } from "./proxy-transport";
 import { agentArguments } from "../agent-arguments";
@@ -196,14 +197,16 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     if (disposed) return;
     disposed = true;
     // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer.
-    await withTimeout(bridge.teardownResource({}), 1000).catch(() => undefined);
+    await withTimeout(bridge.teardownResource({}), 1000, " waiting for the view").catch(
+      () => undefined,
+    );
     // Then stop listening and remove the frame at once; the in-memory servers close behind.
     const closing = bridge.close().catch(() => undefined);
     iframe.remove();
     void Promise.all([closing, host.close()]).catch(() => undefined);
   };
   try {
-    await withTimeout(settled.promise, o.timeoutMs ?? 8000);
+    await withTimeout(settled.promise, o.timeoutMs ?? 8000, " waiting for the view");
   } catch (error) {
     run.outcome = "timed-out";
     run.reason = (error as Error).message;
@@ -219,17 +222,4 @@ function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`timed out after ${ms} ms waiting for the view`)),
-        ms,
-      );
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
