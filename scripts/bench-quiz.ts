@@ -61,8 +61,12 @@ const FEEDBACK_IN_PAGE = String.raw`async (runs) => {
       await waitFor(document.body, () => questionId() !== id);
       continue;
     }
-    if (radio) radio.click();
-    else {
+    // As a real click does: focus first (the card fetches the review scheduler on focus).
+    if (radio) {
+      radio.focus();
+      radio.click();
+    } else {
+      boxes[0].focus();
       boxes[0].click();
       boxes[1].click();
     }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { isCorrect, scrambledOrder, type Response } from "@/lib/content/quiz-grading";
+import { loadScheduler } from "@/lib/quiz/load-scheduler";
 import type { Question } from "@/lib/content/quiz-schema";
 import { RichInline, RichText } from "./rich-text";
 import { RuleRef } from "./rule-ref";
@@ -35,18 +36,29 @@ export function QuestionCard({
   const recordAnswer = useAppStore((s) => s.recordAnswer);
   const [response, setResponse] = useState<Response | null>(() => initialResponse(question));
   const [submitted, setSubmitted] = useState<boolean | null>(null);
+  const saving = useRef(false);
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!response || submitted !== null) return;
+    if (!response || submitted !== null || saving.current) return;
+    saving.current = true;
     const correct = isCorrect(question, response);
+    // Feedback appears once the answer and its first review card are saved, so leaving the page
+    // right after it loses nothing. The scheduler is usually loaded by then (see onFocus below).
+    await recordAnswer(question.id, correct);
     setSubmitted(correct);
-    recordAnswer(question.id, correct);
     onAnswered?.(correct);
   };
 
   return (
-    <form onSubmit={submit} data-question={question.id} className="question-card">
+    <form
+      onSubmit={submit}
+      // The learner is about to answer: fetch the review scheduler now, not on "Check answer".
+      onFocus={preloadScheduler}
+      onPointerDown={preloadScheduler}
+      data-question={question.id}
+      className="question-card"
+    >
       <fieldset disabled={submitted !== null}>
         <legend className="visually-hidden">Question</legend>
         <QuestionStem question={question} />
@@ -76,6 +88,10 @@ export function QuestionCard({
       )}
     </form>
   );
+}
+
+function preloadScheduler() {
+  loadScheduler().catch(() => undefined); // an answer tries again, and copes if it fails
 }
 
 /** The response an unanswered question starts from: an ordering shows its scrambled steps. */

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { ScoreCell, TopicHeader } from "../quizzes/score-cell";
 import { topicMastery } from "@/lib/quiz/mastery";
-import { dueToday, formatInterval } from "@/lib/quiz/review";
+import { dueToday, formatInterval } from "@/lib/quiz/card";
 import { percent } from "@/lib/quiz/scoring";
 import { useAppStore } from "../_components/store-provider";
 import { examResultHref } from "../quizzes/exam/exam-runner";

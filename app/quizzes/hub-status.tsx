@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { dueToday } from "@/lib/quiz/review";
+import { dueToday } from "@/lib/quiz/card";
 import { useAppStore } from "../_components/store-provider";
 import { useNow } from "./use-now";
 

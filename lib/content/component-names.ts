@@ -1,7 +1,7 @@
 /**
  * The custom tags a lesson may use. The MDX compiler refuses any other capitalised tag, so a typo
  * fails the build instead of crashing the page; a unit test keeps this list equal to the keys
- * of the client-side registry (app/_components/mdx-registry.tsx).
+ * of the component registry (app/_components/mdx-registry.tsx).
  */
 export const MDX_COMPONENT_NAMES = [
   "Callout",

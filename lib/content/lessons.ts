@@ -5,7 +5,8 @@ import matter from "gray-matter";
 import { bundleMDX } from "mdx-bundler";
 import { z } from "zod";
 import { CODE_LANGUAGES, highlightCode, isCodeLanguage } from "../lessons/highlight";
-import { isRuleId, ruleIdSchema } from "../rules";
+import { isRuleId } from "../rules";
+import { ruleIdSchema } from "../rules/schema";
 import { MDX_COMPONENT_NAMES, MDX_HTML_ELEMENTS } from "./component-names";
 import { ContentError, formatPath } from "./errors";
 import {

@@ -1,4 +1,10 @@
-import { normalizeFillIn, type Question } from "./quiz-schema";
+// Type-only: grading runs in the browser, which must not pull in the zod schemas.
+import type { Question } from "./quiz-schema";
+
+/** Whitespace-only normalisation for fill-in answers: case and punctuation are part of the answer. */
+export function normalizeFillIn(answer: string): string {
+  return answer.trim().replace(/\s+/g, " ");
+}
 
 /** What a learner submitted, per question type. A "predict" question is answered like "single". */
 export type Response =

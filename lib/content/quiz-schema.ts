@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RULE_GROUPS, ruleIdSchema, type RuleGroupId } from "../rules";
+import { RULE_GROUPS, type RuleGroupId } from "../rules";
+import { ruleIdSchema } from "../rules/schema";
 import { ROWS } from "../simulator/constants";
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -190,8 +191,3 @@ export type QuizOption = z.infer<typeof optionSchema>;
 export type Question = z.infer<typeof questionSchema>;
 export type QuestionType = Question["type"];
 export type QuizBank = z.infer<typeof quizBankSchema>;
-
-/** Whitespace-only normalisation for fill-in answers: case and punctuation are part of the answer. */
-export function normalizeFillIn(answer: string): string {
-  return answer.trim().replace(/\s+/g, " ");
-}

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, formatPath } from "../content/errors";
-import { ruleIdSchema } from "../rules";
+import { ruleIdSchema } from "../rules/schema";
 import { MATRIX_LOCATIONS, STABILITY_INFO, type MatrixField } from "./matrix-fields";
 
 export * from "./matrix-fields";

@@ -100,7 +100,9 @@ describe("progress export and import", () => {
   it("refuses damaged content, naming the field", () => {
     const bad = sample() as unknown as { preferences: { theme: string } };
     bad.preferences.theme = "purple";
-    expect(refusal(file({ progress: bad }))).toMatch(/damaged: progress\.preferences\.theme/);
+    expect(refusal(file({ progress: bad }))).toMatch(
+      /damaged: progress\.preferences\.theme: expected one of "system", "light", "dark", got the string "purple"/,
+    );
     expect(refusal(file({ progress: undefined }))).toMatch(/damaged: progress/);
   });
 

@@ -1,6 +1,7 @@
+import { check } from "../store/shape";
 import {
   migrateProgress,
-  persistedProgressSchema,
+  persistedProgressShape,
   PROGRESS_VERSION,
   type PersistedProgress,
 } from "../store/schema";
@@ -87,11 +88,10 @@ export function parseProgressImport(
   } catch (error) {
     return refuse(`This export cannot be upgraded: ${(error as Error).message}.`);
   }
-  const parsed = persistedProgressSchema.safeParse(migrated);
+  const parsed = check(persistedProgressShape, migrated);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = ["progress", ...issue.path.map(String)].join(".");
-    return refuse(`This export is damaged: ${where}: ${issue.message}.`);
+    const where = ["progress", ...parsed.path.map(String)].join(".");
+    return refuse(`This export is damaged: ${where}: ${parsed.message}.`);
   }
   return {
     ok: true,

@@ -1,64 +1,65 @@
-import { z } from "zod";
 import type { Response } from "../content/quiz-grading";
+import * as S from "../store/shape";
 import type { ExamScore } from "./scoring";
 
-const isoDate = z.iso.datetime();
-
 /** A learner's response as saved mid-exam; mirrors `Response` in quiz-grading. */
-export const responseSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("single"), choice: z.string() }),
-  z.strictObject({ type: z.literal("multi"), choices: z.array(z.string()).readonly() }),
-  z.strictObject({ type: z.literal("true-false"), value: z.boolean() }),
-  z.strictObject({ type: z.literal("order"), order: z.array(z.string()).readonly() }),
-  z.strictObject({ type: z.literal("fill-in"), text: z.string() }),
-]) satisfies z.ZodType<Response>;
+export const responseShape: S.Shape<Response> = S.tagged("type", {
+  single: S.object({ type: S.oneOf(["single"]), choice: S.string() }),
+  multi: S.object({ type: S.oneOf(["multi"]), choices: S.array(S.string()) }),
+  "true-false": S.object({ type: S.oneOf(["true-false"]), value: S.boolean }),
+  order: S.object({ type: S.oneOf(["order"]), order: S.array(S.string()) }),
+  "fill-in": S.object({ type: S.oneOf(["fill-in"]), text: S.string() }),
+});
+
+const passMark = S.number({ min: 0, max: 1 });
+const duration = S.number({ integer: true, positive: true });
 
 /**
  * An exam in progress. It is saved with the rest of the progress, so a reload (or a closed tab)
  * resumes it with the same questions, answers, flags and deadline.
  */
-export const examSessionSchema = z.strictObject({
-  id: z.string().min(1),
-  seed: z.string(),
-  questionIds: z.array(z.string()).min(1),
-  startedAt: isoDate,
-  durationMs: z.number().int().positive(),
-  passMark: z.number().min(0).max(1),
-  responses: z.record(z.string(), responseSchema),
-  flagged: z.array(z.string()),
+export const examSessionShape = S.object({
+  id: S.string({ min: 1 }),
+  seed: S.string(),
+  questionIds: S.array(S.string(), { min: 1 }),
+  startedAt: S.isoDateTime,
+  durationMs: duration,
+  passMark,
+  responses: S.record(responseShape),
+  flagged: S.array(S.string()),
   /** Index of the question on screen. */
-  current: z.number().int().nonnegative(),
+  current: S.count,
   /** True on the review screen that comes before submitting. */
-  reviewing: z.boolean(),
+  reviewing: S.boolean,
 });
-export type ExamSession = z.infer<typeof examSessionSchema>;
+export type ExamSession = S.Infer<typeof examSessionShape>;
 
-const topicScoreSchema = z.strictObject({
-  topic: z.string(),
-  correct: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
+const topicScoreShape = S.object({
+  topic: S.string(),
+  correct: S.count,
+  total: S.count,
 });
 
 /** A submitted exam, kept in the history with its answers so its results can be shown again. */
-export const examRecordSchema = z.strictObject({
-  id: z.string().min(1),
-  seed: z.string(),
-  questionIds: z.array(z.string()),
-  startedAt: isoDate,
-  submittedAt: isoDate,
-  durationMs: z.number().int().positive(),
+export const examRecordShape = S.object({
+  id: S.string({ min: 1 }),
+  seed: S.string(),
+  questionIds: S.array(S.string()),
+  startedAt: S.isoDateTime,
+  submittedAt: S.isoDateTime,
+  durationMs: duration,
   /** Submitted by the countdown reaching zero rather than by the learner. */
-  autoSubmitted: z.boolean(),
-  responses: z.record(z.string(), responseSchema),
-  correct: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-  passMark: z.number().min(0).max(1),
-  passed: z.boolean(),
+  autoSubmitted: S.boolean,
+  responses: S.record(responseShape),
+  correct: S.count,
+  total: S.count,
+  passMark,
+  passed: S.boolean,
   /** Weakest first, as scored when submitted. */
-  byTopic: z.array(topicScoreSchema),
-  missed: z.array(z.string()),
+  byTopic: S.array(topicScoreShape),
+  missed: S.array(S.string()),
 });
-export type ExamRecord = z.infer<typeof examRecordSchema>;
+export type ExamRecord = S.Infer<typeof examRecordShape>;
 
 /** How many submitted exams the history keeps (newest first); older ones are dropped. */
 export const EXAM_HISTORY_LIMIT = 50;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { RULES, RULE_GROUPS, type RuleGroupId, type RuleSource } from "./data";
 
 export { RULES, RULE_GROUPS };
@@ -36,8 +35,3 @@ export const SOURCE_LABELS: Record<RuleSource, string> = {
   sdk: "ext-apps SDK",
   seed: "host policy / seed",
 };
-
-/** A zod schema for a rule ID, with an error that names the unknown ID. */
-export const ruleIdSchema = z.custom<RuleId>((v) => typeof v === "string" && isRuleId(v), {
-  error: (issue) => `unknown rule ID ${JSON.stringify(issue.input)}`,
-});

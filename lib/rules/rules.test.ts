@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getRule, isRuleId, RULE_GROUPS, RULE_IDS, RULES, rulesInGroup, ruleIdSchema } from ".";
+import { getRule, isRuleId, RULE_GROUPS, RULE_IDS, RULES, rulesInGroup } from ".";
+import { ruleIdSchema } from "./schema";
 
 const reference = path.resolve(import.meta.dirname, "../../../shared/reference/mcp-apps-rules.md");
 

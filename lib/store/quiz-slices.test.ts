@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Question } from "../content/quiz-schema";
 import { Rating } from "../quiz/review";
 import { MemoryStorage } from "./memory-storage";
@@ -34,23 +34,35 @@ const lookup = (id: string) => BANK.find((q) => q.id === id);
 describe("review cards", () => {
   it("creates a card on a question's first answer and leaves it alone on later ones", async () => {
     const { store, clock } = await setup();
-    store.getState().recordAnswer("q", false);
+    await store.getState().recordAnswer("q", false);
     const card = store.getState().quiz.cards.q!;
     expect(Date.parse(card.due) - T0).toBe(60_000);
     clock.now += 5 * 60_000;
-    store.getState().recordAnswer("q", true);
+    await store.getState().recordAnswer("q", true);
     expect(store.getState().quiz.cards.q).toEqual(card);
     expect(store.getState().quiz.answers.q).toMatchObject({ attempts: 2, correct: 1 });
   });
 
+  it("records the stats at once and rates the card by the first answer while FSRS loads", async () => {
+    const { store, clock } = await setup();
+    const first = store.getState().recordAnswer("q", true);
+    expect(store.getState().quiz.answers.q).toMatchObject({ attempts: 1, lastCorrect: true });
+    clock.now += 60_000;
+    const second = store.getState().recordAnswer("q", false);
+    expect(store.getState().quiz.answers.q).toMatchObject({ attempts: 2, correct: 1 });
+    await Promise.all([first, second]);
+    // Good on the first answer, at T0: the 10-minute learning step (Again would be 1 minute).
+    expect(Date.parse(store.getState().quiz.cards.q!.due) - T0).toBe(10 * 60_000);
+  });
+
   it("reschedules a card when it is rated in review", async () => {
     const { store, clock } = await setup();
-    store.getState().recordAnswer("q", true);
+    await store.getState().recordAnswer("q", true);
     clock.now += 10 * 60_000;
-    store.getState().reviewCard("q", Rating.Good);
+    await store.getState().reviewCard("q", Rating.Good);
     const card = store.getState().quiz.cards.q!;
     expect(Date.parse(card.due) - clock.now).toBeGreaterThanOrEqual(24 * 3600_000);
-    store.getState().reviewCard("unknown", Rating.Good);
+    await store.getState().reviewCard("unknown", Rating.Good);
     expect(Object.keys(store.getState().quiz.cards)).toEqual(["q"]);
   });
 });
@@ -116,7 +128,10 @@ describe("exam mode", () => {
     const s = store.getState();
     expect(s.quiz.exam).toBeNull();
     expect(s.quiz.exams).toEqual([record]);
-    expect(Object.keys(s.quiz.cards).sort()).toEqual(ids.slice(0, 5).sort());
+    // Cards follow once the scheduler has loaded.
+    await vi.waitFor(() =>
+      expect(Object.keys(store.getState().quiz.cards).sort()).toEqual(ids.slice(0, 5).sort()),
+    );
     expect(s.quiz.answers[ids[4]!]).toMatchObject({ attempts: 1, lastCorrect: false });
     expect(s.quiz.answers[ids[5]!]).toBeUndefined();
     expect(store.getState().submitExam(lookup)).toBeNull();

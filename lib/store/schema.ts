@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { storedCardSchema } from "../quiz/review";
-import { examRecordSchema, examSessionSchema } from "../quiz/session";
+import { storedCardShape } from "../quiz/card";
+import { examRecordShape, examSessionShape } from "../quiz/session";
+import * as S from "./shape";
 
 /** Version of the persisted progress format. Bump it and add a step to MIGRATIONS together. */
 export const PROGRESS_VERSION = 2;
@@ -8,37 +8,35 @@ export const PROGRESS_VERSION = 2;
 export const THEMES = ["system", "light", "dark"] as const;
 export type ThemePreference = (typeof THEMES)[number];
 
-const isoDate = z.iso.datetime();
-
-export const questionStatsSchema = z.strictObject({
-  attempts: z.number().int().nonnegative(),
-  correct: z.number().int().nonnegative(),
-  lastAnsweredAt: isoDate,
-  lastCorrect: z.boolean(),
+export const questionStatsShape = S.object({
+  attempts: S.count,
+  correct: S.count,
+  lastAnsweredAt: S.isoDateTime,
+  lastCorrect: S.boolean,
 });
-export type QuestionStats = z.infer<typeof questionStatsSchema>;
+export type QuestionStats = S.Infer<typeof questionStatsShape>;
 
 /** What is saved in localStorage: data only, never actions or transient notices. */
-export const persistedProgressSchema = z.strictObject({
-  lessons: z.strictObject({
+export const persistedProgressShape = S.object({
+  lessons: S.object({
     /** Lesson slug → when the learner marked it complete. */
-    completed: z.record(z.string(), isoDate),
+    completed: S.record(S.isoDateTime),
   }),
-  quiz: z.strictObject({
+  quiz: S.object({
     /** Question id → the learner's record on it. */
-    answers: z.record(z.string(), questionStatsSchema),
+    answers: S.record(questionStatsShape),
     /** Question id → its spaced-review card (since version 2). */
-    cards: z.record(z.string(), storedCardSchema),
+    cards: S.record(storedCardShape),
     /** The exam in progress, if any (since version 2). */
-    exam: examSessionSchema.nullable(),
+    exam: S.nullable(examSessionShape),
     /** Submitted exams, newest first (since version 2). */
-    exams: z.array(examRecordSchema),
+    exams: S.array(examRecordShape),
   }),
-  preferences: z.strictObject({
-    theme: z.enum(THEMES),
+  preferences: S.object({
+    theme: S.oneOf(THEMES),
   }),
 });
-export type PersistedProgress = z.infer<typeof persistedProgressSchema>;
+export type PersistedProgress = S.Infer<typeof persistedProgressShape>;
 
 export function defaultProgress(): PersistedProgress {
   return {

@@ -20,8 +20,8 @@ describe("app store persistence", () => {
     const storage = new MemoryStorage();
     const first = await storeOver(storage);
     first.getState().markLessonComplete("who-may-call-a-tool");
-    first.getState().recordAnswer("vis-empty-list", false);
-    first.getState().recordAnswer("vis-empty-list", true);
+    await first.getState().recordAnswer("vis-empty-list", false);
+    await first.getState().recordAnswer("vis-empty-list", true);
     first.getState().setTheme("dark");
 
     const second = await storeOver(storage);

@@ -3,7 +3,8 @@ import { createStore, type StateCreator, type StoreApi } from "zustand/vanilla";
 import type { Response } from "../content/quiz-grading";
 import type { Question } from "../content/quiz-schema";
 import { drawExam, EXAM_DURATION_MS, PASS_MARK, type Drawable } from "../quiz/exam";
-import { firstCard, rateCard, type Grade } from "../quiz/review";
+import { loadScheduler } from "../quiz/load-scheduler";
+import type { Grade } from "../quiz/review";
 import { scoreExam } from "../quiz/scoring";
 import {
   createExamRecord,
@@ -11,11 +12,12 @@ import {
   type ExamRecord,
   type ExamSession,
 } from "../quiz/session";
+import { check } from "./shape";
 import { createSafeStorage, listKeptAside, type KeptAside, type NoticeKind } from "./safe-storage";
 import {
   defaultProgress,
   migrateProgress,
-  persistedProgressSchema,
+  persistedProgressShape,
   PROGRESS_VERSION,
   type PersistedProgress,
   type ThemePreference,
@@ -39,15 +41,16 @@ export interface LessonsSlice {
 export interface QuizSlice {
   quiz: PersistedProgress["quiz"];
   /**
-   * Records one answer in the question's stats. The first answer to a question also creates its
-   * review card (see `firstCard`); after that only `reviewCard` reschedules it.
+   * Records one answer in the question's stats at once. A question without a review card gets
+   * one (see `firstCard`), rated by this answer and dated now; it is saved when the scheduler has
+   * loaded, which the returned promise waits for. After that only `reviewCard` reschedules it.
    */
-  recordAnswer(questionId: string, correct: boolean): void;
+  recordAnswer(questionId: string, correct: boolean): Promise<void>;
 }
 
 export interface ReviewSlice {
   /** Rates a card in the review queue; FSRS sets its next due date. Unknown ids are ignored. */
-  reviewCard(questionId: string, grade: Grade): void;
+  reviewCard(questionId: string, grade: Grade): Promise<void>;
 }
 
 export interface StartExamOptions {
@@ -66,7 +69,7 @@ export interface ExamSlice {
   setExamReviewing(reviewing: boolean): void;
   /**
    * Scores the running exam, adds it to the history (newest first), records every answered
-   * question's stats and card, and ends it. `lookup` resolves ids to questions; ids it cannot
+   * question's stats (and, once the scheduler has loaded, its first card) and ends it. `lookup` resolves ids to questions; ids it cannot
    * resolve (a question removed from the bank mid-exam) are left out of the score.
    */
   submitExam(
@@ -142,8 +145,15 @@ const createLessonsSlice =
 
 type QuizState = PersistedProgress["quiz"];
 
-/** `quiz` with one more answer recorded; creates the question's card on its first answer. */
-function withAnswer(quiz: QuizState, questionId: string, correct: boolean, at: Date): QuizState {
+/** An answer whose question may still need its first review card. */
+interface FirstAnswer {
+  questionId: string;
+  correct: boolean;
+  at: Date;
+}
+
+/** `quiz` with one more answer recorded in the question's stats. */
+function withAnswer(quiz: QuizState, { questionId, correct, at }: FirstAnswer): QuizState {
   const before = quiz.answers[questionId];
   return {
     ...quiz,
@@ -156,34 +166,59 @@ function withAnswer(quiz: QuizState, questionId: string, correct: boolean, at: D
         lastCorrect: correct,
       },
     },
-    cards: quiz.cards[questionId]
-      ? quiz.cards
-      : { ...quiz.cards, [questionId]: firstCard(correct, at) },
   };
+}
+
+/**
+ * Gives each answered question that has no card yet its first card, once the scheduler is loaded.
+ * Answers are applied in the order they were given, so the earliest answer rates the card. If the
+ * scheduler cannot load (offline), the stats are kept and the next answer tries again.
+ */
+async function addFirstCards(
+  get: () => AppState,
+  set: (change: (s: AppState) => Partial<AppState>) => void,
+  answers: readonly FirstAnswer[],
+): Promise<void> {
+  if (answers.every((a) => get().quiz.cards[a.questionId])) return;
+  let firstCard: Awaited<ReturnType<typeof loadScheduler>>["firstCard"];
+  try {
+    ({ firstCard } = await loadScheduler());
+  } catch {
+    return;
+  }
+  set((s) => {
+    const cards = { ...s.quiz.cards };
+    for (const a of answers) cards[a.questionId] ??= firstCard(a.correct, a.at);
+    return { quiz: { ...s.quiz, cards } };
+  });
 }
 
 const createQuizSlice =
   (now: () => Date): Slice<QuizSlice> =>
-  (set) => ({
+  (set, get) => ({
     quiz: defaultProgress().quiz,
-    recordAnswer: (questionId, correct) =>
-      set((s) => ({ quiz: withAnswer(s.quiz, questionId, correct, now()) })),
+    recordAnswer: (questionId, correct) => {
+      const answer = { questionId, correct, at: now() };
+      set((s) => ({ quiz: withAnswer(s.quiz, answer) }));
+      return addFirstCards(get, set, [answer]);
+    },
   });
 
 const createReviewSlice =
   (now: () => Date): Slice<ReviewSlice> =>
-  (set) => ({
-    reviewCard: (questionId, grade) =>
+  (set, get) => ({
+    reviewCard: async (questionId, grade) => {
+      if (!get().quiz.cards[questionId]) return;
+      const at = now();
+      const { rateCard } = await loadScheduler();
       set((s) => {
         const card = s.quiz.cards[questionId];
         if (!card) return {};
         return {
-          quiz: {
-            ...s.quiz,
-            cards: { ...s.quiz.cards, [questionId]: rateCard(card, grade, now()) },
-          },
+          quiz: { ...s.quiz, cards: { ...s.quiz.cards, [questionId]: rateCard(card, grade, at) } },
         };
-      }),
+      });
+    },
   });
 
 const createExamSlice =
@@ -251,12 +286,11 @@ const createExamSlice =
         const score = scoreExam(questions, exam.responses, exam.passMark);
         const at = now();
         const record = createExamRecord(exam, score, at, options.auto ?? false);
+        const answers = questions
+          .filter((q) => exam.responses[q.id])
+          .map((q) => ({ questionId: q.id, correct: !score.missed.includes(q.id), at }));
         set((s) => {
-          let quiz: QuizState = s.quiz;
-          for (const q of questions) {
-            const response = exam.responses[q.id];
-            if (response) quiz = withAnswer(quiz, q.id, !score.missed.includes(q.id), at);
-          }
+          const quiz = answers.reduce(withAnswer, s.quiz);
           return {
             quiz: {
               ...quiz,
@@ -265,6 +299,7 @@ const createExamSlice =
             },
           };
         });
+        void addFirstCards(get, set, answers);
         return record;
       },
       abandonExam: () => set((s) => ({ quiz: { ...s.quiz, exam: null } })),
@@ -381,7 +416,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         migrate: (state, version) => migrateProgress(state, version) as AppState,
         merge: (persisted, current) => {
           if (persisted === undefined || persisted === null) return current;
-          const parsed = persistedProgressSchema.safeParse(persisted);
+          const parsed = check(persistedProgressShape, persisted);
           if (!parsed.success) {
             safe.keepAside("invalid");
             pendingNotices.push({

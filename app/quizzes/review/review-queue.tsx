@@ -3,14 +3,8 @@
 import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
-import {
-  dueToday,
-  formatInterval,
-  previewRatings,
-  Rating,
-  type Grade,
-  type StoredCard,
-} from "@/lib/quiz/review";
+import { dueToday, formatInterval, type StoredCard } from "@/lib/quiz/card";
+import { previewRatings, Rating, type Grade } from "@/lib/quiz/review";
 import { QuestionCard } from "../../_components/question-card";
 import { useAppStore } from "../../_components/store-provider";
 import { useNow } from "../use-now";
