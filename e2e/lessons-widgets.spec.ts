@@ -1,17 +1,51 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectPageErrors } from "./helpers";
 
-/** Waits until React has hydrated the widget, so input is handled rather than lost. */
+/**
+ * Opens a lesson and brings one widget into view: an island widget's code loads only then (see
+ * app/_components/widgets/lazy.tsx). Waits until React has hydrated it, so input is handled
+ * rather than lost.
+ */
 async function openWidget(page: Page, lesson: string, widget: string) {
   await page.goto(`/lessons/${lesson}`);
+  const w = page.locator(`[data-widget="${widget}"]`);
+  await w.scrollIntoViewIfNeeded();
+  const island = page.locator("[data-island]", { has: w });
+  // The self-check is not an island: it hydrates with the page.
+  if ((await island.count()) > 0) await expect(island).toHaveAttribute("data-ready", "");
   await page.waitForFunction((name) => {
     const el = document.querySelector(
       `[data-widget="${name}"] input, [data-widget="${name}"] select`,
     );
     return !!el && Object.keys(el).some((k) => k.startsWith("__react"));
   }, widget);
-  return page.locator(`[data-widget="${widget}"]`);
+  return w;
 }
+
+test("a widget's code loads when the reader nears it, and the server HTML shows until then", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const chunks: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") chunks.push(r.url());
+  });
+  await page.setViewportSize({ width: 1000, height: 600 });
+  await page.goto("/lessons/the-decision-table", { waitUntil: "networkidle" });
+  const w = page.locator('[data-widget="decision-walker"]');
+  const island = page.locator("[data-island]", { has: w });
+  // Far below the first screen: rendered by the server, not yet hydrated, its code not fetched.
+  expect(await w.evaluate((el) => el.getBoundingClientRect().top - innerHeight)).toBeGreaterThan(
+    400,
+  );
+  await expect(w.locator("[data-row]")).not.toHaveCount(0);
+  await expect(island).not.toHaveAttribute("data-ready");
+  const before = chunks.length;
+  await w.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-ready", "");
+  expect(chunks.length).toBeGreaterThan(before);
+  expect(errors).toEqual([]);
+});
 
 test("CSP builder shows the exact header and refuses an injected directive", async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -114,4 +148,22 @@ test("a self-check question grades an answer and explains it", async ({ page }) 
   await card.getByRole("button", { name: "Check answer" }).click();
   await expect(card.getByTestId("feedback")).toBeVisible();
   await expect(card.getByTestId("feedback")).toHaveAttribute("data-correct", /true|false/);
+});
+
+test("an island widget also works after a client-side navigation, with no server HTML", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto("/lessons");
+  await page.getByRole("link", { name: "Content security policy", exact: false }).first().click();
+  await expect(page).toHaveURL(/\/lessons\/content-security-policy$/);
+  // No server HTML to keep: until its code loads, the island says what is coming.
+  const island = page.locator('[data-island="CSP builder"]');
+  await expect(island).toContainText("Loading the CSP builder…");
+  await island.scrollIntoViewIfNeeded();
+  const w = island.locator('[data-widget="csp-builder"]');
+  await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "pass");
+  await w.getByRole("button", { name: "Try an injection" }).click();
+  await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "fail");
+  expect(errors).toEqual([]);
 });

@@ -1,5 +1,3 @@
-"use client";
-
 import * as React from "react";
 import * as ReactDOM from "react-dom";
 import * as jsxRuntime from "react/jsx-runtime";
@@ -7,15 +5,13 @@ import { getMDXComponent } from "mdx-bundler/client";
 import { mdxComponents } from "./mdx-registry";
 
 /**
- * Renders a lesson compiled at build time. The page's own React is passed in as the MDX
- * module's globals: otherwise prerendering loads a second copy of React and hooks break.
+ * Renders a lesson compiled at build time, on the server: the lesson's text arrives as HTML and
+ * only the widgets it uses (client components) send JavaScript to the browser. The server's own
+ * React is passed in as the MDX module's globals, so the body shares one copy of React.
  */
 export function LessonBody({ code }: { code: string }) {
-  const Content = React.useMemo(
-    () => getMDXComponent(code, { React, ReactDOM, _jsx_runtime: jsxRuntime }),
-    [code],
-  );
-  // Memoised on the code string, so the component's identity is stable across renders.
+  const Content = getMDXComponent(code, { React, ReactDOM, _jsx_runtime: jsxRuntime });
+  // A server component renders once per request (here, once per build): no identity to keep.
   // eslint-disable-next-line react-hooks/static-components
   return <Content components={mdxComponents} />;
 }

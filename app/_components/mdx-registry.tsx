@@ -1,15 +1,15 @@
-"use client";
-
 import type { ReactNode } from "react";
 import type { MdxComponentName } from "@/lib/content/component-names";
-import { RuleRef } from "./rule-ref";
-import { CspBuilder } from "./widgets/csp-builder";
-import { DecisionWalker } from "./widgets/decision-walker";
-import { MimeChecker } from "./widgets/mime-checker";
-import { PermissionsMapper } from "./widgets/permissions-mapper";
+import { RuleCitation } from "./rule-citation";
 import { SelfCheck } from "./widgets/self-check";
+import {
+  CspBuilder,
+  DecisionWalker,
+  MimeChecker,
+  PermissionsMapper,
+  VisibilityMatrix,
+} from "./widgets/lazy";
 import { TryIt } from "./widgets/try-it";
-import { VisibilityMatrix } from "./widgets/visibility-matrix";
 
 function Callout({ kind = "note", children }: { kind?: "note" | "pitfall"; children: ReactNode }) {
   return (
@@ -21,7 +21,8 @@ function Callout({ kind = "note", children }: { kind?: "note" | "pitfall"; child
 }
 
 /**
- * The one registry of components a lesson may use. Its keys must equal MDX_COMPONENT_NAMES,
+ * The one registry of components a lesson may use. It is read on the server: Callout, RuleRef and
+ * TryIt render to HTML there, and each widget is a client component that ships its own code. Its keys must equal MDX_COMPONENT_NAMES,
  * which the compiler checks tags against (a unit test keeps the two in step).
  */
 export const mdxComponents = {
@@ -30,7 +31,7 @@ export const mdxComponents = {
   DecisionWalker,
   MimeChecker,
   PermissionsMapper,
-  RuleRef,
+  RuleRef: RuleCitation,
   SelfCheck,
   TryIt,
   VisibilityMatrix,

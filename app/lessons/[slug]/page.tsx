@@ -5,7 +5,7 @@ import { loadQuizBanks } from "@/lib/content/quizzes";
 import { createLessonNavigation, findLesson } from "@/lib/lessons/navigation";
 import { resolveSelfChecks } from "@/lib/lessons/self-check";
 import { LessonBody } from "../../_components/lesson-body";
-import { RuleRef } from "../../_components/rule-ref";
+import { RuleCitation } from "../../_components/rule-citation";
 import { SelfCheckProvider } from "../../_components/widgets/self-check";
 import { LessonSearch } from "../lesson-search";
 import { MarkComplete } from "./mark-complete";
@@ -44,7 +44,7 @@ export default async function LessonPage({ params }: Params) {
           Rules:{" "}
           {meta.rules.map((id) => (
             <span key={id}>
-              <RuleRef id={id} />{" "}
+              <RuleCitation id={id} />{" "}
             </span>
           ))}
         </p>
