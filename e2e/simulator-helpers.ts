@@ -59,17 +59,23 @@ export async function runPreset(page: Page, id: string, consentAnswer?: "allow" 
   await expect(status).toHaveAttribute("data-status", "done");
 }
 
-/** The sandbox proxy's frame (on the sandbox origin). */
-export function getProxyFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().includes("/sandbox/proxy"));
+/**
+ * The current run's sandbox proxy frame (on the sandbox origin). A spare proxy, loaded for the
+ * next run, may also be in the page: it is marked data-simulator="spare-proxy" and not matched.
+ */
+export async function getProxyFrame(page: Page): Promise<Frame> {
+  const element = await page.locator('iframe[data-simulator="proxy"]').elementHandle();
+  const frame = await element?.contentFrame();
   if (!frame) throw new Error("no sandbox proxy frame");
   return frame;
 }
 
 /** The view's frame, inside the proxy. */
 export async function getViewFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => getProxyFrame(page).childFrames().length).toBeGreaterThan(0);
-  return getProxyFrame(page).childFrames()[0]!;
+  await expect
+    .poll(async () => (await getProxyFrame(page)).childFrames().length)
+    .toBeGreaterThan(0);
+  return (await getProxyFrame(page)).childFrames()[0]!;
 }
 
 export function portOf(page: Page): string {

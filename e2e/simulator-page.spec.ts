@@ -64,7 +64,10 @@ test("a shared link round-trips the whole scenario", async ({ page }) => {
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
     timeout: 15_000,
   });
+  const before = page.url();
   await page.getByTestId("mime-input").fill("text/html;charset=utf-8");
+  // The address follows the scenario a moment after each change.
+  await expect.poll(() => page.url()).not.toBe(before);
   await expect(page).toHaveURL(/\?s=/);
   const shared = page.url();
   const json = await (async () => {

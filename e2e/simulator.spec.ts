@@ -40,7 +40,7 @@ test("the proxy runs on a different origin and refuses to answer on the host's o
 }) => {
   await page.goto("/simulator?preset=happy-path");
   await runPreset(page, "happy-path");
-  const proxy = getProxyFrame(page);
+  const proxy = await getProxyFrame(page);
   const host = new URL(page.url());
   const sandbox = new URL(proxy.url());
   expect(sandbox.origin).not.toBe(host.origin);
@@ -238,7 +238,7 @@ test("1,000 malformed messages thrown at the proxy are each rejected, and it kee
     ),
     1000,
   );
-  const proxyOrigin = new URL(getProxyFrame(page).url()).origin;
+  const proxyOrigin = new URL((await getProxyFrame(page)).url()).origin;
   const before = await page.locator('[data-channel="instrumentation"]').count();
   await page.evaluate(
     ({ messages, proxyOrigin }) =>
@@ -338,3 +338,41 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test("a proxy loaded ahead serves the next run with the same CSP, and only that run", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const status = page.getByTestId("run-status");
+  // The run leaves one hidden spare proxy for the same proxy URL (same CSP).
+  const spare = page.locator('iframe[data-simulator="spare-proxy"]');
+  await expect(spare).toHaveCount(1);
+  await expect(spare).toBeHidden();
+  const current = await page.locator('iframe[data-simulator="proxy"]').getAttribute("src");
+  expect(await spare.getAttribute("src")).toBe(current);
+
+  // Same CSP again: the spare becomes this run's proxy, and its early messages are traced once.
+  await runPreset(page, "happy-path");
+  await expect(status).toHaveAttribute("data-proxy-preloaded", "true");
+  const trace = page.getByTestId("trace");
+  await expect(
+    trace.locator("li", { hasText: "sandbox proxy loaded before this run" }),
+  ).toHaveCount(1);
+  await expect(trace.locator('li[data-method="ui/notifications/sandbox-proxy-ready"]')).toHaveCount(
+    1,
+  );
+  // Loading the next spare while this view lives adds nothing to this run's trace.
+  await expect(spare).toHaveCount(1);
+  await expect(trace.locator('li[data-status="rejected"]')).toHaveCount(0);
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+  const view = await getViewFrame(page);
+  await expect(view.locator("#status")).toHaveAttribute("data-result", "1");
+
+  // Another CSP: the spare is discarded and the run loads a proxy of its own.
+  await runPreset(page, "csp-all-four-lists");
+  await expect(status).toHaveAttribute("data-proxy-preloaded", "false");
+  const proxies = page.locator('iframe[data-simulator="proxy"]');
+  await expect(proxies).toHaveCount(1);
+  expect(await proxies.getAttribute("src")).not.toBe(current);
+});

@@ -1,7 +1,10 @@
 // npm run bench:simulator — after `npm run build`.
 // Serves the production build, opens /simulator in headless Chromium and prints, over 50 runs,
-// median and p95 of (a) the pure decision rules for one scenario and (b) a full run from the
-// proxy starting to load to the view confirming its tool result. Figures, not pass/fail.
+// median and p95 of (a) the pure decision rules for one scenario, (b) a full run from the proxy
+// starting to load to the view confirming its tool result (a cold proxy every time), (c) a toggle
+// on the page until the decision table shows it, and (d) until the re-run's view has its result,
+// toggling a permission (same CSP: the run may take the spare proxy loaded ahead) and, for
+// comparison, a connect-src origin (new CSP: a proxy of its own). Figures, not pass/fail.
 import { chromium } from "@playwright/test";
 import { requireBuildAndChromium, startServer, stats } from "./bench-harness";
 import { CHROMIUM_ARGS } from "./find-chromium";
@@ -45,6 +48,11 @@ try {
     id: PRESET,
     n: RUNS,
   });
+  // The same, flipping a connect-src origin: a new CSP each time, so no run finds a spare proxy.
+  const cspToggles = await page.evaluate(
+    ({ id, n }) => window.academySimulator!.benchToggles(id, n, "csp"),
+    { id: PRESET, n: RUNS },
+  );
   await browser.close();
 
   const a = stats(rules);
@@ -66,12 +74,21 @@ try {
   console.log(
     `(d) toggle → view re-rendered through proxy and bridge (${v.n} toggles): median ${fmt(v.median)}, p95 ${fmt(v.p95)}   target median < 150 ms`,
   );
-  if (toggles.parts.length) {
-    const col = (i: number) => stats(toggles.parts.map((p) => p[i]!)).median;
+  const breakdown = (parts: number[][], preloaded: boolean[]) => {
+    if (!parts.length) return;
+    const col = (i: number) => stats(parts.map((p) => p[i]!)).median;
     console.log(
-      `    of which: toggle → run starts ${fmt(col(0))}, agent turn, read and previous view's teardown ${fmt(col(1))}, proxy load → result in view ${fmt(col(2))} (medians)`,
+      `    of which: toggle → run starts ${fmt(col(0))}, agent turn, read and previous view's teardown ${fmt(col(1))}, ` +
+        `proxy load (or spare taken) → result in view ${fmt(col(2))} (medians); ` +
+        `${preloaded.filter(Boolean).length} of ${preloaded.length} runs took a proxy loaded ahead`,
     );
-  }
+  };
+  breakdown(toggles.parts, toggles.preloaded);
+  const c = stats(cspToggles.viewMs.filter((x) => Number.isFinite(x)));
+  console.log(
+    `    the same toggling a connect-src origin (new CSP, new proxy each run; ${c.n} toggles): median ${fmt(c.median)}, p95 ${fmt(c.p95)}`,
+  );
+  breakdown(cspToggles.parts, cspToggles.preloaded);
   const notRendered = full.outcomes.filter((o) => o !== "rendered").length;
   if (notRendered) console.log(`warning: ${notRendered} of ${RUNS} runs did not render`);
 } finally {

@@ -20,11 +20,20 @@ export interface SimulatorAutomation {
   benchToggles(
     presetId: string,
     times: number,
+    /**
+     * "permission" flips the grantable clipboard permission (same CSP, so the next run may take the
+     * spare proxy); "csp" empties and restores the preset's connectDomains (a new CSP each time:
+     * every run loads its own proxy). The preset must declare a csp object.
+     * Only "permission" times the table.
+     */
+    field?: "permission" | "csp",
   ): Promise<{
     tableMs: number[];
     viewMs: number[];
     /** Per toggle: [toggle → run starts, run start → proxy load, proxy load → result in view]. */
     parts: number[][];
+    /** Per toggle: whether its run used a proxy loaded ahead (see ProxyPool). */
+    preloaded: boolean[];
   }>;
   /**
    * Times `decide()` alone on the inputs the host observed for this preset: `samples` batches of
@@ -80,12 +89,13 @@ export function installAutomationHook(
       }
       return out;
     },
-    async benchToggles(presetId, times) {
+    async benchToggles(presetId, times, field = "permission") {
       if (!setScenario) throw new Error("this page cannot change its scenario");
       const base = find(presetId);
       const tableMs: number[] = [];
       const viewMs: number[] = [];
       const parts: number[][] = [];
+      const preloaded: boolean[] = [];
       const status = () => document.querySelector<HTMLElement>('[data-testid="run-status"]');
       const row = () =>
         document.querySelector<HTMLElement>('[data-row="permissions"] td:last-child');
@@ -102,30 +112,47 @@ export function installAutomationHook(
         });
       for (let i = 0; i < times; i++) {
         const grant = i % 2 === 0;
-        const s = {
-          ...base,
-          resource: { ...base.resource, permissions: { clipboardWrite: {} } },
-          host: { ...base.host, grantablePermissions: grant ? ["clipboardWrite" as const] : [] },
-        };
+        const csp = base.resource.csp;
+        if (field === "csp" && (typeof csp !== "object" || csp === null || Array.isArray(csp)))
+          throw new Error(`preset ${presetId} declares no csp object to toggle`);
+        const s =
+          field === "csp"
+            ? {
+                ...base,
+                resource: {
+                  ...base.resource,
+                  // The preset's own (approved) origins, then none: two CSPs, both rendered.
+                  csp: grant ? csp : { ...(csp as object), connectDomains: [] },
+                },
+              }
+            : {
+                ...base,
+                resource: { ...base.resource, permissions: { clipboardWrite: {} } },
+                host: {
+                  ...base.host,
+                  grantablePermissions: grant ? ["clipboardWrite" as const] : [],
+                },
+              };
         const runBefore = Number(status()?.dataset.run ?? 0);
         const t0 = performance.now();
-        setScenario(s);
+        setScenario(s as Scenario);
         const marker = grant ? "granted clipboardWrite" : "granted none";
-        await new Promise<void>((resolve) => {
-          const obs = new MutationObserver(() => {
+        if (field === "permission")
+          await new Promise<void>((resolve) => {
+            const obs = new MutationObserver(() => {
+              if (row()?.textContent?.includes(marker)) {
+                obs.disconnect();
+                tableMs.push(performance.now() - t0);
+                resolve();
+              }
+            });
+            obs.observe(document.body, { subtree: true, childList: true, characterData: true });
             if (row()?.textContent?.includes(marker)) {
               obs.disconnect();
               tableMs.push(performance.now() - t0);
               resolve();
             }
           });
-          obs.observe(document.body, { subtree: true, childList: true, characterData: true });
-          if (row()?.textContent?.includes(marker)) {
-            obs.disconnect();
-            tableMs.push(performance.now() - t0);
-            resolve();
-          }
-        });
         await waitFor(
           () =>
             Number(status()?.dataset.run ?? 0) > runBefore && status()?.dataset.status === "done",
@@ -137,8 +164,9 @@ export function installAutomationHook(
           Number(view?.dataset.proxyLoad) - Number(view?.dataset.runStart),
           Number(view?.dataset.resultInView) - Number(view?.dataset.proxyLoad),
         ]);
+        preloaded.push(view?.dataset.proxyPreloaded === "true");
       }
-      return { tableMs, viewMs, parts };
+      return { tableMs, viewMs, parts, preloaded };
     },
     async timeRules(presetId, samples, batch) {
       const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");

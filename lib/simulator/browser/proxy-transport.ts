@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { Trace } from "../trace";
-import { classifyInbound, type InstrumentationReport } from "./inbound";
+import { classifyInbound, type InboundEvent, type InstrumentationReport } from "./inbound";
 
 export interface ProxyTransportOptions {
   /** The proxy iframe's window. */
@@ -11,6 +11,16 @@ export interface ProxyTransportOptions {
   onInstrumentation?(report: InstrumentationReport): void;
   /** Where to listen; the host page's window. */
   listenOn?: Window;
+  /**
+   * Messages the proxy posted before this transport existed (a spare proxy loaded ahead of the
+   * run, see ProxyPool). They are checked and traced on start, before anything that arrives later.
+   */
+  early?: readonly InboundEvent[];
+  /**
+   * True for windows of the host's own that are not this run's proxy (the spare proxy being loaded
+   * for the next run): their messages are left to their own listener, neither handled nor traced.
+   */
+  isOtherOwnFrame?: (source: unknown) => boolean;
 }
 
 /**
@@ -29,8 +39,9 @@ export class ProxyTransport implements Transport {
     this.listenOn = options.listenOn ?? window;
   }
 
-  private readonly listener = (event: MessageEvent) => {
+  private readonly listener = (event: InboundEvent) => {
     const { target, origin, trace } = this.options;
+    if (event.source !== target && this.options.isOtherOwnFrame?.(event.source)) return;
     const result = classifyInbound(event, target, origin);
     switch (result.kind) {
       case "valid":
@@ -67,6 +78,18 @@ export class ProxyTransport implements Transport {
   async start(): Promise<void> {
     if (this.started) throw new Error("ProxyTransport already started");
     this.started = true;
+    const early = this.options.early ?? [];
+    if (early.length > 0) {
+      this.options.trace.event(
+        "host-proxy",
+        "proxy",
+        "host",
+        `sandbox proxy loaded before this run: its ${early.length} earlier message(s) are handled now`,
+        "delivered",
+      );
+    }
+    // Synchronously, before any later message event can be dispatched: order is kept.
+    for (const event of early) this.listener(event);
     this.listenOn.addEventListener("message", this.listener);
   }
 

@@ -7,6 +7,7 @@ import { Trace, type TraceEntry } from "../trace";
 import type { InstrumentationReport } from "./inbound";
 import { withTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
+import { createProxyFrame, type ProxyPool } from "./proxy-pool";
 import { ProxyTransport } from "./proxy-transport";
 import { agentArguments } from "../agent-arguments";
 
@@ -27,6 +28,11 @@ export interface BrowserRunOptions {
   beforeRender?: Promise<unknown>;
   /** Called with each new trace entry, for live display. */
   onTrace?: (entry: TraceEntry) => void;
+  /**
+   * Spare proxies: the run takes one loaded for its proxy URL if there is one, and leaves a new
+   * spare for the same URL once its view has settled, for the next run.
+   */
+  pool?: ProxyPool;
 }
 
 export type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run";
@@ -45,8 +51,13 @@ export interface BrowserRun {
   proxyUrl?: string;
   cspHeader?: string;
   violations: InstrumentationReport[];
-  /** performance.now() marks: when the proxy started loading, when the view said it had the result. */
+  /**
+   * performance.now() marks: when the run started, when its proxy frame started loading (or, for a
+   * spare, when the run took it), when the view said it had the result.
+   */
   timings: { start?: number; proxyLoad?: number; resultInView?: number };
+  /** True when the run used a spare proxy loaded before it (see ProxyPool). */
+  proxyPreloaded?: boolean;
   selfTest?: InstrumentationReport;
   trace: Trace;
   /** Tears the view down (ui/resource-teardown first, BRG-3), removes the iframe and listeners. */
@@ -127,19 +138,25 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   run.proxyUrl = url.href;
   run.cspHeader = turn.decision.csp?.header;
 
-  const iframe = document.createElement("iframe");
-  iframe.title = "Sandbox proxy";
+  const spare = o.pool?.take(url.href);
   // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin.
-  iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
-  iframe.dataset.simulator = "proxy";
-  // Appended blank first, so the transport listens before the proxy can say it is ready.
-  o.container.append(iframe);
+  const iframe = spare?.iframe ?? createProxyFrame();
+  if (spare) {
+    iframe.dataset.simulator = "proxy";
+    iframe.hidden = false;
+    run.proxyPreloaded = true;
+  } else {
+    // Appended blank first, so the transport listens before the proxy can say it is ready.
+    o.container.append(iframe);
+  }
 
   const settled = deferred<void>();
   const transport = new ProxyTransport({
     target: iframe.contentWindow!,
     origin: o.sandboxOrigin,
     trace,
+    early: spare?.early,
+    isOtherOwnFrame: (source) => o.pool?.isSpare(source) ?? false,
     onInstrumentation(report) {
       if (report.type === "csp-violation") run.violations.push(report);
       if (report.type === "self-test") {
@@ -190,7 +207,7 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   };
   await bridge.connect(transport);
   run.timings.proxyLoad = performance.now();
-  iframe.src = url.href;
+  if (!spare) iframe.src = url.href;
 
   let disposed = false;
   run.dispose = async () => {
@@ -211,6 +228,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     run.outcome = "timed-out";
     run.reason = (error as Error).message;
   }
+  // Loaded now, while the learner reads this run, rather than during the next one.
+  if (!disposed) o.pool?.prepare(url.href);
   return run;
 }
 
