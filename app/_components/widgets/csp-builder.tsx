@@ -137,12 +137,7 @@ export function CspBuilder() {
       </fieldset>
 
       <div aria-live="polite">
-        <VerdictLine
-          verdict={decision.verdict}
-          reason={decision.reason}
-          ruleIds={decision.ruleIds}
-          testId="csp-verdict"
-        />
+        <VerdictLine decision={decision} testId="csp-verdict" />
         {decision.refused.length > 0 && (
           <ul data-testid="csp-refused">
             {decision.refused.map((r, i) => (

@@ -75,12 +75,7 @@ export function MimeChecker() {
         </label>
       </fieldset>
       <div aria-live="polite">
-        <VerdictLine
-          verdict={decision.verdict}
-          reason={decision.reason}
-          ruleIds={decision.ruleIds}
-          testId="mime-verdict"
-        />
+        <VerdictLine decision={decision} testId="mime-verdict" />
         <p data-testid="mime-outcome">
           {decision.verdict === "pass"
             ? "The host goes on to the view's security policy and renders it."

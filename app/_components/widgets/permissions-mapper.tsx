@@ -85,12 +85,7 @@ export function PermissionsMapper() {
       </fieldset>
 
       <div aria-live="polite">
-        <VerdictLine
-          verdict={decision.verdict}
-          reason={decision.reason}
-          ruleIds={decision.ruleIds}
-          testId="permissions-verdict"
-        />
+        <VerdictLine decision={decision} testId="permissions-verdict" />
       </div>
       <div className="widget-grid">
         <div>

@@ -1,18 +1,15 @@
-import type { VerdictValue } from "@/lib/simulator/rules/types";
+import type { Verdict, VerdictValue } from "@/lib/simulator/rules/types";
 import { RuleRef } from "../rule-ref";
 
 const LABEL: Record<VerdictValue, string> = { pass: "pass", fail: "fail", skip: "skip" };
 
 /** A row verdict as text and colour (never colour alone), with the rules it rests on. */
 export function VerdictLine({
-  verdict,
-  reason,
-  ruleIds,
+  decision: { verdict, reason, ruleIds },
   testId,
 }: {
-  verdict: VerdictValue;
-  reason: string;
-  ruleIds: readonly string[];
+  /** A verdict of the simulator's rules (or anything with its three fields). */
+  decision: Pick<Verdict, "verdict" | "reason" | "ruleIds">;
   testId?: string;
 }) {
   return (
