@@ -37,11 +37,13 @@ export function QuestionCard({
   const [response, setResponse] = useState<Response | null>(() => initialResponse(question));
   const [submitted, setSubmitted] = useState<boolean | null>(null);
   const saving = useRef(false);
+  const [busy, setBusy] = useState(false);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!response || submitted !== null || saving.current) return;
     saving.current = true;
+    setBusy(true);
     const correct = isCorrect(question, response);
     // Feedback appears once the answer and its first review card are saved, so leaving the page
     // right after it loses nothing. The scheduler is usually loaded by then (see onFocus below).
@@ -66,8 +68,8 @@ export function QuestionCard({
       </fieldset>
       {question.type === "predict" ? <SimulatorLink scenario={question.scenario} /> : null}
       {submitted === null ? (
-        <button type="submit" disabled={!response}>
-          Check answer
+        <button type="submit" disabled={!response || busy} aria-busy={busy}>
+          {busy ? "Saving…" : "Check answer"}
         </button>
       ) : (
         <QuestionFeedback

@@ -69,8 +69,9 @@ export interface ExamSlice {
   setExamReviewing(reviewing: boolean): void;
   /**
    * Scores the running exam, adds it to the history (newest first), records every answered
-   * question's stats (and, once the scheduler has loaded, its first card) and ends it. `lookup` resolves ids to questions; ids it cannot
-   * resolve (a question removed from the bank mid-exam) are left out of the score.
+   * question's stats (and, once the scheduler has loaded, its first card) and ends it. `lookup`
+   * resolves ids to questions; ids it cannot resolve (a question removed from the bank mid-exam)
+   * are left out of the score.
    */
   submitExam(
     lookup: (id: string) => Question | undefined,
