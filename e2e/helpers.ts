@@ -29,3 +29,17 @@ export function collectPageErrors(page: Page): string[] {
 export async function waitForHydration(page: Page) {
   await expect(page.getByText("Loading your saved progress…")).toHaveCount(0);
 }
+
+/**
+ * Answers the first Negotiation practice question right, which records the answer and makes the
+ * question a review card; waits for the feedback, which shows once both are saved.
+ */
+export async function answerOneInPractice(page: Page) {
+  await page.goto("/quizzes/practice/neg");
+  await waitForHydration(page);
+  const form = page.locator('form[data-question="neg-identifier-fill"]');
+  await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
+  await form.getByRole("button", { name: "Check answer" }).click();
+  await expect(form.getByTestId("feedback")).toBeVisible();
+  await expect(form.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
+}

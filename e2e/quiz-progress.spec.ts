@@ -1,20 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import {
+  answerOneInPractice,
   collectPageErrors,
   expectNoSeriousA11yViolations,
   STORAGE_NAME,
   waitForHydration,
 } from "./helpers";
-
-async function answerOneInPractice(page: Page) {
-  await page.goto("/quizzes/practice/neg");
-  await waitForHydration(page);
-  const form = page.locator('form[data-question="neg-identifier-fill"]');
-  await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
-  await form.getByRole("button", { name: "Check answer" }).click();
-  await expect(form.getByTestId("feedback")).toBeVisible();
-}
 
 const negotiationRow = (page: Page) => page.getByTestId("mastery").locator('tr[data-topic="NEG"]');
 const saved = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORAGE_NAME);

@@ -1,21 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
-import { collectPageErrors, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+import { expect, test } from "@playwright/test";
+import {
+  answerOneInPractice,
+  collectPageErrors,
+  expectNoSeriousA11yViolations,
+  waitForHydration,
+} from "./helpers";
 
 // A first card is due minutes after its answer; "due today" ends at local midnight. Pin the page's
 // clock to midday so the outcome does not depend on when the suite runs (it failed at 23:50).
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date("2026-06-15T12:00:00"));
 });
-
-/** Answers the first Negotiation practice question right, which makes it a review card. */
-async function answerOneInPractice(page: Page) {
-  await page.goto("/quizzes/practice/neg");
-  await waitForHydration(page);
-  const form = page.locator('form[data-question="neg-identifier-fill"]');
-  await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
-  await form.getByRole("button", { name: "Check answer" }).click();
-  await expect(form.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
-}
 
 test("an answered question becomes a due card, and reviewing it shows each rating's interval", async ({
   page,
