@@ -35,14 +35,14 @@ export const RULES = [
     title: "Per-request negotiation",
     statement:
       'With no `initialize` under 2026-07-28, each request carries its protocol version and client capabilities in `_meta`, Apps applies only when that request\'s `extensions["io.modelcontextprotocol/ui"].mimeTypes` includes `text/html;profile=mcp-app`, and a server MUST NOT rely on anything undeclared (missing keys → -32602, undeclared required capability → -32021).',
-    sources: ["core"],
+    sources: ["apps-spec", "core"],
   },
   {
     id: "NEG-3",
     group: "NEG",
     title: "Advertised via server/discover",
     statement:
-      'Servers MUST implement `server/discover` and announce Apps there as `"io.modelcontextprotocol/ui": {}` inside `capabilities.extensions`; clients MAY skip calling it, and its result is cached like any list result.',
+      'Servers MUST implement `server/discover` and announce Apps in its `capabilities.extensions` as `"io.modelcontextprotocol/ui": {}`; clients MAY skip the call, and the result is cacheable, carrying the same `ttlMs`/`cacheScope` hints as other results (RES-5).',
     sources: ["core"],
   },
   {
@@ -60,6 +60,14 @@ export const RULES = [
     statement:
       "Before 2026-07-28 capabilities were exchanged once in `initialize` and servers SHOULD check them before registering UI tools (MAY register variants); under 2026-07-28 the tool list, `_meta.ui` included, MUST NOT vary per connection, only by authorization, so label each era.",
     sources: ["apps-spec", "core", "seed"],
+  },
+  {
+    id: "NEG-6",
+    group: "NEG",
+    title: "Protocol eras and dual-era peers",
+    statement:
+      "Legacy peers (2025-11-25 and earlier) open a session with `initialize`, modern ones (2026-07-28) send version and capabilities per request, and dual-era ones do both: a modern client fails against a legacy server, a dual-era client falls back to `initialize`, and a legacy server shows Apps support only through its UI tools.",
+    sources: ["core", "sdk"],
   },
 
   // TOOL — tool linkage and visibility
@@ -108,7 +116,7 @@ export const RULES = [
     group: "TOOL",
     title: "Visibility is not authorization",
     statement:
-      "Visibility is a host-enforced rule, not access control: an app-only tool can still be invoked straight from any client holding the server's credentials, so (as the PermDock seed does) the server decides each `tools/call` regardless of visibility.",
+      "Visibility is a rule hosts apply, not access control: any client with the server's credentials can call an app-only tool directly, so the server decides every `tools/call` whatever its visibility; this is the PermDock seed's point, not a sentence of the Apps spec.",
     sources: ["apps-spec", "seed"],
   },
   {
@@ -116,8 +124,8 @@ export const RULES = [
     group: "TOOL",
     title: "Annotations stay separate",
     statement:
-      "The core safety hints `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` belong in tool annotations and are independent of `_meta.ui`.",
-    sources: ["apps-spec"],
+      "The core safety hints `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` live in tool annotations, apart from `_meta.ui`, and a client treats them as untrusted unless it trusts the server; the Apps spec itself is silent on them.",
+    sources: ["core", "seed"],
   },
 
   // RES — resource delivery
@@ -158,8 +166,8 @@ export const RULES = [
     group: "RES",
     title: "Caching hints required",
     statement:
-      "Servers MUST attach `ttlMs` and `cacheScope` (`public` or `private`) to `resources/read`, list results and `server/discover`; a `private` result MAY be reused only within one authorization context, entries are keyed by method plus params, and `cacheScope` MUST NOT serve alone as access control.",
-    sources: ["core"],
+      "Servers MUST attach `ttlMs` and `cacheScope` (`public`/`private`) to `resources/read`, list results and `server/discover`; a client SHOULD read a missing `ttlMs` as 0 and no `cacheScope` is assumed; `private` results are reused only within one authorization context; keys are method plus params; `cacheScope` is no access control.",
+    sources: ["core", "sdk"],
   },
   {
     id: "RES-6",
@@ -291,7 +299,7 @@ export const RULES = [
     group: "SBX",
     title: "Proxy relays transparently",
     statement:
-      "The proxy MUST pass every message not named `ui/notifications/sandbox-*` through in both directions, `ui/initialize` and `ui/notifications/initialized` included, and SHOULD NOT originate requests (that would mean inventing ids), `sandbox-proxy-ready` being its only own message.",
+      "The proxy MUST relay every message not named `ui/notifications/sandbox-*` both ways, `ui/initialize` and `ui/notifications/initialized` included, and SHOULD NOT originate requests of its own (they would need new ids); the one message it MUST send itself is `sandbox-proxy-ready`.",
     sources: ["apps-spec"],
   },
   {
@@ -299,7 +307,7 @@ export const RULES = [
     group: "SBX",
     title: "Nothing before initialized",
     statement:
-      "Apart from answering `ui/initialize`, the host MUST NOT send the view any request or notification until `ui/notifications/initialized` arrives, and the SDK's `AppBridge` does not enforce this for the host.",
+      "The host MUST NOT send the view any request or notification before `ui/notifications/initialized` arrives (the `ui/initialize` response comes first); the SDK's `AppBridge` neither blocks nor warns on such host sends, so the host queues its own (its one warning concerns early view requests).",
     sources: ["apps-spec", "sdk"],
   },
   {
@@ -357,7 +365,7 @@ export const RULES = [
     group: "BRG",
     title: "Display mode negotiation",
     statement:
-      "Views MUST list their modes in `appCapabilities.availableDisplayModes`, check the host's `availableDisplayModes` before asking, and cope with a different answer; the host MUST NOT choose an undeclared mode, MUST reply with the resulting mode, and SHOULD reply with the current one when refusing.",
+      "Views MUST declare `appCapabilities.availableDisplayModes`, check the host's list before asking and handle a different answer; a host MUST NOT switch to a mode outside a view's declared list (a view declaring none MAY be refused), MUST return the resulting mode, and SHOULD return the current one when refusing.",
     sources: ["apps-spec"],
   },
   {
@@ -399,8 +407,8 @@ export const RULES = [
     group: "OUT",
     title: "Heavy data stays off-context",
     statement:
-      "Bulky or sensitive data should reach the view through app-only tools or resources instead of passing through model context.",
-    sources: ["apps-spec"],
+      "The requirements checklist advises that bulky or sensitive data reach the view through app-only tools or resources rather than model context; this is advice, not a specification rule.",
+    sources: ["seed"],
   },
 
   // AUTHZ — server-side authorization of views (PermDock seed)

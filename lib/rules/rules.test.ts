@@ -44,4 +44,38 @@ describe("rules data", () => {
     const defined = [...text.matchAll(/^- \*\*([A-Z]+-\d+)\*\*/gm)].map((m) => m[1]);
     expect(RULE_IDS).toEqual(defined);
   });
+
+  // The reference tags a rule [core], [draft], [SDK] or [seed] where that is its source, and leaves
+  // the 2026-01-26 Apps specification untagged: a rule whose text opens untagged rests on it.
+  it.skipIf(!existsSync(reference))(
+    "carries the source tags the shared rules reference gives",
+    () => {
+      const text = readFileSync(reference, "utf8");
+      const sections = text.split(/^## /m);
+      const expected = new Map<string, string[]>();
+      for (const section of sections) {
+        const bodies = section.split(/^- \*\*([A-Z]+-\d+)\*\*/m);
+        // The AUTHZ heading says "(from the PermDock seed)": every rule under it is the seed's.
+        const sectionIsSeed = /^AUTHZ/.test(section);
+        for (let i = 1; i < bodies.length; i += 2) {
+          const id = bodies[i]!;
+          const body = bodies[i + 1]!.split(/^\S/m)[0]!;
+          const tags = new Set<string>();
+          for (const m of body.matchAll(
+            /\[((?:core|draft|SDK|seed)(?:, (?:core|draft|SDK|seed))*)/g,
+          ))
+            for (const tag of m[1]!.split(", ")) tags.add(tag.toLowerCase());
+          if (sectionIsSeed) tags.add("seed");
+          else if (!body.trim().startsWith("[")) tags.add("apps-spec");
+          expected.set(id, [...tags].sort());
+        }
+      }
+      // Two rules name a source in prose rather than in a bracket tag: NEG-5 the requirements
+      // checklist (a seed), PERM-2 the SDK's `buildAllowAttribute`.
+      expected.set("NEG-5", [...expected.get("NEG-5")!, "seed"].sort());
+      expected.set("PERM-2", [...expected.get("PERM-2")!, "sdk"].sort());
+      const actual = new Map(RULES.map((r) => [r.id, [...r.sources].sort()]));
+      expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+    },
+  );
 });
