@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -42,4 +43,10 @@ export async function answerOneInPractice(page: Page) {
   await form.getByRole("button", { name: "Check answer" }).click();
   await expect(form.getByTestId("feedback")).toBeVisible();
   await expect(form.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
+}
+
+/** How many questions a topic's bank holds, read from the shipped file so counts follow the content. */
+export function questionCount(bank: string): number {
+  const file = new URL(`../content/quizzes/${bank}.json`, import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { questions: unknown[] }).questions.length;
 }

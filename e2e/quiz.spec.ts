@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { collectPageErrors, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+import {
+  collectPageErrors,
+  expectNoSeriousA11yViolations,
+  questionCount,
+  waitForHydration,
+} from "./helpers";
 
 test("a practice question answered wrong, then one answered right, records progress", async ({
   page,
@@ -24,7 +29,9 @@ test("a practice question answered wrong, then one answered right, records progr
 
   await feedback.getByRole("button", { name: "Next question" }).click();
   const second = page.locator('form[data-question="neg-wrong-identifier"]');
-  await expect(page.getByRole("heading", { name: "Question 2 of 20" })).toBeFocused();
+  await expect(
+    page.getByRole("heading", { name: `Question 2 of ${questionCount("negotiation")}` }),
+  ).toBeFocused();
   // Keyboard only: Space picks the focused option, Tab reaches "Check answer", Enter submits.
   await second.getByLabel(/The key is wrong/).focus();
   await page.keyboard.press("Space");
