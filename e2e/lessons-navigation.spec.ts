@@ -78,7 +78,7 @@ test("the metadata matrix filters by location and by search, and links to lesson
 }) => {
   await page.goto("/reference/metadata-matrix");
   const rows = page.locator(".matrix-table tbody tr");
-  await expect(rows).toHaveCount(18);
+  await expect(rows).toHaveCount(FIELDS.length);
   await hydrated(page, '[data-testid="matrix"] input[type="search"]');
   for (const loc of ["tool-definition", "resource", "resource-contents"]) {
     await page.locator(`input[data-location="${loc}"]`).uncheck();

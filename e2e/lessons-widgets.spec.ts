@@ -110,6 +110,9 @@ test("decision-table walker shows the six rows decide() gives", async ({ page })
   const verdict = (row: string) => w.locator(`tr[data-row="${row}"] [data-verdict]`);
   const outcome = w.getByTestId("walker-outcome");
   await expect(w.locator("tbody tr")).toHaveCount(6);
+  // Numbered in decide()'s order of evaluation: the agent's visibility comes first.
+  await expect(w.locator("tbody tr").first()).toHaveAttribute("data-row", "visibility");
+  await expect(w.locator("tbody tr").first().locator("th")).toHaveText("1. Visibility");
   await expect(outcome).toHaveAttribute("data-outcome", "rendered");
   for (const row of ["negotiation", "visibility", "mime", "csp", "permissions", "app-call"]) {
     await expect(verdict(row)).toHaveText("pass");

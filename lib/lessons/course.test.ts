@@ -93,9 +93,15 @@ describe("the shipped course", () => {
 });
 
 describe("the metadata matrix", () => {
-  it("has the 18 fields, in every location, each linked to a real lesson section", async () => {
+  it("has the seed's 18 fields plus the two core caching hints, in every location, each linked to a real lesson section", async () => {
     const fields = await loadMatrix();
-    expect(fields).toHaveLength(18);
+    expect(fields).toHaveLength(20);
+    // RES-5: the caching hints are core 2026-07-28 fields the seed's matrix leaves out.
+    const caching = fields.filter((f) => f.field === "ttlMs" || f.field === "cacheScope");
+    expect(caching.map((f) => [f.field, f.stability, f.rules.includes("RES-5")])).toEqual([
+      ["ttlMs", "core", true],
+      ["cacheScope", "core", true],
+    ]);
     expect(new Set(fields.map((f) => f.location))).toEqual(new Set(MATRIX_LOCATIONS));
     for (const f of fields) {
       const lesson = lessons.find((l) => l.meta.slug === f.lesson);

@@ -1,5 +1,6 @@
 /**
- * The UI metadata matrix as project data: 18 fields, where each one goes, how settled it is, and
+ * The UI metadata matrix as project data: the seed's 18 fields plus the two core caching hints,
+ * where each one goes, how settled it is, and
  * the lesson section and rules that explain it. This module is pure, so the reference page's
  * client components can share it; the loader is in matrix.ts.
  */
@@ -22,7 +23,7 @@ export const LOCATION_INFO: Record<MatrixLocation, { label: string; detail: stri
   resource: {
     label: "Resource",
     detail:
-      "the view resource itself: its address, and the _meta.ui a host reads from the read's content item or, failing that, from the resources/list entry (RES-4)",
+      "the view resource itself: its address, the _meta.ui a host reads from the read's content item or, failing that, from the resources/list entry (RES-4), and the caching hints on its read result (RES-5)",
   },
   "resource-contents": {
     label: "Resource contents",

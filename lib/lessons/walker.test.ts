@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadScenarioFiles, type ScenarioFile } from "@/lib/content/scenarios";
 import { ROWS } from "@/lib/simulator/constants";
 import { decide } from "@/lib/simulator/rules";
-import { WALKER_DEFAULTS, walkerInputs, type WalkerSettings } from "./walker";
+import { WALKER_DEFAULTS, WALKER_ROWS, walkerInputs, type WalkerSettings } from "./walker";
 
 /**
  * The walker's settings that reproduce each preset's situation. The presets' `expect` blocks
@@ -51,6 +51,39 @@ describe("decision-table walker", () => {
       const rows = Object.fromEntries(d.rows.map((r) => [r.row, r.verdict]));
       expect(rows).toEqual(preset!.expect.rows);
       expect(d.outcome).toBe(preset!.expect.outcome);
+    });
+  }
+});
+
+/**
+ * One setting per row that makes that row fail. The walker numbers its rows; the numbers must be
+ * the order in which `decide()` evaluates them: every row before a failure was evaluated, every
+ * row after it is skipped as moot.
+ */
+const FAILING: Partial<Record<(typeof WALKER_ROWS)[number]["row"], Partial<WalkerSettings>>> = {
+  visibility: { visibility: "app" },
+  negotiation: { client: "none" },
+  mime: { mime: "html" },
+  csp: { csp: "outside", outOfPolicy: "text" },
+};
+
+describe("the walker's numbering", () => {
+  it("lists the rows in the order decide() returns them", () => {
+    const d = decide(walkerInputs(WALKER_DEFAULTS));
+    expect(WALKER_ROWS.map((r) => r.row)).toEqual(d.rows.map((r) => r.row));
+    WALKER_ROWS.forEach((r, i) => expect(r.label.startsWith(`${i + 1}. `), r.label).toBe(true));
+  });
+
+  for (const [row, settings] of Object.entries(FAILING)) {
+    it(`evaluates every row numbered before ${row}, and skips every row after it, when ${row} fails`, () => {
+      const d = decide(walkerInputs({ ...WALKER_DEFAULTS, ...settings }));
+      const verdict = new Map(d.rows.map((r) => [r.row, r.verdict]));
+      const at = WALKER_ROWS.findIndex((r) => r.row === row);
+      expect(verdict.get(row as never)).toBe("fail");
+      WALKER_ROWS.forEach((r, i) => {
+        if (i < at) expect(verdict.get(r.row), `${r.row} before ${row}`).not.toBe("skip");
+        if (i > at) expect(verdict.get(r.row), `${r.row} after ${row}`).toBe("skip");
+      });
     });
   }
 });

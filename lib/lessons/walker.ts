@@ -189,3 +189,18 @@ export function walkerInputs(s: WalkerSettings): DecisionInputs {
     ...(appCall ? { appCall } : {}),
   };
 }
+
+/**
+ * The walker's rows, numbered in the order `decide()` evaluates them (and returns them): the
+ * agent's tool list comes first, because a tool the agent never sees is never called, so no
+ * request exists on which the extension could be negotiated. The review checklist's table lists
+ * negotiation first; the lesson says why the host meets visibility first.
+ */
+export const WALKER_ROWS = [
+  { row: "visibility", label: "1. Visibility" },
+  { row: "negotiation", label: "2. Negotiation" },
+  { row: "mime", label: "3. Mime type" },
+  { row: "csp", label: "4. Content security policy" },
+  { row: "permissions", label: "5. Permissions" },
+  { row: "app-call", label: "6. App-initiated call" },
+] as const;

@@ -7,10 +7,14 @@ export const PROTOCOL_VERSION = "2026-07-28";
 /** NEG-2: per-request `_meta` keys of the 2026-07-28 core. */
 export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
-/** The six rows of the host's decision table, in the order the table lists them. */
+/**
+ * The six rows of the host's decision table, in the order `decide()` evaluates them: the agent's
+ * tool list (visibility) before the call on which the extension is negotiated. (The review
+ * checklist's table lists negotiation first; lessons and the walker follow this order.)
+ */
 export const ROWS = [
-  "negotiation",
   "visibility",
+  "negotiation",
   "mime",
   "csp",
   "permissions",

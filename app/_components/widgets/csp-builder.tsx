@@ -181,8 +181,9 @@ export function CspBuilder() {
       </div>
       <p className="muted">
         With <code>csp</code> left out the host must use the restrictive default{" "}
-        <RuleRef id="CSP-4" />; with it present, even empty, the policy is built from the lists{" "}
-        <RuleRef id="CSP-2" />.
+        <RuleRef id="CSP-4" />; with it present, even empty, this is the spec&apos;s reference
+        construction from the lists <RuleRef id="CSP-2" />, which a host may tighten but never
+        loosen <RuleRef id="CSP-3" />.
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import {
   WALKER_APPROVED_ORIGIN,
   WALKER_DEFAULTS,
   WALKER_OPTIONS,
+  WALKER_ROWS,
   walkerInputs,
   type WalkerSettings,
 } from "@/lib/lessons/walker";
@@ -12,14 +13,9 @@ import { decide } from "@/lib/simulator/rules";
 import { RuleRef } from "../rule-ref";
 import { HostPolicyNote } from "./verdict";
 
-const ROW_LABELS: Record<string, string> = {
-  negotiation: "1. Negotiation",
-  visibility: "2. Visibility",
-  mime: "3. Mime type",
-  csp: "4. Content security policy",
-  permissions: "5. Permissions",
-  "app-call": "6. App-initiated call",
-};
+const ROW_LABELS: Record<string, string> = Object.fromEntries(
+  WALKER_ROWS.map((r) => [r.row, r.label]),
+);
 
 const OUTCOMES = {
   rendered: "the host renders the view",

@@ -19,7 +19,7 @@ export interface MatrixRow extends MatrixField {
   sectionTitle: string;
 }
 
-/** The 18 fields as a table, filterable by location and searchable by any word or rule ID. */
+/** The matrix fields as a table, filterable by location and searchable by any word or rule ID. */
 export function MatrixExplorer({ rows }: { rows: readonly MatrixRow[] }) {
   const id = useId();
   const [query, setQuery] = useState("");

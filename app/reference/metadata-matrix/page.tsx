@@ -8,7 +8,7 @@ import "../../lessons/lessons.css";
 export const metadata: Metadata = {
   title: "Metadata matrix",
   description:
-    "The 18 fields of MCP Apps UI metadata: where each goes, how settled it is, and the lesson and rules behind it.",
+    "The fields of MCP Apps UI metadata, and the core caching hints on a view's read: where each goes, how settled it is, and the lesson and rules behind it.",
 };
 
 export default async function MetadataMatrixPage() {
@@ -35,7 +35,9 @@ export default async function MetadataMatrixPage() {
       <h1>Metadata matrix</h1>
       <p className="muted">
         Every field an MCP App server writes for its view, where it goes, and the lesson section and
-        rules that explain it. Filter by location or search by name, meaning or rule ID.
+        rules that explain it: the 18 fields of the metadata matrix in our sources, plus the two
+        caching hints (<code>ttlMs</code>, <code>cacheScope</code>) that MCP 2026-07-28 requires on
+        every read. Filter by location or search by name, meaning or rule ID.
       </p>
       <MatrixExplorer rows={rows} />
       <h2 id="where-does-it-go">Where does this field go?</h2>

@@ -7,7 +7,7 @@ export type ReadOutcome =
 
 const KNOWN_MISTAKES: Record<string, string> = {
   "text/html": "plain text/html is an ordinary HTML resource, not an app",
-  "text/html+mcp": "text/html+mcp is the pre-standard type; the profile type replaced it",
+  "text/html+mcp": "text/html+mcp is a near miss, not the profile type",
 };
 
 /**

@@ -84,7 +84,8 @@ describe("mime row", () => {
 
   it("explains the common mistakes by name", () => {
     expect(read("text/html").reason).toContain("ordinary HTML resource");
-    expect(read("text/html+mcp").reason).toContain("pre-standard");
+    expect(read("text/html+mcp").reason).toContain("near miss");
+    expect(read("text/html+mcp").reason).not.toMatch(/pre-standard|old|early|replaced/);
     expect(read("text/html;charset=utf-8").reason).toContain("charset");
   });
 
@@ -405,8 +406,8 @@ describe("decide (the whole table)", () => {
     const d = decide(base);
     expect(d.outcome).toBe("rendered");
     expect(verdicts(base)).toEqual([
-      "negotiation:pass",
       "visibility:pass",
+      "negotiation:pass",
       "mime:pass",
       "csp:pass",
       "permissions:pass",
@@ -418,8 +419,8 @@ describe("decide (the whole table)", () => {
     const i = { ...base, uiToolVisibility: ["app"] as ("app" | "model")[] };
     expect(decide(i).outcome).toBe("not-called");
     expect(verdicts(i)).toEqual([
-      "negotiation:skip",
       "visibility:fail",
+      "negotiation:skip",
       "mime:skip",
       "csp:skip",
       "permissions:skip",
@@ -431,8 +432,8 @@ describe("decide (the whole table)", () => {
     const i = { ...base, clientCapabilities: {}, read: undefined };
     expect(decide(i).outcome).toBe("text");
     expect(verdicts(i)).toEqual([
-      "negotiation:fail",
       "visibility:pass",
+      "negotiation:fail",
       "mime:skip",
       "csp:skip",
       "permissions:skip",
