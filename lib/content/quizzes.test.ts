@@ -191,6 +191,28 @@ describe("the shipped banks", () => {
     }
   });
 
+  it("call text/html+mcp a near miss, never an earlier or draft type (no source says it was one)", async () => {
+    const texts = [
+      // Ids are names, not prose: "old-type" says nothing about the type's history.
+      ...(await all()).map((q) => ({
+        where: q.id,
+        text: JSON.stringify(q, (key, value: unknown) => (key === "id" ? undefined : value)),
+      })),
+      ...(await loadScenarioFiles()).map((f) => ({
+        where: f.scenario.id,
+        text: `${f.scenario.title} ${f.scenario.description}`,
+      })),
+    ];
+    const history = /\b(old|older|early|earlier|draft|pre-standard|legacy|former|previous)\b/i;
+    const dated = texts.flatMap(({ where, text }) =>
+      text
+        .split(/(?<=[.;:!?])\s+/)
+        .filter((sentence) => sentence.includes("text/html+mcp") && history.test(sentence))
+        .map((sentence) => `${where}: ${sentence}`),
+    );
+    expect(dated).toEqual([]);
+  });
+
   it("link only lessons that exist, and sections pinned in them", async () => {
     const broken: string[] = [];
     for (const q of await all()) {
