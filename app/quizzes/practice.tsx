@@ -53,6 +53,7 @@ export function Practice({ questions, mixed = false }: { questions: Question[]; 
         key={`${seed}:${question.id}`}
         question={question}
         lessonLink
+        resume
         onNext={index + 1 < ordered.length ? () => go(index + 1) : undefined}
       />
       <div className="practice-nav">

@@ -55,6 +55,19 @@ describe("review cards", () => {
     expect(Date.parse(store.getState().quiz.cards.q!.due) - T0).toBe(10 * 60_000);
   });
 
+  it("keeps the last response and the seed it was shown with, and restores both after a reload", async () => {
+    const { store, storage } = await setup();
+    const response = { type: "multi", choices: ["b", "c"] } as const;
+    await store.getState().recordAnswer("q", false, { response, seed: "s1" });
+    expect(store.getState().quiz.answers.q).toMatchObject({ lastResponse: response, seed: "s1" });
+    const { store: again } = await setup(storage);
+    expect(again.getState().quiz.answers.q).toMatchObject({ lastResponse: response, seed: "s1" });
+    // An answer given without one (the simulator's predictions) does not keep a stale response.
+    await again.getState().recordAnswer("q", true);
+    expect(again.getState().quiz.answers.q).not.toHaveProperty("lastResponse");
+    expect(again.getState().quiz.answers.q).not.toHaveProperty("seed");
+  });
+
   it("reschedules a card when it is rated in review", async () => {
     const { store, clock } = await setup();
     await store.getState().recordAnswer("q", true);
@@ -132,7 +145,13 @@ describe("exam mode", () => {
     await vi.waitFor(() =>
       expect(Object.keys(store.getState().quiz.cards).sort()).toEqual(ids.slice(0, 5).sort()),
     );
-    expect(s.quiz.answers[ids[4]!]).toMatchObject({ attempts: 1, lastCorrect: false });
+    expect(s.quiz.answers[ids[4]!]).toMatchObject({
+      attempts: 1,
+      lastCorrect: false,
+      // The exam's seed decided the order the options were shown in, so practice can show it again.
+      lastResponse: { type: "true-false", value: false },
+      seed: "d",
+    });
     expect(s.quiz.answers[ids[5]!]).toBeUndefined();
     expect(store.getState().submitExam(lookup)).toBeNull();
   });

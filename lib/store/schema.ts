@@ -1,5 +1,5 @@
 import { storedCardShape } from "../quiz/card";
-import { examRecordShape, examSessionShape } from "../quiz/session";
+import { examRecordShape, examSessionShape, responseShape } from "../quiz/session";
 import * as S from "./shape";
 
 /** Version of the persisted progress format. Bump it and add a step to MIGRATIONS together. */
@@ -13,6 +13,13 @@ export const questionStatsShape = S.object({
   correct: S.count,
   lastAnsweredAt: S.isoDateTime,
   lastCorrect: S.boolean,
+  /**
+   * The last response, so a revisited question shows the answer given rather than a new attempt
+   * (absent for answers saved before it was kept, and for the simulator's predictions).
+   */
+  lastResponse: S.optional(responseShape),
+  /** The seed the options were shown in for that response (see lib/quiz/presentation). */
+  seed: S.optional(S.string()),
 });
 export type QuestionStats = S.Infer<typeof questionStatsShape>;
 

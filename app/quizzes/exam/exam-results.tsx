@@ -109,7 +109,13 @@ export function ExamResults({
                 {q ? (
                   <>
                     <QuestionStem question={q} />
-                    <QuestionFeedback question={q} correct={false} response={response} lessonLink>
+                    <QuestionFeedback
+                      question={q}
+                      correct={false}
+                      response={response}
+                      seed={record.seed}
+                      lessonLink
+                    >
                       {q.type === "predict" ? <SimulatorLink scenario={q.scenario} /> : null}
                     </QuestionFeedback>
                   </>

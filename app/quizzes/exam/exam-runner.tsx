@@ -260,6 +260,7 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
             <QuestionInputs
               key={id}
               question={question}
+              seed={exam.seed}
               response={exam.responses[id] ?? null}
               onChange={(r) => setResponse(id, r)}
             />
