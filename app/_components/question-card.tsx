@@ -126,7 +126,6 @@ export function QuestionCard({
           <OptionsPlaceholder question={question} />
         )}
       </fieldset>
-      {question.type === "predict" ? <SimulatorLink scenario={question.scenario} /> : null}
       {submitted === null ? (
         <button type="submit" disabled={!response || busy} aria-busy={busy}>
           {busy ? "Saving…" : "Check answer"}
@@ -139,6 +138,10 @@ export function QuestionCard({
           seed={seed}
           lessonLink={lessonLink}
         >
+          {
+            // Only after answering: run before, the simulator would give the answer away.
+            question.type === "predict" ? <SimulatorLink scenario={question.scenario} /> : null
+          }
           {resumed ? (
             <p>
               <span className="muted">
