@@ -66,6 +66,7 @@ export function QuestionCard({
     fresh: false,
   }));
   const saving = useRef(false);
+  const feedback = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
 
   const resumed =
@@ -95,6 +96,8 @@ export function QuestionCard({
     saving.current = false;
     setBusy(false);
     setLocal((l) => ({ ...l, response, submitted: correct }));
+    // The button that had focus is gone: take the learner to what it produced.
+    requestAnimationFrame(() => feedback.current?.focus());
     onAnswered?.(correct);
   };
 
@@ -137,6 +140,7 @@ export function QuestionCard({
           response={response}
           seed={seed}
           lessonLink={lessonLink}
+          ref={feedback}
         >
           {
             // Only after answering: run before, the simulator would give the answer away.
@@ -266,24 +270,42 @@ export function QuestionInputs({
       ));
     case "multi": {
       const chosen = response?.type === "multi" ? response.choices : [];
-      return orderedOptions(question, seed).map((o) => (
-        <label key={o.id} className="option">
-          <input
-            type="checkbox"
-            value={o.id}
-            checked={chosen.includes(o.id)}
-            onChange={(e) => {
-              const choices = e.target.checked
-                ? [...chosen, o.id]
-                : chosen.filter((c) => c !== o.id);
-              onChange(choices.length ? { type: "multi", choices } : null);
-            }}
-          />{" "}
-          <span className="option-text">
-            <RichInline text={o.text} />
-          </span>
-        </label>
-      ));
+      // "Select N" means N: once N are ticked the others wait until one is unticked.
+      const n = question.answer.length;
+      const full = chosen.length >= n;
+      return (
+        <>
+          {orderedOptions(question, seed).map((o) => {
+            const checked = chosen.includes(o.id);
+            return (
+              <label key={o.id} className="option">
+                <input
+                  type="checkbox"
+                  value={o.id}
+                  checked={checked}
+                  disabled={full && !checked}
+                  onChange={(e) => {
+                    const choices = e.target.checked
+                      ? [...chosen, o.id]
+                      : chosen.filter((c) => c !== o.id);
+                    onChange(choices.length ? { type: "multi", choices } : null);
+                  }}
+                />{" "}
+                <span className="option-text">
+                  <RichInline text={o.text} />
+                </span>
+              </label>
+            );
+          })}
+          <p className="muted select-count" data-testid="select-count" aria-live="polite">
+            {chosen.length > n
+              ? `You chose ${chosen.length}: pick ${n}.`
+              : full
+                ? `${n} of ${n} chosen. Untick one to choose another.`
+                : `${chosen.length} of ${n} chosen.`}
+          </p>
+        </>
+      );
     }
     case "true-false":
       return [true, false].map((v) => (
@@ -405,6 +427,7 @@ export function QuestionFeedback({
   seed,
   lessonLink = false,
   children,
+  ref,
 }: {
   question: Question;
   correct: boolean;
@@ -413,13 +436,21 @@ export function QuestionFeedback({
   seed: string;
   lessonLink?: boolean;
   children?: ReactNode;
+  ref?: React.Ref<HTMLDivElement>;
 }) {
   const href = lessonLink ? lessonHref(question) : null;
   const chose = (id: string) =>
     (response?.type === "single" && response.choice === id) ||
     (response?.type === "multi" && response.choices.includes(id));
   return (
-    <div role="status" data-testid="feedback" data-correct={correct} className="feedback">
+    <div
+      role="status"
+      data-testid="feedback"
+      data-correct={correct}
+      className="feedback"
+      ref={ref}
+      tabIndex={-1}
+    >
       <p>
         <strong className={correct ? "verdict-pass" : "verdict-fail"}>
           {correct ? "Correct." : "Not quite."}
@@ -431,31 +462,35 @@ export function QuestionFeedback({
         ))}
       </p>
       {question.type === "single" || question.type === "multi" || question.type === "predict" ? (
-        <ul>
+        <ul className="option-feedback">
           {orderedOptions(question, seed).map((o) => {
             const right =
               question.type === "multi" ? question.answer.includes(o.id) : o.id === question.answer;
             return (
-              <li key={o.id} data-option={o.id}>
-                <strong>{right ? "✓" : "✗"}</strong> <RichInline text={o.text} />
+              <OptionFeedback key={o.id} option={o.id} right={right} chosen={chose(o.id)}>
+                <RichInline text={o.text} />
                 {chose(o.id) ? <em> (your answer)</em> : null}: <RichInline text={o.explanation} />
-              </li>
+              </OptionFeedback>
             );
           })}
         </ul>
       ) : question.type === "true-false" ? (
-        <ul>
-          {[true, false].map((v) => (
-            <li key={String(v)}>
-              <strong>
-                {question.answer === v ? "✓" : "✗"} {v ? "True" : "False"}
-              </strong>
-              {response?.type === "true-false" && response.value === v ? (
-                <em> (your answer)</em>
-              ) : null}
-              : <RichInline text={v ? question.explanations.true : question.explanations.false} />
-            </li>
-          ))}
+        <ul className="option-feedback">
+          {[true, false].map((v) => {
+            const chosen = response?.type === "true-false" && response.value === v;
+            return (
+              <OptionFeedback
+                key={String(v)}
+                option={String(v)}
+                right={question.answer === v}
+                chosen={chosen}
+              >
+                <strong>{v ? "True" : "False"}</strong>
+                {chosen ? <em> (your answer)</em> : null}:{" "}
+                <RichInline text={v ? question.explanations.true : question.explanations.false} />
+              </OptionFeedback>
+            );
+          })}
         </ul>
       ) : question.type === "fill-in" ? (
         <>
@@ -471,14 +506,10 @@ export function QuestionFeedback({
         </>
       ) : (
         <>
-          <p>The right order:</p>
-          <ol>
-            {question.steps.map((s) => (
-              <li key={s.id}>
-                <RichInline text={s.text} />
-              </li>
-            ))}
-          </ol>
+          <OrderComparison
+            steps={question.steps}
+            given={response?.type === "order" ? response.order : null}
+          />
           <p>
             <RichInline text={question.explanation} />
           </p>
@@ -490,6 +521,83 @@ export function QuestionFeedback({
         </p>
       ) : null}
       {children}
+    </div>
+  );
+}
+
+/**
+ * One option in the feedback. The key is marked ✓; an option the learner chose is coloured right
+ * or wrong; an option rightly left alone gets no mark, since leaving it was not a mistake.
+ */
+function OptionFeedback({
+  option,
+  right,
+  chosen,
+  children,
+}: {
+  option: string;
+  right: boolean;
+  chosen: boolean;
+  children: ReactNode;
+}) {
+  const verdict = chosen ? (right ? "chosen-right" : "chosen-wrong") : right ? "missed" : "left";
+  const label = {
+    "chosen-right": "Right, and you chose it",
+    "chosen-wrong": "Wrong, and you chose it",
+    missed: "Right answer",
+    left: "Not an answer",
+  }[verdict];
+  return (
+    <li data-option={option} data-verdict={verdict} className={`option-${verdict}`}>
+      <strong aria-hidden="true" className="option-mark">
+        {right ? "✓" : chosen ? "✗" : ""}
+      </strong>
+      <span className="visually-hidden">{label}: </span>
+      {children}
+    </li>
+  );
+}
+
+/** The learner's order beside the right one, each of their steps marked in place or not. */
+function OrderComparison({
+  steps,
+  given,
+}: {
+  steps: readonly { id: string; text: string }[];
+  given: readonly string[] | null;
+}) {
+  const textOf = (id: string) => steps.find((s) => s.id === id)?.text ?? id;
+  return (
+    <div className="order-compare" data-testid="order-compare">
+      {given ? (
+        <div>
+          <p>Your order:</p>
+          <ol>
+            {given.map((id, i) => {
+              const inPlace = steps[i]?.id === id;
+              return (
+                <li key={id} data-step={id} className={inPlace ? "verdict-pass" : "verdict-fail"}>
+                  <span aria-hidden="true">{inPlace ? "✓ " : "✗ "}</span>
+                  <span className="visually-hidden">
+                    {inPlace ? "In place: " : "Out of place: "}
+                  </span>
+                  <RichInline text={textOf(id)} />
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      ) : null}
+      <div>
+        <p>The right order:</p>
+        <ol>
+          {steps.map((s) => (
+            <li key={s.id}>
+              <RichInline text={s.text} />
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }
