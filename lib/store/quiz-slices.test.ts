@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Question } from "../content/quiz-schema";
 import { Rating } from "../quiz/review";
+import { timeTaken } from "../quiz/session";
 import { MemoryStorage } from "./memory-storage";
 import { createAppStore, STORAGE_NAME } from "./store";
 
@@ -68,6 +69,18 @@ describe("review cards", () => {
     expect(again.getState().quiz.answers.q).not.toHaveProperty("seed");
   });
 
+  it("remembers the practice position per topic, with the mixed set's seed, across a reload", async () => {
+    const { store, storage } = await setup();
+    store.getState().setPracticePosition("csp", "csp-3");
+    store.getState().setPracticePosition("mixed", "neg-1", "s9");
+    store.getState().setPracticePosition("csp", "csp-4");
+    const { store: again } = await setup(storage);
+    expect(again.getState().quiz.practice).toEqual({
+      csp: { questionId: "csp-4" },
+      mixed: { questionId: "neg-1", seed: "s9" },
+    });
+  });
+
   it("reschedules a card when it is rated in review", async () => {
     const { store, clock } = await setup();
     await store.getState().recordAnswer("q", true);
@@ -133,9 +146,13 @@ describe("exam mode", () => {
       .slice(0, 4)
       .forEach((id) => store.getState().setExamResponse(id, { type: "true-false", value: true }));
     store.getState().setExamResponse(ids[4]!, { type: "true-false", value: false });
+    store.getState().toggleExamFlag(ids[4]!);
     clock.now += 20 * 60_000;
     const record = store.getState().submitExam(lookup)!;
     expect(record).toMatchObject({ correct: 4, total: 6, passed: false, autoSubmitted: false });
+    // The results mark what was flagged, and the history shows how long it took.
+    expect(record.flagged).toEqual([ids[4]]);
+    expect(timeTaken(record)).toBe(20 * 60_000);
     expect(record.missed).toEqual([ids[4], ids[5]]);
     expect(record.submittedAt).toBe(new Date(clock.now).toISOString());
     const s = store.getState();

@@ -38,6 +38,13 @@ export const persistedProgressShape = S.object({
     exam: S.nullable(examSessionShape),
     /** Submitted exams, newest first (since version 2). */
     exams: S.array(examRecordShape),
+    /**
+     * Practice topic (its URL slug) → the question on screen and, for the mixed set, the seed of
+     * its order, so practice resumes where the learner left it (optional: added after version 2).
+     */
+    practice: S.optional(
+      S.record(S.object({ questionId: S.string({ min: 1 }), seed: S.optional(S.string()) })),
+    ),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),

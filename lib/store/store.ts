@@ -52,6 +52,8 @@ export interface QuizSlice {
    * loaded, which the returned promise waits for. After that only `reviewCard` reschedules it.
    */
   recordAnswer(questionId: string, correct: boolean, attempt?: Attempt): Promise<void>;
+  /** Remembers where practice on `topic` stands (and, for the mixed set, its order's seed). */
+  setPracticePosition(topic: string, questionId: string, seed?: string): void;
 }
 
 export interface ReviewSlice {
@@ -211,6 +213,16 @@ const createQuizSlice =
       set((s) => ({ quiz: withAnswer(s.quiz, answer) }));
       return addFirstCards(get, set, [answer]);
     },
+    setPracticePosition: (topic, questionId, seed) =>
+      set((s) => ({
+        quiz: {
+          ...s.quiz,
+          practice: {
+            ...s.quiz.practice,
+            [topic]: seed === undefined ? { questionId } : { questionId, seed },
+          },
+        },
+      })),
   });
 
 const createReviewSlice =
