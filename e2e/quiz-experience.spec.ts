@@ -152,7 +152,7 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
   );
   await expect(results.getByTestId("exam-time-taken")).toHaveText(/^0:\d\d$/);
   await expect(results.getByRole("button", { name: "Retake the 40 missed" })).toBeVisible();
-  await results.getByRole("button", { name: "Exam on Negotiation only" }).click();
+  await results.getByRole("button", { name: "Topic exam: Negotiation" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 1 of 10/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

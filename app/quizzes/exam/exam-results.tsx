@@ -102,7 +102,7 @@ export function ExamResults({
                     <button
                       type="button"
                       className="secondary"
-                      aria-label={`Exam on ${topicName(t.topic)} only`}
+                      aria-label={`Topic exam: ${topicName(t.topic)}`}
                       onClick={() => onRetake({ topic: t.topic })}
                     >
                       Topic exam
