@@ -67,6 +67,12 @@ export function QuestionCard({
   }));
   const saving = useRef(false);
   const feedback = useRef<HTMLDivElement>(null);
+  const focusFeedback = useRef(false);
+  useEffect(() => {
+    if (local.submitted === null || !focusFeedback.current) return;
+    focusFeedback.current = false;
+    feedback.current?.focus();
+  }, [local.submitted]);
   const [busy, setBusy] = useState(false);
 
   const resumed =
@@ -96,8 +102,8 @@ export function QuestionCard({
     saving.current = false;
     setBusy(false);
     setLocal((l) => ({ ...l, response, submitted: correct }));
-    // The button that had focus is gone: take the learner to what it produced.
-    requestAnimationFrame(() => feedback.current?.focus());
+    // The button that had focus is gone: take the learner to what it produced (once rendered).
+    focusFeedback.current = true;
     onAnswered?.(correct);
   };
 
