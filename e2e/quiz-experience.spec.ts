@@ -187,3 +187,28 @@ test("a lesson self-check shows the earlier answer after a reload", async ({ pag
   await expect(again.getByTestId("feedback")).toBeVisible();
   await expect(again.getByRole("button", { name: "Try again" })).toBeVisible();
 });
+
+test("an ordering's feedback shows the learner's order beside the right one", async ({ page }) => {
+  await page.goto("/quizzes/practice/brg");
+  await waitForHydration(page);
+  const form = page.locator("form[data-question]");
+  const order = form.getByTestId("order-input");
+  for (let i = 0; i < 30 && !(await order.isVisible()); i++) {
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(form.locator("input, [data-step]").first()).toBeVisible();
+  }
+  const given = await order
+    .locator("[data-step]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-step")));
+  await form.getByRole("button", { name: "Check answer" }).click();
+  const compare = form.getByTestId("order-compare");
+  await expect(compare).toContainText("Your order:");
+  await expect(compare).toContainText("The right order:");
+  expect(
+    await compare
+      .locator("[data-step]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-step"))),
+  ).toEqual(given);
+  // It never starts right, so at least one step is out of place.
+  await expect(compare.locator("li.verdict-fail").first()).toBeVisible();
+});
