@@ -47,20 +47,25 @@ test("a practice question answered wrong, then one answered right, records progr
   expect(errors).toEqual([]);
 });
 
-test("a predict-the-host question offers its scenario in the simulator", async ({ page }) => {
+test("a predict-the-host question offers its scenario in the simulator only once answered", async ({
+  page,
+}) => {
   await page.goto("/quizzes/practice/neg");
   await waitForHydration(page);
   const predict = page.locator('form[data-question="neg-predict-not-declared"]');
   for (let i = 0; i < 25 && !(await predict.isVisible()); i++) {
     await page.getByRole("button", { name: "Skip" }).click();
   }
+  // Hidden until answered: the simulator would give the answer away.
+  await expect(predict.locator("input").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Run it in the simulator" })).toHaveCount(0);
+  await predict.getByLabel(/uses the tool's text content/).check();
+  await predict.getByRole("button", { name: "Check answer" }).click();
+  await expect(predict.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await expect(predict.getByRole("link", { name: "Run it in the simulator" })).toHaveAttribute(
     "href",
     "/simulator?preset=client-without-extension",
   );
-  await predict.getByLabel(/uses the tool's text content/).check();
-  await predict.getByRole("button", { name: "Check answer" }).click();
-  await expect(predict.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
 });
 
 test("mixed practice covers every topic and can be reshuffled", async ({ page }) => {

@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { isCorrect, scrambledOrder, type Response } from "@/lib/content/quiz-grading";
+import { isCorrect, type Response } from "@/lib/content/quiz-grading";
 import { loadScheduler } from "@/lib/quiz/load-scheduler";
+import { attemptSeed, orderedOptions, startingOrder } from "@/lib/quiz/presentation";
 import type { Question } from "@/lib/content/quiz-schema";
 import { RichInline, RichText } from "./rich-text";
 import { RuleRef } from "./rule-ref";
@@ -19,12 +20,32 @@ interface QuestionCardProps {
   afterFeedback?: ReactNode;
   /** Called once the answer is graded and recorded. */
   onAnswered?: (correct: boolean) => void;
+  /**
+   * Shows the learner's last answer, in the order it was shown, when the question has one
+   * (practice and lesson self-checks): a revisit is not a new attempt. Review always asks afresh.
+   */
+  resume?: boolean;
+}
+
+/** One attempt on screen: the seed its options are shown in, the response, and its grade. */
+interface AttemptState {
+  seed: string;
+  /** `undefined` until the learner touches the inputs (an ordering then shows its start). */
+  response?: Response | null;
+  submitted: boolean | null;
+  /** Started with "Try again": never replaced by the saved answer. */
+  fresh: boolean;
 }
 
 /**
  * One question with instant feedback: the learner answers, the card grades it, records it in the
  * store and shows every option's explanation. Shared by practice mode, spaced review and lesson
  * self-checks.
+ *
+ * The options are drawn in a per-attempt seeded order (lib/quiz/presentation), which only the
+ * browser knows: the server-rendered HTML, and the first render in the browser, show a
+ * placeholder of the same height instead of the options, so no page reveals the order of the
+ * bank file. The seed is saved with the answer, so a revisit shows the order the learner saw.
  */
 export function QuestionCard({
   question,
@@ -32,12 +53,42 @@ export function QuestionCard({
   lessonLink = false,
   afterFeedback,
   onAnswered,
+  resume = false,
 }: QuestionCardProps) {
   const recordAnswer = useAppStore((s) => s.recordAnswer);
-  const [response, setResponse] = useState<Response | null>(() => initialResponse(question));
-  const [submitted, setSubmitted] = useState<boolean | null>(null);
+  const hydrated = useAppStore((s) => s.hydrated);
+  const saved = useAppStore((s) => s.quiz.answers[question.id]);
+  // A random seed on the server and in the browser alike; it reaches the screen only once the
+  // store has hydrated, which happens in the browser alone, so the two never disagree.
+  const [local, setLocal] = useState<AttemptState>(() => ({
+    seed: attemptSeed(),
+    submitted: null,
+    fresh: false,
+  }));
   const saving = useRef(false);
+  const feedback = useRef<HTMLDivElement>(null);
+  const focusFeedback = useRef(false);
+  useEffect(() => {
+    if (local.submitted === null || !focusFeedback.current) return;
+    focusFeedback.current = false;
+    feedback.current?.focus();
+  }, [local.submitted]);
   const [busy, setBusy] = useState(false);
+
+  const resumed =
+    resume &&
+    !local.fresh &&
+    local.submitted === null &&
+    local.response === undefined &&
+    saved?.lastResponse !== undefined &&
+    saved.seed !== undefined;
+  const seed = resumed ? saved.seed! : local.seed;
+  const response = resumed
+    ? saved.lastResponse!
+    : local.response === undefined
+      ? initialResponse(question, seed)
+      : local.response;
+  const submitted = resumed ? isCorrect(question, response!) : local.submitted;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -47,9 +98,17 @@ export function QuestionCard({
     const correct = isCorrect(question, response);
     // Feedback appears once the answer and its first review card are saved, so leaving the page
     // right after it loses nothing. The scheduler is usually loaded by then (see onFocus below).
-    await recordAnswer(question.id, correct);
-    setSubmitted(correct);
+    await recordAnswer(question.id, correct, { response, seed });
+    saving.current = false;
+    setBusy(false);
+    setLocal((l) => ({ ...l, response, submitted: correct }));
+    // The button that had focus is gone: take the learner to what it produced (once rendered).
+    focusFeedback.current = true;
     onAnswered?.(correct);
+  };
+
+  const tryAgain = () => {
+    setLocal({ seed: attemptSeed(), submitted: null, fresh: true });
   };
 
   return (
@@ -59,14 +118,23 @@ export function QuestionCard({
       onFocus={preloadScheduler}
       onPointerDown={preloadScheduler}
       data-question={question.id}
+      data-seed={hydrated ? seed : undefined}
       className="question-card"
     >
-      <fieldset disabled={submitted !== null}>
+      <fieldset disabled={submitted !== null || !hydrated}>
         <legend className="visually-hidden">Question</legend>
         <QuestionStem question={question} />
-        <QuestionInputs question={question} response={response} onChange={setResponse} />
+        {hydrated ? (
+          <QuestionInputs
+            question={question}
+            seed={seed}
+            response={response}
+            onChange={(r) => setLocal((l) => ({ ...l, seed, response: r }))}
+          />
+        ) : (
+          <OptionsPlaceholder question={question} />
+        )}
       </fieldset>
-      {question.type === "predict" ? <SimulatorLink scenario={question.scenario} /> : null}
       {submitted === null ? (
         <button type="submit" disabled={!response || busy} aria-busy={busy}>
           {busy ? "Saving…" : "Check answer"}
@@ -76,8 +144,24 @@ export function QuestionCard({
           question={question}
           correct={submitted}
           response={response}
+          seed={seed}
           lessonLink={lessonLink}
+          ref={feedback}
         >
+          {
+            // Only after answering: run before, the simulator would give the answer away.
+            question.type === "predict" ? <SimulatorLink scenario={question.scenario} /> : null
+          }
+          {resumed ? (
+            <p>
+              <span className="muted">
+                Your last answer, from {new Date(saved.lastAnsweredAt).toLocaleDateString()}.
+              </span>{" "}
+              <button type="button" className="secondary" onClick={tryAgain}>
+                Try again
+              </button>
+            </p>
+          ) : null}
           {afterFeedback ??
             (onNext ? (
               <button type="button" onClick={onNext}>
@@ -92,15 +176,37 @@ export function QuestionCard({
   );
 }
 
+/**
+ * Holds the options' place until the browser has drawn their order: about one line per option,
+ * so nothing jumps when they appear.
+ */
+function OptionsPlaceholder({ question }: { question: Question }) {
+  const lines =
+    question.type === "order"
+      ? question.steps.length
+      : question.type === "true-false"
+        ? 2
+        : question.type === "fill-in"
+          ? 1
+          : question.options.length;
+  return (
+    <div
+      className="options-pending"
+      data-testid="options-pending"
+      style={{ minHeight: `${lines * 2.4}rem` }}
+    >
+      <p className="muted">Loading the answers…</p>
+    </div>
+  );
+}
+
 function preloadScheduler() {
   loadScheduler().catch(() => undefined); // an answer tries again, and copes if it fails
 }
 
-/** The response an unanswered question starts from: an ordering shows its scrambled steps. */
-export function initialResponse(question: Question): Response | null {
-  return question.type === "order"
-    ? { type: "order", order: scrambledOrder(question.steps.map((s) => s.id)) }
-    : null;
+/** The response an unanswered question starts from: an ordering shows its seeded start. */
+export function initialResponse(question: Question, seed: string): Response | null {
+  return question.type === "order" ? { type: "order", order: startingOrder(question, seed) } : null;
 }
 
 /** The question's scenario, with its type's instruction when the stem does not carry one. */
@@ -140,10 +246,13 @@ export function lessonHref(question: Question): string | null {
  */
 export function QuestionInputs({
   question,
+  seed,
   response,
   onChange,
 }: {
   question: Question;
+  /** The attempt's seed: it decides the options' order and an ordering's start. */
+  seed: string;
   response: Response | null;
   onChange: (response: Response | null) => void;
 }) {
@@ -151,7 +260,7 @@ export function QuestionInputs({
   switch (question.type) {
     case "single":
     case "predict":
-      return question.options.map((o) => (
+      return orderedOptions(question, seed).map((o) => (
         <label key={o.id} className="option">
           <input
             type="radio"
@@ -167,24 +276,42 @@ export function QuestionInputs({
       ));
     case "multi": {
       const chosen = response?.type === "multi" ? response.choices : [];
-      return question.options.map((o) => (
-        <label key={o.id} className="option">
-          <input
-            type="checkbox"
-            value={o.id}
-            checked={chosen.includes(o.id)}
-            onChange={(e) => {
-              const choices = e.target.checked
-                ? [...chosen, o.id]
-                : chosen.filter((c) => c !== o.id);
-              onChange(choices.length ? { type: "multi", choices } : null);
-            }}
-          />{" "}
-          <span className="option-text">
-            <RichInline text={o.text} />
-          </span>
-        </label>
-      ));
+      // "Select N" means N: once N are ticked the others wait until one is unticked.
+      const n = question.answer.length;
+      const full = chosen.length >= n;
+      return (
+        <>
+          {orderedOptions(question, seed).map((o) => {
+            const checked = chosen.includes(o.id);
+            return (
+              <label key={o.id} className="option">
+                <input
+                  type="checkbox"
+                  value={o.id}
+                  checked={checked}
+                  disabled={full && !checked}
+                  onChange={(e) => {
+                    const choices = e.target.checked
+                      ? [...chosen, o.id]
+                      : chosen.filter((c) => c !== o.id);
+                    onChange(choices.length ? { type: "multi", choices } : null);
+                  }}
+                />{" "}
+                <span className="option-text">
+                  <RichInline text={o.text} />
+                </span>
+              </label>
+            );
+          })}
+          <p className="muted select-count" data-testid="select-count" aria-live="polite">
+            {chosen.length > n
+              ? `You chose ${chosen.length}: pick ${n}.`
+              : full
+                ? `${n} of ${n} chosen. Untick one to choose another.`
+                : `${chosen.length} of ${n} chosen.`}
+          </p>
+        </>
+      );
     }
     case "true-false":
       return [true, false].map((v) => (
@@ -218,11 +345,7 @@ export function QuestionInputs({
       return (
         <OrderInput
           steps={question.steps}
-          order={
-            response?.type === "order"
-              ? response.order
-              : scrambledOrder(question.steps.map((s) => s.id))
-          }
+          order={response?.type === "order" ? response.order : startingOrder(question, seed)}
           onChange={(order) => onChange({ type: "order", order })}
         />
       );
@@ -307,21 +430,33 @@ export function QuestionFeedback({
   question,
   correct,
   response = null,
+  seed,
   lessonLink = false,
   children,
+  ref,
 }: {
   question: Question;
   correct: boolean;
   response?: Response | null;
+  /** The seed the options were shown in, so the feedback lists them in that order. */
+  seed: string;
   lessonLink?: boolean;
   children?: ReactNode;
+  ref?: React.Ref<HTMLDivElement>;
 }) {
   const href = lessonLink ? lessonHref(question) : null;
   const chose = (id: string) =>
     (response?.type === "single" && response.choice === id) ||
     (response?.type === "multi" && response.choices.includes(id));
   return (
-    <div role="status" data-testid="feedback" data-correct={correct} className="feedback">
+    <div
+      role="status"
+      data-testid="feedback"
+      data-correct={correct}
+      className="feedback"
+      ref={ref}
+      tabIndex={-1}
+    >
       <p>
         <strong className={correct ? "verdict-pass" : "verdict-fail"}>
           {correct ? "Correct." : "Not quite."}
@@ -333,31 +468,35 @@ export function QuestionFeedback({
         ))}
       </p>
       {question.type === "single" || question.type === "multi" || question.type === "predict" ? (
-        <ul>
-          {question.options.map((o) => {
+        <ul className="option-feedback">
+          {orderedOptions(question, seed).map((o) => {
             const right =
               question.type === "multi" ? question.answer.includes(o.id) : o.id === question.answer;
             return (
-              <li key={o.id}>
-                <strong>{right ? "✓" : "✗"}</strong> <RichInline text={o.text} />
+              <OptionFeedback key={o.id} option={o.id} right={right} chosen={chose(o.id)}>
+                <RichInline text={o.text} />
                 {chose(o.id) ? <em> (your answer)</em> : null}: <RichInline text={o.explanation} />
-              </li>
+              </OptionFeedback>
             );
           })}
         </ul>
       ) : question.type === "true-false" ? (
-        <ul>
-          {[true, false].map((v) => (
-            <li key={String(v)}>
-              <strong>
-                {question.answer === v ? "✓" : "✗"} {v ? "True" : "False"}
-              </strong>
-              {response?.type === "true-false" && response.value === v ? (
-                <em> (your answer)</em>
-              ) : null}
-              : <RichInline text={v ? question.explanations.true : question.explanations.false} />
-            </li>
-          ))}
+        <ul className="option-feedback">
+          {[true, false].map((v) => {
+            const chosen = response?.type === "true-false" && response.value === v;
+            return (
+              <OptionFeedback
+                key={String(v)}
+                option={String(v)}
+                right={question.answer === v}
+                chosen={chosen}
+              >
+                <strong>{v ? "True" : "False"}</strong>
+                {chosen ? <em> (your answer)</em> : null}:{" "}
+                <RichInline text={v ? question.explanations.true : question.explanations.false} />
+              </OptionFeedback>
+            );
+          })}
         </ul>
       ) : question.type === "fill-in" ? (
         <>
@@ -373,14 +512,10 @@ export function QuestionFeedback({
         </>
       ) : (
         <>
-          <p>The right order:</p>
-          <ol>
-            {question.steps.map((s) => (
-              <li key={s.id}>
-                <RichInline text={s.text} />
-              </li>
-            ))}
-          </ol>
+          <OrderComparison
+            steps={question.steps}
+            given={response?.type === "order" ? response.order : null}
+          />
           <p>
             <RichInline text={question.explanation} />
           </p>
@@ -392,6 +527,83 @@ export function QuestionFeedback({
         </p>
       ) : null}
       {children}
+    </div>
+  );
+}
+
+/**
+ * One option in the feedback. The key is marked ✓; an option the learner chose is coloured right
+ * or wrong; an option rightly left alone gets no mark, since leaving it was not a mistake.
+ */
+function OptionFeedback({
+  option,
+  right,
+  chosen,
+  children,
+}: {
+  option: string;
+  right: boolean;
+  chosen: boolean;
+  children: ReactNode;
+}) {
+  const verdict = chosen ? (right ? "chosen-right" : "chosen-wrong") : right ? "missed" : "left";
+  const label = {
+    "chosen-right": "Right, and you chose it",
+    "chosen-wrong": "Wrong, and you chose it",
+    missed: "Right answer",
+    left: "Not an answer",
+  }[verdict];
+  return (
+    <li data-option={option} data-verdict={verdict} className={`option-${verdict}`}>
+      <strong aria-hidden="true" className="option-mark">
+        {right ? "✓" : chosen ? "✗" : ""}
+      </strong>
+      <span className="visually-hidden">{label}: </span>
+      {children}
+    </li>
+  );
+}
+
+/** The learner's order beside the right one, each of their steps marked in place or not. */
+function OrderComparison({
+  steps,
+  given,
+}: {
+  steps: readonly { id: string; text: string }[];
+  given: readonly string[] | null;
+}) {
+  const textOf = (id: string) => steps.find((s) => s.id === id)?.text ?? id;
+  return (
+    <div className="order-compare" data-testid="order-compare">
+      {given ? (
+        <div>
+          <p>Your order:</p>
+          <ol>
+            {given.map((id, i) => {
+              const inPlace = steps[i]?.id === id;
+              return (
+                <li key={id} data-step={id} className={inPlace ? "verdict-pass" : "verdict-fail"}>
+                  <span aria-hidden="true">{inPlace ? "✓ " : "✗ "}</span>
+                  <span className="visually-hidden">
+                    {inPlace ? "In place: " : "Out of place: "}
+                  </span>
+                  <RichInline text={textOf(id)} />
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      ) : null}
+      <div>
+        <p>The right order:</p>
+        <ol>
+          {steps.map((s) => (
+            <li key={s.id}>
+              <RichInline text={s.text} />
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }

@@ -2,11 +2,19 @@ import { parseBlocks, parseInline, type Inline } from "@/lib/content/markdown-li
 
 function Inlines({ inlines }: { inlines: Inline[] }) {
   return inlines.map((s, i) =>
-    s.type === "code" ? <code key={i}>{s.text}</code> : <span key={i}>{s.text}</span>,
+    s.type === "code" ? (
+      <code key={i}>{s.text}</code>
+    ) : s.type === "strong" ? (
+      <strong key={i}>{s.text}</strong>
+    ) : s.type === "em" ? (
+      <em key={i}>{s.text}</em>
+    ) : (
+      <span key={i}>{s.text}</span>
+    ),
   );
 }
 
-/** Inline text with `code` spans. */
+/** Inline text with `code`, **strong** and *emphasis* spans. */
 export function RichInline({ text }: { text: string }) {
   return <Inlines inlines={parseInline(text)} />;
 }

@@ -18,4 +18,20 @@ describe("markdown-lite", () => {
       { type: "paragraph", inlines: [{ type: "text", text: "What is <i>wrong</i>?" }] },
     ]);
   });
+
+  it("renders **strong** and *emphasis* outside code, and leaves them alone inside it", () => {
+    expect(parseInline("Select the **two** requests, *not* the `**a**` one.")).toEqual([
+      { type: "text", text: "Select the " },
+      { type: "strong", text: "two" },
+      { type: "text", text: " requests, " },
+      { type: "em", text: "not" },
+      { type: "text", text: " the " },
+      { type: "code", text: "**a**" },
+      { type: "text", text: " one." },
+    ]);
+  });
+
+  it("leaves a lone or spaced asterisk as text", () => {
+    expect(parseInline("2 * 3 and a* b")).toEqual([{ type: "text", text: "2 * 3 and a* b" }]);
+  });
 });

@@ -1,16 +1,38 @@
 /**
- * The small part of Markdown that quiz text uses: fenced code blocks, inline `code` and
- * paragraphs. Parsed into data, never into HTML strings, so question text cannot inject markup.
+ * The small part of Markdown that quiz text uses: fenced code blocks, inline `code`, **strong**
+ * and *emphasis*, and paragraphs. Parsed into data, never into HTML strings, so question text
+ * cannot inject markup.
  */
-export type Inline = { type: "text"; text: string } | { type: "code"; text: string };
+export type Inline =
+  | { type: "text"; text: string }
+  | { type: "code"; text: string }
+  | { type: "strong"; text: string }
+  | { type: "em"; text: string };
 export type Block =
   { type: "paragraph"; inlines: Inline[] } | { type: "code"; lang: string; text: string };
+
+/**
+ * `**strong**` and `*em*` in plain text (never in code). As in CommonMark, the text inside may
+ * not start or end with a space, so `2 * 3` stays as it is.
+ */
+const EMPHASIS = /\*\*(\S(?:[^*]*\S)?)\*\*|\*(\S(?:[^*]*\S)?)\*/g;
+
+function emphasis(text: string, out: Inline[]) {
+  let last = 0;
+  for (const m of text.matchAll(EMPHASIS)) {
+    if (m.index > last) out.push({ type: "text", text: text.slice(last, m.index) });
+    out.push(m[1] !== undefined ? { type: "strong", text: m[1] } : { type: "em", text: m[2]! });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ type: "text", text: text.slice(last) });
+}
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
   text.split("`").forEach((part, i) => {
     if (part === "") return;
-    out.push(i % 2 === 1 ? { type: "code", text: part } : { type: "text", text: part });
+    if (i % 2 === 1) out.push({ type: "code", text: part });
+    else emphasis(part, out);
   });
   return out;
 }

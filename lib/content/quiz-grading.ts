@@ -40,12 +40,3 @@ export function isCorrect(question: Question, response: Response): boolean {
       );
   }
 }
-
-/**
- * The order an ordering question first shows: the right order reversed after a rotation, so it
- * is never the answer for three or more steps, and server and client render the same list.
- */
-export function scrambledOrder(ids: readonly string[]): string[] {
-  if (ids.length < 2) return [...ids];
-  return [...ids.slice(1), ids[0]!].reverse();
-}

@@ -54,6 +54,10 @@ const common = {
     .optional(),
 };
 
+/**
+ * Options in any order: the file order never reaches the screen, since each attempt shows them in
+ * its own seeded order (`optionOrder` in lib/quiz/presentation) and grading uses option ids.
+ */
 const options = z.array(optionSchema).min(2).max(6);
 
 export const singleQuestionSchema = z.strictObject({
@@ -116,7 +120,10 @@ export const trueFalseQuestionSchema = z.strictObject({
 export const orderQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("order"),
-  /** The steps in their correct order; the quiz shuffles them. */
+  /**
+   * The steps in their correct order. Each attempt starts from a seeded random permutation that
+   * is never this order (`startingOrder` in lib/quiz/presentation).
+   */
   steps: z.array(z.strictObject({ id: id(), text: z.string().trim().min(1) })).min(3),
   explanation: z.string().trim().min(10),
 });

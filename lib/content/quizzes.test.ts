@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RULE_IDS } from "../rules";
-import { isCorrect, scrambledOrder } from "./quiz-grading";
+import { startingOrder } from "../quiz/presentation";
+import { isCorrect } from "./quiz-grading";
 import { EXAM_POINTS, type Question } from "./quiz-schema";
 import { loadQuizBanks, parseQuizBank } from "./quizzes";
 import { loadScenarioFiles } from "./scenarios";
@@ -259,7 +260,7 @@ describe("grading", () => {
     expect(isCorrect(order, { type: "order", order: ["b", "a", "c", "d"] })).toBe(false);
     for (let n = 3; n <= 8; n++) {
       const ids = Array.from({ length: n }, (_, i) => `s${i}`);
-      const start = scrambledOrder(ids);
+      const start = startingOrder({ id: "q", steps: ids.map((id) => ({ id })) }, `seed-${n}`);
       expect(start).not.toEqual(ids);
       expect([...start].sort()).toEqual([...ids].sort());
     }

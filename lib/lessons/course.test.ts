@@ -7,7 +7,7 @@ import type { Question } from "@/lib/content/quiz-schema";
 import { RULE_IDS, isRuleId } from "@/lib/rules";
 import { skeletonProblems, untaughtRules } from "./coverage";
 import { loadMatrix, MATRIX_LOCATIONS } from "./matrix";
-import { resolveSelfChecks, SELF_CHECK_MAX, SELF_CHECK_MIN } from "./self-check";
+import { lessonsAfter, resolveSelfChecks, SELF_CHECK_MAX, SELF_CHECK_MIN } from "./self-check";
 
 let lessons: CompiledLesson[];
 let pool: Question[];
@@ -74,13 +74,21 @@ describe("the shipped course", () => {
     const byId = new Map(pool.map((q) => [q.id, q]));
     for (const l of lessons) {
       expect(l.selfChecks, l.meta.file).toHaveLength(1);
-      const [check] = resolveSelfChecks(l.selfChecks, pool, l.meta.slug, l.meta.file);
+      const later = lessonsAfter(
+        lessons.map((x) => x.meta),
+        l.meta.slug,
+      );
+      const [check] = resolveSelfChecks(l.selfChecks, pool, l.meta.slug, l.meta.file, later);
       expect(check!.questions.length).toBeGreaterThanOrEqual(SELF_CHECK_MIN);
       expect(check!.questions.length).toBeLessThanOrEqual(SELF_CHECK_MAX);
       for (const q of check!.questions) {
         expect(byId.get(q.id), `${l.meta.file}: ${q.id}`).toBe(q);
         // Drawn by rule ID: each question cites at least one rule the self-check names.
         expect(q.rules.some((r) => l.selfChecks[0]!.rules.includes(r))).toBe(true);
+        // Never ahead of the course: nothing a later lesson teaches.
+        expect(q.lesson && later.has(q.lesson) ? q.lesson : null, `${l.meta.file}: ${q.id}`).toBe(
+          null,
+        );
       }
     }
   });

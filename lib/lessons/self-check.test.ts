@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Question } from "@/lib/content/quiz-schema";
-import { resolveSelfChecks, selectSelfCheckQuestions, selfCheckKey } from "./self-check";
+import {
+  lessonsAfter,
+  resolveSelfChecks,
+  selectSelfCheckQuestions,
+  selfCheckKey,
+} from "./self-check";
 
 function q(id: string, rules: string[], extra: Partial<Question> = {}): Question {
   return {
@@ -26,6 +31,32 @@ const POOL = [
 ];
 
 describe("self-check selection", () => {
+  it("draws nothing a later lesson teaches", () => {
+    const pool = [
+      q("now", ["TOOL-2"], { lesson: "here" }),
+      q("before", ["TOOL-2"], { lesson: "earlier" }),
+      q("unplaced", ["TOOL-2"]),
+      q("ahead", ["TOOL-2", "TOOL-3"], { lesson: "later" }),
+    ];
+    const later = lessonsAfter(
+      [
+        { slug: "earlier", order: 1 },
+        { slug: "here", order: 2 },
+        { slug: "later", order: 3 },
+      ],
+      "here",
+    );
+    expect([...later]).toEqual(["later"]);
+    const picked = selectSelfCheckQuestions(
+      { rules: ["TOOL-2", "TOOL-3"], questions: [], count: 4 },
+      pool,
+      "here",
+      "here",
+      later,
+    );
+    expect(picked.map((p) => p.id).sort()).toEqual(["before", "now", "unplaced"]);
+  });
+
   it("draws questions by rule ID, covering the most rules first, then this lesson's", () => {
     const picked = selectSelfCheckQuestions(
       { rules: ["TOOL-2", "TOOL-3", "TOOL-4"], questions: [], count: 4 },

@@ -63,7 +63,8 @@ const AUTO_TYPES: ReadonlySet<Question["type"]> = new Set([
 /**
  * Chooses the questions for one self-check, deterministically: pinned ids first, in order; then,
  * greedily, the question that covers the most requested rules not yet covered, preferring those
- * whose `lesson` is this lesson, then a question type not yet shown, then bank order.
+ * whose `lesson` is this lesson, then a question type not yet shown, then bank order. Questions
+ * whose `lesson` is in `later` (lessons after this one) are never drawn.
  * Throws when a pinned id is in no bank, a requested rule has no question at all, or fewer than
  * three questions qualify.
  */
@@ -72,6 +73,7 @@ export function selectSelfCheckQuestions(
   pool: readonly Question[],
   lessonSlug: string,
   where = lessonSlug,
+  later: ReadonlySet<string> = new Set(),
 ): Question[] {
   const at = request.line ? `${where}: line ${request.line}` : where;
   const byId = new Map(pool.map((q) => [q.id, q]));
@@ -88,8 +90,13 @@ export function selectSelfCheckQuestions(
     }
   }
   const covered = new Set(picked.flatMap((q) => q.rules.filter((r) => wanted.has(r))));
+  // A learner meets a self-check before the later lessons: it never draws what they teach.
   const candidates = pool.filter(
-    (q) => AUTO_TYPES.has(q.type) && !picked.includes(q) && q.rules.some((r) => wanted.has(r)),
+    (q) =>
+      AUTO_TYPES.has(q.type) &&
+      !picked.includes(q) &&
+      !(q.lesson && later.has(q.lesson)) &&
+      q.rules.some((r) => wanted.has(r)),
   );
   while (picked.length < request.count && candidates.length > 0) {
     const score = (q: Question): number[] => [
@@ -125,9 +132,19 @@ export function resolveSelfChecks(
   pool: readonly Question[],
   lessonSlug: string,
   file = lessonSlug,
+  later: ReadonlySet<string> = new Set(),
 ): ResolvedSelfCheck[] {
   return requests.map((request) => ({
     key: selfCheckKey(request),
-    questions: selectSelfCheckQuestions(request, pool, lessonSlug, file),
+    questions: selectSelfCheckQuestions(request, pool, lessonSlug, file, later),
   }));
+}
+
+/** The slugs of the lessons that come after `slug` in the course. */
+export function lessonsAfter(
+  lessons: readonly { slug: string; order: number }[],
+  slug: string,
+): Set<string> {
+  const here = lessons.find((l) => l.slug === slug)?.order ?? Infinity;
+  return new Set(lessons.filter((l) => l.order > here).map((l) => l.slug));
 }

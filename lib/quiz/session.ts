@@ -58,6 +58,8 @@ export const examRecordShape = S.object({
   /** Weakest first, as scored when submitted. */
   byTopic: S.array(topicScoreShape),
   missed: S.array(S.string()),
+  /** The questions flagged for another look when it was submitted (absent in older records). */
+  flagged: S.optional(S.array(S.string())),
 });
 export type ExamRecord = S.Infer<typeof examRecordShape>;
 
@@ -86,5 +88,16 @@ export function createExamRecord(
     passed: score.passed,
     byTopic: score.byTopic.map(({ topic, correct, total }) => ({ topic, correct, total })),
     missed: score.missed,
+    flagged: session.flagged,
   };
+}
+
+/** How long the learner took: from the start to the submission, at most the time allowed. */
+export function timeTaken(record: Pick<ExamRecord, "startedAt" | "submittedAt">): number {
+  return Math.max(0, Date.parse(record.submittedAt) - Date.parse(record.startedAt));
+}
+
+/** Time allowed for a shorter exam (a retake or one topic): 90 seconds a question. */
+export function durationFor(size: number): number {
+  return size * 90_000;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Question } from "../content/quiz-schema";
 import { Rating } from "../quiz/review";
+import { timeTaken } from "../quiz/session";
 import { MemoryStorage } from "./memory-storage";
 import { createAppStore, STORAGE_NAME } from "./store";
 
@@ -53,6 +54,31 @@ describe("review cards", () => {
     await Promise.all([first, second]);
     // Good on the first answer, at T0: the 10-minute learning step (Again would be 1 minute).
     expect(Date.parse(store.getState().quiz.cards.q!.due) - T0).toBe(10 * 60_000);
+  });
+
+  it("keeps the last response and the seed it was shown with, and restores both after a reload", async () => {
+    const { store, storage } = await setup();
+    const response = { type: "multi", choices: ["b", "c"] } as const;
+    await store.getState().recordAnswer("q", false, { response, seed: "s1" });
+    expect(store.getState().quiz.answers.q).toMatchObject({ lastResponse: response, seed: "s1" });
+    const { store: again } = await setup(storage);
+    expect(again.getState().quiz.answers.q).toMatchObject({ lastResponse: response, seed: "s1" });
+    // An answer given without one (the simulator's predictions) does not keep a stale response.
+    await again.getState().recordAnswer("q", true);
+    expect(again.getState().quiz.answers.q).not.toHaveProperty("lastResponse");
+    expect(again.getState().quiz.answers.q).not.toHaveProperty("seed");
+  });
+
+  it("remembers the practice position per topic, with the mixed set's seed, across a reload", async () => {
+    const { store, storage } = await setup();
+    store.getState().setPracticePosition("csp", "csp-3");
+    store.getState().setPracticePosition("mixed", "neg-1", "s9");
+    store.getState().setPracticePosition("csp", "csp-4");
+    const { store: again } = await setup(storage);
+    expect(again.getState().quiz.practice).toEqual({
+      csp: { questionId: "csp-4" },
+      mixed: { questionId: "neg-1", seed: "s9" },
+    });
   });
 
   it("reschedules a card when it is rated in review", async () => {
@@ -120,9 +146,13 @@ describe("exam mode", () => {
       .slice(0, 4)
       .forEach((id) => store.getState().setExamResponse(id, { type: "true-false", value: true }));
     store.getState().setExamResponse(ids[4]!, { type: "true-false", value: false });
+    store.getState().toggleExamFlag(ids[4]!);
     clock.now += 20 * 60_000;
     const record = store.getState().submitExam(lookup)!;
     expect(record).toMatchObject({ correct: 4, total: 6, passed: false, autoSubmitted: false });
+    // The results mark what was flagged, and the history shows how long it took.
+    expect(record.flagged).toEqual([ids[4]]);
+    expect(timeTaken(record)).toBe(20 * 60_000);
     expect(record.missed).toEqual([ids[4], ids[5]]);
     expect(record.submittedAt).toBe(new Date(clock.now).toISOString());
     const s = store.getState();
@@ -132,7 +162,13 @@ describe("exam mode", () => {
     await vi.waitFor(() =>
       expect(Object.keys(store.getState().quiz.cards).sort()).toEqual(ids.slice(0, 5).sort()),
     );
-    expect(s.quiz.answers[ids[4]!]).toMatchObject({ attempts: 1, lastCorrect: false });
+    expect(s.quiz.answers[ids[4]!]).toMatchObject({
+      attempts: 1,
+      lastCorrect: false,
+      // The exam's seed decided the order the options were shown in, so practice can show it again.
+      lastResponse: { type: "true-false", value: false },
+      seed: "d",
+    });
     expect(s.quiz.answers[ids[5]!]).toBeUndefined();
     expect(store.getState().submitExam(lookup)).toBeNull();
   });

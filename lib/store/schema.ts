@@ -1,5 +1,5 @@
 import { storedCardShape } from "../quiz/card";
-import { examRecordShape, examSessionShape } from "../quiz/session";
+import { examRecordShape, examSessionShape, responseShape } from "../quiz/session";
 import * as S from "./shape";
 
 /** Version of the persisted progress format. Bump it and add a step to MIGRATIONS together. */
@@ -13,6 +13,13 @@ export const questionStatsShape = S.object({
   correct: S.count,
   lastAnsweredAt: S.isoDateTime,
   lastCorrect: S.boolean,
+  /**
+   * The last response, so a revisited question shows the answer given rather than a new attempt
+   * (absent for answers saved before it was kept, and for the simulator's predictions).
+   */
+  lastResponse: S.optional(responseShape),
+  /** The seed the options were shown in for that response (see lib/quiz/presentation). */
+  seed: S.optional(S.string()),
 });
 export type QuestionStats = S.Infer<typeof questionStatsShape>;
 
@@ -31,6 +38,13 @@ export const persistedProgressShape = S.object({
     exam: S.nullable(examSessionShape),
     /** Submitted exams, newest first (since version 2). */
     exams: S.array(examRecordShape),
+    /**
+     * Practice topic (its URL slug) → the question on screen and, for the mixed set, the seed of
+     * its order, so practice resumes where the learner left it (optional: added after version 2).
+     */
+    practice: S.optional(
+      S.record(S.object({ questionId: S.string({ min: 1 }), seed: S.optional(S.string()) })),
+    ),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),

@@ -38,6 +38,12 @@ export interface LessonsSlice {
   markLessonIncomplete(slug: string): void;
 }
 
+/** What the learner answered and the seed its options were shown in, kept with the answer. */
+export interface Attempt {
+  response: Response;
+  seed: string;
+}
+
 export interface QuizSlice {
   quiz: PersistedProgress["quiz"];
   /**
@@ -45,7 +51,9 @@ export interface QuizSlice {
    * one (see `firstCard`), rated by this answer and dated now; it is saved when the scheduler has
    * loaded, which the returned promise waits for. After that only `reviewCard` reschedules it.
    */
-  recordAnswer(questionId: string, correct: boolean): Promise<void>;
+  recordAnswer(questionId: string, correct: boolean, attempt?: Attempt): Promise<void>;
+  /** Remembers where practice on `topic` stands (and, for the mixed set, its order's seed). */
+  setPracticePosition(topic: string, questionId: string, seed?: string): void;
 }
 
 export interface ReviewSlice {
@@ -151,10 +159,11 @@ interface FirstAnswer {
   questionId: string;
   correct: boolean;
   at: Date;
+  attempt?: Attempt;
 }
 
 /** `quiz` with one more answer recorded in the question's stats. */
-function withAnswer(quiz: QuizState, { questionId, correct, at }: FirstAnswer): QuizState {
+function withAnswer(quiz: QuizState, { questionId, correct, at, attempt }: FirstAnswer): QuizState {
   const before = quiz.answers[questionId];
   return {
     ...quiz,
@@ -165,6 +174,7 @@ function withAnswer(quiz: QuizState, { questionId, correct, at }: FirstAnswer): 
         correct: (before?.correct ?? 0) + (correct ? 1 : 0),
         lastAnsweredAt: at.toISOString(),
         lastCorrect: correct,
+        ...(attempt ? { lastResponse: attempt.response, seed: attempt.seed } : {}),
       },
     },
   };
@@ -198,11 +208,21 @@ const createQuizSlice =
   (now: () => Date): Slice<QuizSlice> =>
   (set, get) => ({
     quiz: defaultProgress().quiz,
-    recordAnswer: (questionId, correct) => {
-      const answer = { questionId, correct, at: now() };
+    recordAnswer: (questionId, correct, attempt) => {
+      const answer = { questionId, correct, at: now(), attempt };
       set((s) => ({ quiz: withAnswer(s.quiz, answer) }));
       return addFirstCards(get, set, [answer]);
     },
+    setPracticePosition: (topic, questionId, seed) =>
+      set((s) => ({
+        quiz: {
+          ...s.quiz,
+          practice: {
+            ...s.quiz.practice,
+            [topic]: seed === undefined ? { questionId } : { questionId, seed },
+          },
+        },
+      })),
   });
 
 const createReviewSlice =
@@ -289,7 +309,12 @@ const createExamSlice =
         const record = createExamRecord(exam, score, at, options.auto ?? false);
         const answers = questions
           .filter((q) => exam.responses[q.id])
-          .map((q) => ({ questionId: q.id, correct: !score.missed.includes(q.id), at }));
+          .map((q) => ({
+            questionId: q.id,
+            correct: !score.missed.includes(q.id),
+            at,
+            attempt: { response: exam.responses[q.id]!, seed: exam.seed },
+          }));
         set((s) => {
           const quiz = answers.reduce(withAnswer, s.quiz);
           return {

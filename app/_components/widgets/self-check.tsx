@@ -55,6 +55,7 @@ export function SelfCheck(props: SelfCheckProps) {
           <li key={q.id} id={`self-check-${q.id}`}>
             <QuestionCard
               question={q}
+              resume
               onNext={i < questions.length - 1 ? () => focusCard(i + 1) : undefined}
             />
           </li>

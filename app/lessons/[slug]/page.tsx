@@ -3,7 +3,7 @@ import Link from "next/link";
 import { listLessons, loadLesson } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { createLessonNavigation, findLesson } from "@/lib/lessons/navigation";
-import { resolveSelfChecks } from "@/lib/lessons/self-check";
+import { lessonsAfter, resolveSelfChecks } from "@/lib/lessons/self-check";
 import { LessonBody } from "../../_components/lesson-body";
 import { RuleCitation } from "../../_components/rule-citation";
 import { SelfCheckProvider } from "../../_components/widgets/self-check";
@@ -32,7 +32,8 @@ export default async function LessonPage({ params }: Params) {
   // Resolved here, at build time: the MDX body cannot read the quiz banks. A self-check that
   // names a missing question, or finds too few, fails the build with the lesson's file and line.
   const pool = (await loadQuizBanks()).flatMap((b) => b.questions);
-  const checks = resolveSelfChecks(selfChecks, pool, slug, meta.file);
+  const later = lessonsAfter(await listLessons(), slug);
+  const checks = resolveSelfChecks(selfChecks, pool, slug, meta.file, later);
   return (
     <div className="lesson-layout">
       <article>

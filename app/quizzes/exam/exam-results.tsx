@@ -5,7 +5,8 @@ import { ScoreCell, TopicHeader } from "../score-cell";
 import { useEffect, useRef } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { percent, sortWeakestFirst, topicRatio } from "@/lib/quiz/scoring";
-import type { ExamRecord } from "@/lib/quiz/session";
+import { formatCountdown } from "@/lib/quiz/exam";
+import { timeTaken, type ExamRecord } from "@/lib/quiz/session";
 import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
 import { practiceHref, topicName } from "../topics";
 
@@ -18,11 +19,14 @@ export function ExamResults({
   lookup,
   onBack,
   onStart,
+  onRetake,
 }: {
   record: ExamRecord;
   lookup: (id: string) => Question | undefined;
   onBack: () => void;
   onStart: () => void;
+  /** Starts a shorter exam: these questions (the missed ones), or a topic's questions. */
+  onRetake: (retake: { ids: readonly string[] } | { topic: string }) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -31,6 +35,8 @@ export function ExamResults({
   const topics = sortWeakestFirst(record.byTopic);
   const weakest = topics[0];
   const score = percent(record.total ? record.correct / record.total : 0);
+  const flagged = new Set(record.flagged ?? []);
+  const flaggedRight = [...flagged].filter((id) => !record.missed.includes(id)).length;
   return (
     <section aria-labelledby="exam-results-heading" data-testid="exam-results">
       <h2 id="exam-results-heading" ref={heading} tabIndex={-1}>
@@ -38,7 +44,8 @@ export function ExamResults({
       </h2>
       <p className="muted">
         Submitted {new Date(record.submittedAt).toLocaleString()}
-        {record.autoSubmitted ? ", automatically when the time ran out" : ""}.
+        {record.autoSubmitted ? ", automatically when the time ran out" : ""}. Time taken:{" "}
+        <span data-testid="exam-time-taken">{formatCountdown(timeTaken(record))}</span>.
       </p>
       <div className="card result-summary">
         <p>
@@ -55,6 +62,12 @@ export function ExamResults({
             {record.passed ? "Passed" : "Not passed"}
           </strong>
         </p>
+        {flagged.size > 0 ? (
+          <p data-testid="exam-flagged-summary">
+            You flagged {flagged.size} {flagged.size === 1 ? "question" : "questions"}:{" "}
+            {flaggedRight} right, {flagged.size - flaggedRight} missed (marked ⚑ below).
+          </p>
+        ) : null}
         {weakest && topicRatio(weakest) < 1 ? (
           <p>
             Study next: <Link href={practiceHref(weakest.topic)}>{topicName(weakest.topic)}</Link>
@@ -70,6 +83,9 @@ export function ExamResults({
               <th scope="col">Topic</th>
               <th scope="col">Right</th>
               <th scope="col">Score</th>
+              <th scope="col">
+                <span className="visually-hidden">Practise</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -82,6 +98,16 @@ export function ExamResults({
                     {t.correct} of {t.total}
                   </td>
                   <ScoreCell percent={p} />
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`Topic exam: ${topicName(t.topic)}`}
+                      onClick={() => onRetake({ topic: t.topic })}
+                    >
+                      Topic exam
+                    </button>
+                  </td>
                 </tr>
               );
             })}
@@ -100,16 +126,23 @@ export function ExamResults({
           const n = record.questionIds.indexOf(id) + 1;
           const response = record.responses[id] ?? null;
           return (
-            <li key={id} data-question={id}>
+            <li key={id} data-question={id} data-flagged={flagged.has(id)}>
               <article className="card missed">
                 <h4>
                   Question {n} · {q ? topicName(q.topic) : "removed from the bank"}
                   {response ? "" : " · not answered"}
+                  {flagged.has(id) ? <span className="flag-badge"> · ⚑ flagged</span> : null}
                 </h4>
                 {q ? (
                   <>
                     <QuestionStem question={q} />
-                    <QuestionFeedback question={q} correct={false} response={response} lessonLink>
+                    <QuestionFeedback
+                      question={q}
+                      correct={false}
+                      response={response}
+                      seed={record.seed}
+                      lessonLink
+                    >
                       {q.type === "predict" ? <SimulatorLink scenario={q.scenario} /> : null}
                     </QuestionFeedback>
                   </>
@@ -120,7 +153,16 @@ export function ExamResults({
         })}
       </ol>
       <div className="exam-actions">
-        <button type="button" onClick={onStart}>
+        {record.missed.length > 0 ? (
+          <button type="button" onClick={() => onRetake({ ids: record.missed })}>
+            Retake the {record.missed.length} missed
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={record.missed.length > 0 ? "secondary" : undefined}
+          onClick={onStart}
+        >
           Start a new exam
         </button>
         <button type="button" className="secondary" onClick={onBack}>

@@ -12,12 +12,16 @@ import {
 } from "@/lib/quiz/exam";
 import { randomSeed } from "@/lib/quiz/random";
 import { percent } from "@/lib/quiz/scoring";
-import type { ExamSession } from "@/lib/quiz/session";
+import { durationFor, timeTaken, type ExamSession } from "@/lib/quiz/session";
 import { QuestionInputs, QuestionStem } from "../../_components/question-card";
 import { useAppStore } from "../../_components/store-provider";
 import { stemExcerpt } from "../topics";
+import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
 import { useNow } from "../use-now";
 import { ExamResults } from "./exam-results";
+
+/** How many questions a one-topic exam draws (fewer when the topic has fewer). */
+const TOPIC_EXAM_SIZE = 10;
 
 /** The address of one exam's results: the Progress page links here. */
 export function examResultHref(id: string): string {
@@ -71,6 +75,16 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
           show(null);
           startExam(questions, { seed: randomSeed() });
         }}
+        onRetake={(retake) => {
+          const pool =
+            "ids" in retake
+              ? retake.ids.flatMap((id) => byId.get(id) ?? [])
+              : questions.filter((q) => q.topic === retake.topic);
+          const size = Math.min(pool.length, "ids" in retake ? pool.length : TOPIC_EXAM_SIZE);
+          if (size === 0) return;
+          show(null);
+          startExam(pool, { seed: randomSeed(), size, durationMs: durationFor(size) });
+        }}
       />
     );
   }
@@ -116,6 +130,7 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
                 <tr>
                   <th scope="col">Submitted</th>
                   <th scope="col">Score</th>
+                  <th scope="col">Time taken</th>
                   <th scope="col">Result</th>
                   <th scope="col">
                     <span className="visually-hidden">Details</span>
@@ -129,6 +144,7 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
                     <td>
                       {r.correct} of {r.total} ({percent(r.total ? r.correct / r.total : 0)} %)
                     </td>
+                    <td>{formatCountdown(timeTaken(r))}</td>
                     <td className={r.passed ? "verdict-pass" : "verdict-fail"}>
                       {r.passed ? "Passed" : "Not passed"}
                       {r.autoSubmitted ? " (time ran out)" : ""}
@@ -228,6 +244,18 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
   const id = exam.questionIds[index]!;
   const question = byId.get(id);
   const flagged = exam.flagged.includes(id);
+  const root = useRef<HTMLElement>(null);
+
+  useShortcuts((key) => {
+    if (key === "n" && index + 1 < total) goTo(index + 1);
+    else if (key === "p" && index > 0) goTo(index - 1);
+    else if (key === "f") toggleFlag(id);
+    else if (key === "Enter") {
+      if (index + 1 < total) goTo(index + 1);
+      else setReviewing(true);
+    } else return answerByKey(root, key);
+    return true;
+  });
 
   useEffect(() => {
     // Focus follows navigation. On mount, take it only if nothing holds it (the button that led
@@ -239,7 +267,7 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
   }, [index]);
 
   return (
-    <section aria-labelledby="exam-question-heading">
+    <section aria-labelledby="exam-question-heading" ref={root}>
       <h2 id="exam-question-heading" ref={heading} tabIndex={-1} className="question-heading">
         Question {index + 1} of {total}
         {flagged ? <span className="flag-badge"> · flagged</span> : null}
@@ -260,6 +288,7 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
             <QuestionInputs
               key={id}
               question={question}
+              seed={exam.seed}
               response={exam.responses[id] ?? null}
               onChange={(r) => setResponse(id, r)}
             />
@@ -298,6 +327,15 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
           Review and submit
         </button>
       </div>
+      <ShortcutList
+        items={[
+          { keys: "1–9", does: "choose an option" },
+          { keys: "Enter", does: "next question" },
+          { keys: "N", does: "next" },
+          { keys: "P", does: "previous" },
+          { keys: "F", does: "flag for review" },
+        ]}
+      />
       <nav aria-label="Exam questions">
         <ol className="exam-palette">
           {exam.questionIds.map((qid, i) => {

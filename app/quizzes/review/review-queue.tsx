@@ -7,6 +7,7 @@ import { dueToday, formatInterval, type StoredCard } from "@/lib/quiz/card";
 import { previewRatings, Rating, type Grade } from "@/lib/quiz/review";
 import { QuestionCard } from "../../_components/question-card";
 import { useAppStore } from "../../_components/store-provider";
+import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
 import { useNow } from "../use-now";
 
 /**
@@ -98,43 +99,63 @@ function ReviewCard({
   const reviewCard = useAppStore((s) => s.reviewCard);
   const [answered, setAnswered] = useState<{ correct: boolean; at: number } | null>(null);
   const ratingsRef = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useShortcuts((key) => {
+    if (answered) {
+      const button =
+        ratingsRef.current?.querySelectorAll<HTMLButtonElement>("button")[Number(key) - 1];
+      if (!/^[1-4]$/.test(key) || !button) return false;
+      button.click();
+      return true;
+    }
+    return answerByKey(root, key);
+  });
   const previews = answered ? previewRatings(card, new Date(answered.at)) : [];
   const suggested: Grade = answered?.correct ? Rating.Good : Rating.Again;
   return (
-    <QuestionCard
-      question={question}
-      lessonLink
-      onAnswered={(correct) => {
-        setAnswered({ correct, at: Date.now() });
-        onAnswered();
-        requestAnimationFrame(() => ratingsRef.current?.querySelector("button")?.focus());
-      }}
-      afterFeedback={
-        <div className="ratings" ref={ratingsRef} role="group" aria-labelledby="rate-heading">
-          <p id="rate-heading">
-            <strong>How well did you know it?</strong>{" "}
-            {answered?.correct
-              ? "Good is the usual choice for a right answer."
-              : "You missed it: Again is the usual choice."}
-          </p>
-          <div className="rating-buttons">
-            {previews.map((p) => (
-              <button
-                key={p.grade}
-                type="button"
-                className={p.grade === suggested ? undefined : "secondary"}
-                data-rating={p.label}
-                onClick={() => {
-                  reviewCard(question.id, p.grade);
-                  onRated();
-                }}
-              >
-                {p.label} <span className="interval">· next in {p.interval}</span>
-              </button>
-            ))}
+    <div ref={root}>
+      <QuestionCard
+        question={question}
+        lessonLink
+        onAnswered={(correct) => {
+          setAnswered({ correct, at: Date.now() });
+          onAnswered();
+          requestAnimationFrame(() => ratingsRef.current?.querySelector("button")?.focus());
+        }}
+        afterFeedback={
+          <div className="ratings" ref={ratingsRef} role="group" aria-labelledby="rate-heading">
+            <p id="rate-heading">
+              <strong>How well did you know it?</strong>{" "}
+              {answered?.correct
+                ? "Good is the usual choice for a right answer."
+                : "You missed it: Again is the usual choice."}
+            </p>
+            <div className="rating-buttons">
+              {previews.map((p) => (
+                <button
+                  key={p.grade}
+                  type="button"
+                  className={p.grade === suggested ? undefined : "secondary"}
+                  data-rating={p.label}
+                  onClick={() => {
+                    reviewCard(question.id, p.grade);
+                    onRated();
+                  }}
+                >
+                  {p.label} <span className="interval">· next in {p.interval}</span>
+                </button>
+              ))}
+            </div>
           </div>
-        </div>
-      }
-    />
+        }
+      />
+      <ShortcutList
+        items={[
+          { keys: "1–9", does: "choose an option" },
+          { keys: "Enter", does: "check the answer" },
+          { keys: "1–4", does: "rate it, once answered (Again, Hard, Good, Easy)" },
+        ]}
+      />
+    </div>
   );
 }

@@ -56,7 +56,7 @@ export default async function PracticePage({ params }: Params) {
           ))}
         </ul>
       </nav>
-      <Practice questions={questions} mixed={!topic} />
+      <Practice questions={questions} topic={slug} mixed={!topic} />
     </>
   );
 }

@@ -1,0 +1,214 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { STORAGE_NAME, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
+
+/** Answers the question in `form`, whatever its type, and checks it. */
+async function answerAndCheck(form: Locator) {
+  const text = form.getByLabel("Your answer");
+  if (await text.count()) await text.fill("something");
+  else if (await form.locator('input[type="radio"]').count())
+    await form.locator('input[type="radio"]').first().check();
+  else if (await form.locator('input[type="checkbox"]').count()) {
+    const boxes = form.locator('input[type="checkbox"]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+  } else
+    await form
+      .getByRole("button", { name: /^Move down/ })
+      .first()
+      .click();
+  await form.getByRole("button", { name: "Check answer" }).click();
+  await expect(form.getByTestId("feedback")).toBeVisible();
+}
+
+const saved = async (page: Page) =>
+  JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_NAME))!).state;
+
+test("a revisited practice question shows its answer, and practice resumes after a reload and Back", async ({
+  page,
+}) => {
+  await page.goto("/quizzes/practice/csp");
+  await waitForHydration(page);
+  const form = page.locator("form[data-question]");
+  const first = (await form.getAttribute("data-question"))!;
+  await answerAndCheck(form);
+  // Focus goes to the feedback, not to <body> where the button was.
+  await expect(form.getByTestId("feedback")).toBeFocused();
+  const shownWith = await form.getAttribute("data-seed");
+
+  await form.getByRole("button", { name: "Next question" }).click();
+  await expect(page.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeFocused();
+  await page.getByRole("button", { name: "Previous question" }).click();
+  await expect(form).toHaveAttribute("data-question", first);
+  // The answer given, in the order it was shown, and no second attempt recorded.
+  await expect(form.getByTestId("feedback")).toBeVisible();
+  await expect(form).toHaveAttribute("data-seed", shownWith!);
+  await expect(form.getByRole("button", { name: "Try again" })).toBeVisible();
+  expect((await saved(page)).quiz.answers[first].attempts).toBe(1);
+
+  await page.getByRole("button", { name: "Skip" }).click();
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(page.getByRole("heading", { name: /^Question 3 of \d+$/ })).toBeVisible();
+  const third = await form.getAttribute("data-question");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: /^Question 3 of \d+$/ })).toBeVisible();
+  await expect(form).toHaveAttribute("data-question", third!);
+  await page.getByRole("link", { name: "Quizzes", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/quizzes$/);
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: /^Question 3 of \d+$/ })).toBeVisible();
+
+  // "Try again" is a new attempt.
+  await page.getByRole("button", { name: "Previous question" }).click();
+  await page.getByRole("button", { name: "Previous question" }).click();
+  await form.getByRole("button", { name: "Try again" }).click();
+  await expect(form.getByRole("button", { name: "Check answer" })).toBeVisible();
+});
+
+test("'Select N' stops at N, and the feedback marks only what was chosen wrong", async ({
+  page,
+}) => {
+  await page.goto("/quizzes/practice/csp");
+  await waitForHydration(page);
+  const form = page.locator("form[data-question]");
+  const boxes = form.locator('input[type="checkbox"]');
+  for (let i = 0; i < 30 && !(await boxes.count()); i++) {
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(form.locator("input, [data-step]").first()).toBeVisible();
+  }
+  const n = Number((await form.getByText(/^Select \d+\.$/).textContent())!.match(/\d+/)![0]);
+  const total = await boxes.count();
+  for (let k = 0; k < n; k++) await boxes.nth(k).check();
+  await expect(form.getByTestId("select-count")).toContainText(`${n} of ${n} chosen`);
+  for (let k = n; k < total; k++) await expect(boxes.nth(k)).toBeDisabled();
+  await boxes.nth(0).uncheck();
+  await expect(boxes.nth(n)).toBeEnabled();
+  await boxes.nth(0).check();
+
+  await form.getByRole("button", { name: "Check answer" }).click();
+  const items = form.getByTestId("feedback").locator("li[data-option]");
+  await expect(items).toHaveCount(total);
+  for (let k = 0; k < total; k++) {
+    const verdict = await items.nth(k).getAttribute("data-verdict");
+    const mark = await items.nth(k).locator(".option-mark").textContent();
+    // Chosen options are the first n shown; a wrong option left unticked carries no ✗.
+    expect(verdict!.startsWith("chosen")).toBe(k < n);
+    if (verdict === "left") expect(mark).toBe("");
+    if (verdict === "chosen-wrong") expect(mark).toBe("✗");
+  }
+});
+
+test("keyboard shortcuts answer, check and move in practice, and flag and move in the exam", async ({
+  page,
+}) => {
+  await page.goto("/quizzes/practice/perm");
+  await waitForHydration(page);
+  await expect(page.getByTestId("shortcuts")).toContainText("check the answer");
+  const form = page.locator("form[data-question]");
+  const skip = page.getByRole("button", { name: "Skip" });
+  for (let i = 0; i < 30 && !(await form.locator('input[type="radio"]').count()); i++) {
+    await skip.click();
+    await expect(form.locator("input, [data-step]").first()).toBeVisible();
+  }
+  const heading = await page.getByRole("heading", { name: /^Question \d+ of/ }).textContent();
+  const at = Number(heading!.match(/\d+/)![0]);
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press("2");
+  await expect(form.locator('input[type="radio"]').nth(1)).toBeChecked();
+  await page.keyboard.press("Enter");
+  await expect(form.getByTestId("feedback")).toBeVisible();
+  await page.keyboard.press("n");
+  await expect(
+    page.getByRole("heading", { name: `Question ${at + 1} of`, exact: false }),
+  ).toBeVisible();
+
+  await page.goto("/quizzes/exam");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Start exam" }).click();
+  const exam = page.getByTestId("exam");
+  await expect(exam.getByTestId("shortcuts")).toContainText("flag for review");
+  await page.keyboard.press("f");
+  await expect(page.getByTestId("exam-progress")).toHaveText("Answered 0 of 40 · Flagged 1");
+  await page.keyboard.press("n");
+  await expect(exam.getByRole("heading", { name: /^Question 2 of 40/ })).toBeVisible();
+  await page.keyboard.press("p");
+  await expect(exam.getByRole("heading", { name: "Question 1 of 40 · flagged" })).toBeVisible();
+});
+
+test("exam results mark flagged questions, time the exam and offer retakes", async ({ page }) => {
+  await page.goto("/quizzes/exam");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Start exam" }).click();
+  const exam = page.getByTestId("exam");
+  const flagged = await exam.locator("form[data-question]").getAttribute("data-question");
+  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await page.getByRole("button", { name: "Submit exam" }).click();
+  const results = page.getByTestId("exam-results");
+  await expect(results.getByTestId("exam-flagged-summary")).toContainText("You flagged 1 question");
+  await expect(results.locator(`li[data-question="${flagged}"]`)).toHaveAttribute(
+    "data-flagged",
+    "true",
+  );
+  await expect(results.getByTestId("exam-time-taken")).toHaveText(/^0:\d\d$/);
+  await expect(results.getByRole("button", { name: "Retake the 40 missed" })).toBeVisible();
+  await results.getByRole("button", { name: "Topic exam: Negotiation" }).click();
+  await expect(exam.getByRole("heading", { name: /^Question 1 of 10/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("the review page says why a first answer is due today, and rates by keyboard", async ({
+  page,
+}) => {
+  // Midday, so the new card (due minutes after the answer) is due today (see quiz-review.spec).
+  await page.clock.setFixedTime(new Date("2026-06-15T12:00:00"));
+  await page.goto("/quizzes/practice/neg");
+  await waitForHydration(page);
+  await answerAndCheck(page.locator("form[data-question]"));
+  await page.goto("/quizzes/review");
+  await waitForHydration(page);
+  await expect(page.getByTestId("why-due-today")).toContainText("10 minutes after a right answer");
+  const form = page.locator("form[data-question]");
+  await answerAndCheck(form);
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press("3");
+  await expect(page.getByTestId("review-done")).toBeVisible();
+});
+
+test("a lesson self-check shows the earlier answer after a reload", async ({ page }) => {
+  await page.goto("/lessons/who-may-call-a-tool");
+  await waitForHydration(page);
+  const card = page.locator('[data-widget="self-check"] form[data-question]').first();
+  await expect(card.locator("input, [data-step]").first()).toBeVisible();
+  await answerAndCheck(card);
+  const id = await card.getAttribute("data-question");
+  await page.reload();
+  const again = page.locator(`[data-widget="self-check"] form[data-question="${id}"]`);
+  await expect(again.getByTestId("feedback")).toBeVisible();
+  await expect(again.getByRole("button", { name: "Try again" })).toBeVisible();
+});
+
+test("an ordering's feedback shows the learner's order beside the right one", async ({ page }) => {
+  await page.goto("/quizzes/practice/brg");
+  await waitForHydration(page);
+  const form = page.locator("form[data-question]");
+  const order = form.getByTestId("order-input");
+  for (let i = 0; i < 30 && !(await order.isVisible()); i++) {
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(form.locator("input, [data-step]").first()).toBeVisible();
+  }
+  const given = await order
+    .locator("[data-step]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-step")));
+  await form.getByRole("button", { name: "Check answer" }).click();
+  const compare = form.getByTestId("order-compare");
+  await expect(compare).toContainText("Your order:");
+  await expect(compare).toContainText("The right order:");
+  expect(
+    await compare
+      .locator("[data-step]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-step"))),
+  ).toEqual(given);
+  // It never starts right, so at least one step is out of place.
+  await expect(compare.locator("li.verdict-fail").first()).toBeVisible();
+});
