@@ -18,7 +18,7 @@ test("all progress is exported as a file and imported back into an empty browser
   await answerOneInPractice(page);
   await page.goto("/progress");
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export all progress" }).click();
@@ -33,19 +33,19 @@ test("all progress is exported as a file and imported back into an empty browser
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText("0 of 20");
+  await expect(negotiationRow(page)).toContainText(/^Negotiation0 of \d+/);
 
   await page.getByLabel(/Import a progress file/).setInputFiles(path);
   const confirm = page.getByTestId("import-confirm");
   await expect(confirm).toContainText("1 answered question");
   await confirm.getByRole("button", { name: "Replace my progress" }).click();
   await expect(page.getByTestId("import-done")).toContainText("Imported");
-  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
   await expect(page.getByTestId("due-summary")).toContainText("1 card");
 
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
   expect(errors).toEqual([]);
 });
 
@@ -86,10 +86,10 @@ test("an invalid or foreign file is refused with a clear message and overwrites 
   await expect(error).toContainText("newer version of the app (format 99");
 
   expect(await saved(page)).toBe(before);
-  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText("1 of 20");
+  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

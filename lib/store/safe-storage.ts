@@ -15,6 +15,41 @@ export interface KeptAside {
 export interface SafeStorageEvents {
   onNotice(kind: NoticeKind, detail?: string): void;
   onKeptAside(entry: KeptAside): void;
+  /**
+   * Called before a write when the saved value is no longer the one last read or written here
+   * (another tab saved since): returns what to write instead, typically both merged.
+   */
+  onForeignValue?(raw: string, value: StorageValue<unknown>): StorageValue<unknown>;
+  /** Called after `value` was written. */
+  onWritten?(value: StorageValue<unknown>): void;
+}
+
+export type ParsedEnvelope =
+  | { ok: true; value: StorageValue<unknown> }
+  | { ok: false; reason: "corrupted" | "invalid" | "future-version"; detail?: string };
+
+/** Reads a saved value's envelope (`{ state, version }`), without judging the state itself. */
+export function parseEnvelope(raw: string, currentVersion: number): ParsedEnvelope {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: "corrupted" };
+  }
+  const envelope = parsed as Partial<StorageValue<unknown>> | null;
+  if (
+    typeof envelope !== "object" ||
+    envelope === null ||
+    typeof envelope.version !== "number" ||
+    typeof envelope.state !== "object" ||
+    envelope.state === null
+  ) {
+    return { ok: false, reason: "invalid" };
+  }
+  if (envelope.version > currentVersion) {
+    return { ok: false, reason: "future-version", detail: String(envelope.version) };
+  }
+  return { ok: true, value: { state: envelope.state, version: envelope.version } };
 }
 
 export function keptAsidePrefix(name: string): string {
@@ -43,8 +78,12 @@ export function listKeptAside(storage: Storage, name: string): KeptAside[] {
 }
 
 export interface SafeStorage extends PersistStorage<unknown> {
-  /** Keeps the raw saved value aside, under its own key, with the reason. */
-  keepAside(reason: NoticeKind): void;
+  /** Keeps the raw saved value (or `raw`) aside, under its own key, with the reason. */
+  keepAside(reason: NoticeKind, raw?: string): void;
+  /** The saved text as last read or written by this storage (null: none yet). */
+  synced(): string | null;
+  /** Records `raw` as read: the next write merges only what changes after it. */
+  markSynced(raw: string): void;
   /** Runs `fn` with writes suppressed (notices must not persist, nor recurse on a full disk). */
   silently(fn: () => void): void;
 }
@@ -63,6 +102,8 @@ export function createSafeStorage(
   now: () => Date = () => new Date(),
 ): SafeStorage {
   let lastRaw: string | null = null;
+  /** The saved text as last read or written here: anything else was written by another tab. */
+  let syncedRaw: string | null = null;
   let muted = 0;
   let quotaReported = false;
 
@@ -74,7 +115,8 @@ export function createSafeStorage(
     }
   };
 
-  const keepAside = (reason: NoticeKind) => {
+  const keepAside = (reason: NoticeKind, raw?: string) => {
+    if (raw !== undefined) lastRaw = raw;
     if (lastRaw === null) return;
     const at = now().toISOString();
     const entry: KeptAside = {
@@ -110,40 +152,34 @@ export function createSafeStorage(
       }
       lastRaw = raw;
       if (raw === null) return null;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        keepAside("corrupted");
-        events.onNotice("corrupted");
+      const envelope = parseEnvelope(raw, currentVersion);
+      if (!envelope.ok) {
+        keepAside(envelope.reason);
+        events.onNotice(envelope.reason, envelope.detail);
         return null;
       }
-      const envelope = parsed as Partial<StorageValue<unknown>> | null;
-      if (
-        typeof envelope !== "object" ||
-        envelope === null ||
-        typeof envelope.version !== "number" ||
-        typeof envelope.state !== "object" ||
-        envelope.state === null
-      ) {
-        keepAside("invalid");
-        events.onNotice("invalid");
-        return null;
-      }
-      if (envelope.version > currentVersion) {
-        keepAside("future-version");
-        events.onNotice("future-version", String(envelope.version));
-        return null;
-      }
-      return { state: envelope.state, version: envelope.version };
+      syncedRaw = raw;
+      return envelope.value;
     },
     setItem(key, value) {
       if (muted > 0) return;
       const s = storage();
       if (!s) return;
+      let current: string | null = null;
       try {
-        s.setItem(key, JSON.stringify(value));
+        current = s.getItem(key);
+      } catch {
+        current = null;
+      }
+      if (current !== null && current !== syncedRaw && events.onForeignValue) {
+        value = events.onForeignValue(current, value);
+      }
+      try {
+        const raw = JSON.stringify(value);
+        s.setItem(key, raw);
         lastRaw = null;
+        syncedRaw = raw;
+        events.onWritten?.(value);
       } catch (error) {
         if (!quotaReported) {
           quotaReported = true;
@@ -159,6 +195,10 @@ export function createSafeStorage(
       }
     },
     keepAside,
+    synced: () => syncedRaw,
+    markSynced(raw) {
+      syncedRaw = raw;
+    },
     silently(fn) {
       muted++;
       try {

@@ -12,8 +12,15 @@ import {
   type ExamRecord,
   type ExamSession,
 } from "../quiz/session";
+import { mergeProgress, same } from "./merge";
 import { check } from "./shape";
-import { createSafeStorage, listKeptAside, type KeptAside, type NoticeKind } from "./safe-storage";
+import {
+  createSafeStorage,
+  listKeptAside,
+  parseEnvelope,
+  type KeptAside,
+  type NoticeKind,
+} from "./safe-storage";
 import {
   defaultProgress,
   migrateProgress,
@@ -109,6 +116,11 @@ export type AppState = LessonsSlice &
   StatusSlice;
 export type AppStore = StoreApi<AppState> & {
   persist: { rehydrate(): Promise<void> | void; hasHydrated(): boolean };
+  /**
+   * Merges what another tab saved into this one (call it on the `storage` event). Items this tab
+   * changed since it last saw storage are kept; see `mergeProgress`.
+   */
+  syncFromStorage(): void;
 };
 
 type Slice<T> = StateCreator<AppState, [], [], T>;
@@ -360,22 +372,85 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     );
   };
 
+  /** The saved progress this tab last read or wrote: the common base of a merge with another tab. */
+  let base: PersistedProgress | undefined;
+  const persisted = (s: AppState): PersistedProgress => ({
+    lessons: s.lessons,
+    quiz: s.quiz,
+    preferences: s.preferences,
+  });
+
+  /** Saved text (from another tab) read as progress, or why it cannot be. */
+  const readSaved = (
+    raw: string,
+  ): { ok: true; data: PersistedProgress } | { ok: false; reason: NoticeKind; detail?: string } => {
+    const envelope = parseEnvelope(raw, PROGRESS_VERSION);
+    if (!envelope.ok) return envelope;
+    let migrated: unknown;
+    try {
+      migrated = migrateProgress(envelope.value.state, envelope.value.version ?? 0);
+    } catch {
+      return { ok: false, reason: "invalid" };
+    }
+    const parsed = check(persistedProgressShape, migrated);
+    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, reason: "invalid" };
+  };
+
+  const notify = (kind: NoticeKind, detail?: string) => {
+    pendingNotices.push({ id: nextNoticeId++, kind, message: noticeMessage(kind, detail) });
+    flush();
+  };
+
   const safe = createSafeStorage(
     STORAGE_NAME,
     getStorage,
     PROGRESS_VERSION,
     {
-      onNotice(kind, detail) {
-        pendingNotices.push({ id: nextNoticeId++, kind, message: noticeMessage(kind, detail) });
-        flush();
-      },
+      onNotice: notify,
       onKeptAside(entry) {
         pendingKeptAside.push(entry);
         flush();
       },
+      onForeignValue(raw, value) {
+        const theirs = readSaved(raw);
+        if (!theirs.ok) {
+          // Never overwrite what cannot be read without a copy of it.
+          safe.keepAside(theirs.reason, raw);
+          notify(theirs.reason, theirs.detail);
+          return value;
+        }
+        const ours = value.state as PersistedProgress;
+        const merged = mergeProgress(base, ours, theirs.data);
+        if (merged !== ours) safe.silently(() => ref.store!.setState(merged));
+        return { ...value, state: merged };
+      },
+      onWritten(value) {
+        base = value.state as PersistedProgress;
+      },
     },
     now,
   );
+
+  const syncFromStorage = () => {
+    if (!ref.store || !store.persist.hasHydrated()) return;
+    let raw: string | null;
+    try {
+      raw = getStorage()?.getItem(STORAGE_NAME) ?? null;
+    } catch {
+      return;
+    }
+    if (raw === null || raw === safe.synced()) return;
+    const theirs = readSaved(raw);
+    // Unreadable: left as it is; this tab's next write keeps it aside first.
+    if (!theirs.ok) return;
+    const ours = persisted(ref.store.getState());
+    const merged = mergeProgress(base, ours, theirs.data);
+    base = theirs.data;
+    safe.markSynced(raw);
+    if (merged !== ours) safe.silently(() => ref.store!.setState(merged));
+    // This tab had changes the other had not seen: save the union.
+    if (!same(merged, theirs.data)) ref.store.setState({});
+  };
 
   const statusSlice: Slice<StatusSlice> = (set) => ({
     hydrated: false,
@@ -393,7 +468,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     },
   });
 
-  const store = createStore<AppState>()(
+  const persistent = createStore<AppState>()(
     persist(
       (...a) => ({
         ...createLessonsSlice(now)(...a),
@@ -409,11 +484,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         version: PROGRESS_VERSION,
         storage: safe,
         skipHydration: true,
-        partialize: (s): PersistedProgress => ({
-          lessons: s.lessons,
-          quiz: s.quiz,
-          preferences: s.preferences,
-        }),
+        partialize: persisted,
         migrate: (state, version) => migrateProgress(state, version) as AppState,
         merge: (persisted, current) => {
           if (persisted === undefined || persisted === null) return current;
@@ -427,6 +498,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
             });
             return current;
           }
+          base = parsed.data;
           return { ...current, ...parsed.data };
         },
         onRehydrateStorage: () => {
@@ -456,7 +528,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         },
       },
     ),
-  ) as AppStore;
+  );
+  const store: AppStore = Object.assign(persistent, { syncFromStorage });
   ref.store = store;
   return store;
 }
