@@ -211,7 +211,14 @@ export function createSafeStorage(
   return safe;
 }
 
-function isQuotaError(error: unknown): boolean {
+/** A size as people read it: "820 B", "14.2 KB", "1.3 MB" (1 KB = 1024 B). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function isQuotaError(error: unknown): boolean {
   return (
     error instanceof Error &&
     (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED")

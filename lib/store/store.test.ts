@@ -216,3 +216,39 @@ describe("migrateProgress", () => {
     expect(migrateProgress(state, PROGRESS_VERSION)).toBe(state);
   });
 });
+
+describe("replaceProgress: an import is reported only once it is saved", () => {
+  const imported = () => {
+    const p = defaultProgress();
+    for (let i = 0; i < 40; i++) p.lessons.completed[`lesson-${i}`] = NOW.toISOString();
+    return p;
+  };
+
+  it("says it succeeded after the saved value reads back as the import", async () => {
+    const storage = new MemoryStorage();
+    const store = await storeOver(storage);
+    const outcome = store.getState().replaceProgress(imported());
+    expect(outcome).toEqual({ ok: true });
+    expect(JSON.parse(storage.getItem(STORAGE_NAME)!).state).toEqual(imported());
+  });
+
+  it("refuses when storage is full, with the size needed, and leaves the progress as it was", async () => {
+    const storage = new MemoryStorage();
+    const store = await storeOver(storage);
+    store.getState().markLessonComplete("mine");
+    const before = storage.getItem(STORAGE_NAME)!;
+    storage.quota = STORAGE_NAME.length + before.length + 10;
+
+    const outcome = store.getState().replaceProgress(imported());
+    expect(outcome).toMatchObject({ ok: false, reason: "quota" });
+    if (outcome.ok) return;
+    const needed =
+      (STORAGE_NAME.length + JSON.stringify({ state: imported(), version: 2 }).length) * 2;
+    expect(outcome.bytesNeeded).toBe(needed);
+    expect(outcome.message).toMatch(/storage is full/);
+    expect(outcome.message).toMatch(/progress is unchanged/);
+    expect(Object.keys(store.getState().lessons.completed)).toEqual(["mine"]);
+    expect(storage.getItem(STORAGE_NAME)).toBe(before);
+    expect((await storeOver(storage)).getState().lessons.completed).toHaveProperty("mine");
+  });
+});

@@ -16,6 +16,8 @@ import { mergeProgress, same } from "./merge";
 import { check } from "./shape";
 import {
   createSafeStorage,
+  formatBytes,
+  isQuotaError,
   listKeptAside,
   parseEnvelope,
   type KeptAside,
@@ -88,9 +90,23 @@ export interface ExamSlice {
   abandonExam(): void;
 }
 
+/** What became of a replacement of the whole progress (an import). */
+export type ReplaceOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: "quota" | "unavailable" | "unverified";
+      /** Bytes the new saved value takes (UTF-16, as browsers count), when storage was full. */
+      bytesNeeded?: number;
+      message: string;
+    };
+
 export interface ProgressIoSlice {
-  /** Replaces every saved part of the progress at once, as an import does. */
-  replaceProgress(progress: PersistedProgress): void;
+  /**
+   * Replaces every saved part of the progress at once, as an import does: saved first, and read
+   * back; only then shown. On any failure the previous progress stays, in storage and on screen.
+   */
+  replaceProgress(progress: PersistedProgress): ReplaceOutcome;
 }
 
 export interface PreferencesSlice {
@@ -319,15 +335,6 @@ const createExamSlice =
     };
   };
 
-const createProgressIoSlice: Slice<ProgressIoSlice> = (set) => ({
-  replaceProgress: (progress) =>
-    set({
-      lessons: progress.lessons,
-      quiz: progress.quiz,
-      preferences: progress.preferences,
-    }),
-});
-
 const createPreferencesSlice: Slice<PreferencesSlice> = (set) => ({
   preferences: defaultProgress().preferences,
   setTheme: (theme) => set({ preferences: { theme } }),
@@ -452,6 +459,67 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     if (!same(merged, theirs.data)) ref.store.setState({});
   };
 
+  const unchanged = " Nothing was imported and your progress is unchanged.";
+  const progressIoSlice: Slice<ProgressIoSlice> = (set) => ({
+    replaceProgress: (progress) => {
+      let storage: Storage | undefined;
+      try {
+        storage = getStorage();
+      } catch {
+        storage = undefined;
+      }
+      if (!storage) {
+        return {
+          ok: false,
+          reason: "unavailable",
+          message: `This browser does not let the app save anything.${unchanged}`,
+        };
+      }
+      const raw = JSON.stringify({ state: progress, version: PROGRESS_VERSION });
+      let before: string | null = null;
+      try {
+        before = storage.getItem(STORAGE_NAME);
+        storage.setItem(STORAGE_NAME, raw);
+      } catch (error) {
+        if (!isQuotaError(error)) {
+          return {
+            ok: false,
+            reason: "unavailable",
+            message: `The browser refused to save the import.${unchanged}`,
+          };
+        }
+        const bytesNeeded = (STORAGE_NAME.length + raw.length) * 2;
+        const more =
+          bytesNeeded - (before === null ? 0 : (STORAGE_NAME.length + before.length) * 2);
+        return {
+          ok: false,
+          reason: "quota",
+          bytesNeeded,
+          message: `Your browser's storage is full: this import needs ${formatBytes(bytesNeeded)} (${formatBytes(Math.max(0, more))} more than your progress takes now). Free some space, for example by discarding data kept aside below, and try again.${unchanged}`,
+        };
+      }
+      let back: string | null = null;
+      try {
+        back = storage.getItem(STORAGE_NAME);
+      } catch {
+        back = null;
+      }
+      if (back !== raw) {
+        return {
+          ok: false,
+          reason: "unverified",
+          message: `The saved data did not read back as the import.${unchanged}`,
+        };
+      }
+      safe.markSynced(raw);
+      base = progress;
+      safe.silently(() =>
+        set({ lessons: progress.lessons, quiz: progress.quiz, preferences: progress.preferences }),
+      );
+      return { ok: true };
+    },
+  });
+
   const statusSlice: Slice<StatusSlice> = (set) => ({
     hydrated: false,
     notices: [],
@@ -475,7 +543,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         ...createQuizSlice(now)(...a),
         ...createReviewSlice(now)(...a),
         ...createExamSlice(now)(...a),
-        ...createProgressIoSlice(...a),
+        ...progressIoSlice(...a),
         ...createPreferencesSlice(...a),
         ...statusSlice(...a),
       }),
