@@ -10,6 +10,46 @@ export interface KeptAside {
   raw: string;
   /** False when even the copy could not be written (storage full): it then lives in memory only. */
   savedInStorage: boolean;
+  /** Identifies the content (see `hashText`): the same value is kept aside once. */
+  hash: string;
+}
+
+/** A short hash of `text` (cyrb53, 53 bits, base 36): equal texts, equal hashes. Not for secrets. */
+export function hashText(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+export interface StorageUsage {
+  /** Bytes of the saved progress (key and value, UTF-16 as browsers count them). */
+  progress: number;
+  /** Bytes of every kept-aside copy. */
+  keptAside: number;
+  /** Bytes of everything this site keeps in this storage, the app's and anything else. */
+  total: number;
+}
+
+/** How much of `storage` the progress saved under `name` and its kept-aside copies take. */
+export function measureStorage(storage: Storage, name: string): StorageUsage {
+  const prefix = keptAsidePrefix(name);
+  const usage: StorageUsage = { progress: 0, keptAside: 0, total: 0 };
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key === null) continue;
+    const bytes = (key.length + (storage.getItem(key)?.length ?? 0)) * 2;
+    usage.total += bytes;
+    if (key === name) usage.progress += bytes;
+    else if (key.startsWith(prefix)) usage.keptAside += bytes;
+  }
+  return usage;
 }
 
 export interface SafeStorageEvents {
@@ -63,15 +103,18 @@ export function listKeptAside(storage: Storage, name: string): KeptAside[] {
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
     if (!key?.startsWith(prefix)) continue;
-    const [reason, at] = key.slice(prefix.length).split("@");
+    // `<reason>@<time>#<hash>`; copies from before hashes lack the `#<hash>`.
+    const [reason, rest = ""] = key.slice(prefix.length).split("@");
+    const [at = "", hash] = rest.split("#");
     const raw = storage.getItem(key);
     if (raw === null) continue;
     out.push({
       key,
       reason: (reason ?? "corrupted") as NoticeKind,
-      at: at ?? "",
+      at,
       raw,
       savedInStorage: true,
+      hash: hash ?? hashText(raw),
     });
   }
   return out.sort((a, b) => a.at.localeCompare(b.at));
@@ -90,7 +133,8 @@ export interface SafeStorage extends PersistStorage<unknown> {
 
 /**
  * A zustand PersistStorage over localStorage that never throws. Unreadable JSON, a malformed
- * envelope and a newer format are kept aside under their own key before the app starts fresh;
+ * envelope and a newer format are kept aside under their own key (once per content, found again by
+ * its hash; the unreadable value then leaves the progress key) before the app starts fresh;
  * a full or blocked storage becomes a notice. Invariant: a saved value is never overwritten
  * unless it was read successfully or a copy of it was taken (in storage, or else in memory).
  */
@@ -115,20 +159,43 @@ export function createSafeStorage(
     }
   };
 
+  /** With a copy in storage, the unreadable value itself can go: later loads start clean. */
+  const dropSaved = (raw: string) => {
+    try {
+      const s = storage();
+      if (s?.getItem(name) === raw) s.removeItem(name);
+      if (syncedRaw === raw) syncedRaw = null;
+    } catch {
+      // It stays; the next load finds the copy by its hash and makes no other.
+    }
+  };
+
   const keepAside = (reason: NoticeKind, raw?: string) => {
     if (raw !== undefined) lastRaw = raw;
     if (lastRaw === null) return;
     const at = now().toISOString();
+    const hash = hashText(lastRaw);
     const entry: KeptAside = {
-      key: `${keptAsidePrefix(name)}${reason}@${at}`,
+      key: `${keptAsidePrefix(name)}${reason}@${at}#${hash}`,
       reason,
       at,
       raw: lastRaw,
       savedInStorage: false,
+      hash,
     };
     try {
-      storage()?.setItem(entry.key, lastRaw);
-      entry.savedInStorage = storage() !== undefined;
+      const s = storage();
+      const copy = s && listKeptAside(s, name).find((k) => k.hash === hash && k.raw === lastRaw);
+      if (copy) {
+        // Already kept aside (on an earlier load): one copy is enough.
+        dropSaved(lastRaw);
+        lastRaw = null;
+        events.onKeptAside(copy);
+        return;
+      }
+      s?.setItem(entry.key, lastRaw);
+      entry.savedInStorage = s !== undefined;
+      if (entry.savedInStorage) dropSaved(lastRaw);
     } catch {
       entry.savedInStorage = false;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "./memory-storage";
+import { listKeptAside, measureStorage } from "./safe-storage";
 import { defaultProgress, migrateProgress, MIGRATIONS, PROGRESS_VERSION } from "./schema";
 import { STORAGE_NAME, createAppStore } from "./store";
 
@@ -250,5 +251,54 @@ describe("replaceProgress: an import is reported only once it is saved", () => {
     expect(Object.keys(store.getState().lessons.completed)).toEqual(["mine"]);
     expect(storage.getItem(STORAGE_NAME)).toBe(before);
     expect((await storeOver(storage)).getState().lessons.completed).toHaveProperty("mine");
+  });
+});
+
+describe("kept-aside copies", () => {
+  it("keeps the same unreadable value aside once, however often it is loaded", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, "{not json");
+    let t = NOW.getTime();
+    const load = async () => {
+      const store = createAppStore({
+        getStorage: () => storage,
+        now: () => new Date((t += 60_000)),
+      });
+      await store.persist.rehydrate();
+      return store;
+    };
+    await load();
+    // With the copy safe, the unreadable value leaves the progress key: the next load is clean.
+    expect(storage.getItem(STORAGE_NAME)).toBeNull();
+    expect((await load()).getState().notices).toEqual([]);
+    // The same value saved again (by a tab of an older version, say) is recognised by its hash.
+    storage.setItem(STORAGE_NAME, "{not json");
+    await load();
+    storage.setItem(STORAGE_NAME, "{not json");
+    const third = await load();
+    expect(listKeptAside(storage, STORAGE_NAME).map((k) => k.raw)).toEqual(["{not json"]);
+    expect(third.getState().keptAside).toHaveLength(1);
+    expect(third.getState().notices.map((n) => n.kind)).toEqual(["corrupted"]);
+
+    // A different unreadable value is a new copy.
+    storage.setItem(STORAGE_NAME, "{other");
+    await load();
+    expect(listKeptAside(storage, STORAGE_NAME).map((k) => k.raw)).toEqual(["{not json", "{other"]);
+  });
+
+  it("measures what the app keeps in storage", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, "garbage");
+    storage.setItem("someone-else", "1234");
+    const store = await storeOver(storage);
+    store.getState().markLessonComplete("a");
+    const usage = measureStorage(storage, STORAGE_NAME);
+    const progress = (STORAGE_NAME.length + storage.getItem(STORAGE_NAME)!.length) * 2;
+    const kept = store.getState().keptAside[0]!;
+    expect(usage).toEqual({
+      progress,
+      keptAside: (kept.key.length + "garbage".length) * 2,
+      total: progress + (kept.key.length + 7) * 2 + ("someone-else".length + 4) * 2,
+    });
   });
 });
