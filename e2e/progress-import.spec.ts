@@ -126,3 +126,28 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(page.getByText("No cards yet")).toBeVisible();
 });
+
+test("an export with an odd date or a __proto__ key is shown or refused, never misread", async ({
+  page,
+}) => {
+  await page.goto("/progress");
+  await waitForHydration(page);
+  const input = page.getByLabel(/Import a progress file/);
+  const empty = {
+    lessons: { completed: {} },
+    quiz: { answers: {}, cards: {}, exam: null, exams: [] },
+    preferences: { theme: "system" },
+  };
+  await input.setInputFiles(exportFile(empty, "last tuesday"));
+  const confirm = page.getByTestId("import-confirm");
+  await expect(confirm).toContainText("export date unknown");
+  await expect(confirm).not.toContainText("Invalid Date");
+
+  const file = exportFile(empty);
+  const text = file.buffer.toString().replace('"completed":{', `"completed":{"__proto__":"${AT}"`);
+  await input.setInputFiles({ ...file, buffer: Buffer.from(text) });
+  await expect(page.getByTestId("import-error")).toContainText(
+    'progress.lessons.completed.__proto__: the key "__proto__" is not allowed',
+  );
+  await expect(page.getByTestId("import-confirm")).toHaveCount(0);
+});

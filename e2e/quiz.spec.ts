@@ -24,7 +24,7 @@ test("a practice question answered wrong, then one answered right, records progr
 
   await feedback.getByRole("button", { name: "Next question" }).click();
   const second = page.locator('form[data-question="neg-wrong-identifier"]');
-  await expect(page.getByRole("heading", { name: "Question 2 of 20" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeFocused();
   // Keyboard only: Space picks the focused option, Tab reaches "Check answer", Enter submits.
   await second.getByLabel(/The key is wrong/).focus();
   await page.keyboard.press("Space");

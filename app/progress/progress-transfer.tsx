@@ -115,7 +115,7 @@ export function ProgressTransfer() {
               <strong>{pending.fileName}</strong> holds {summary(pending.progress)}
               {pending.exportedAt
                 ? `, exported ${new Date(pending.exportedAt).toLocaleString()}`
-                : ""}
+                : ", export date unknown"}
               .
             </p>
             <fieldset>

@@ -153,3 +153,22 @@ describe("import modes and their preview", () => {
     expect(describeChanges(current, current)).toEqual([]);
   });
 });
+
+describe("odd input in an import", () => {
+  it("refuses a __proto__ key inside a map, naming where", () => {
+    const text = file({}).replace('"answers":{', '"answers":{"__proto__":{},');
+    expect(text).toContain("__proto__");
+    expect(refusal(text)).toContain(
+      'damaged: progress.quiz.answers.__proto__: the key "__proto__" is not allowed',
+    );
+  });
+
+  it("reads an exportedAt that is not a date as unknown, never as an invalid date", () => {
+    for (const exportedAt of ["yesterday", "2026-13-45T99:00:00Z", 12, null]) {
+      const result = parseProgressImport(file({ exportedAt }));
+      expect(result.ok && result.exportedAt, String(exportedAt)).toBeNull();
+    }
+    const result = parseProgressImport(file({}));
+    expect(result.ok && result.exportedAt).toBe(NOW.toISOString());
+  });
+});

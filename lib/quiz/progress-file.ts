@@ -1,5 +1,5 @@
 import { mergeProgress, same } from "../store/merge";
-import { check } from "../store/shape";
+import { check, isoDateTime } from "../store/shape";
 import {
   migrateProgress,
   persistedProgressShape,
@@ -98,7 +98,8 @@ export function parseProgressImport(
     ok: true,
     progress: parsed.data,
     version,
-    exportedAt: typeof raw.exportedAt === "string" ? raw.exportedAt : null,
+    // Only a real date-time is shown; anything else reads as "unknown date", never "Invalid Date".
+    exportedAt: check(isoDateTime, raw.exportedAt).success ? (raw.exportedAt as string) : null,
   };
 }
 

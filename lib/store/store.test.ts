@@ -302,3 +302,24 @@ describe("kept-aside copies", () => {
     });
   });
 });
+
+describe("odd keys in saved progress", () => {
+  it("refuses a saved map with a __proto__ key with a notice naming it, keeping the value aside", async () => {
+    const storage = new MemoryStorage();
+    // An object literal cannot hold an own __proto__ key, so the saved text is written by hand.
+    const raw = saved({
+      ...defaultProgress(),
+      lessons: { completed: { intro: NOW.toISOString() } },
+    }).replace('"intro":', `"__proto__":"${NOW.toISOString()}","intro":`);
+    expect(raw).toContain("__proto__");
+    storage.setItem(STORAGE_NAME, raw);
+    const store = await storeOver(storage);
+    const notices = store.getState().notices;
+    expect(notices.map((n) => n.kind)).toEqual(["invalid"]);
+    expect(notices[0]!.message).toContain(
+      'lessons.completed.__proto__: the key "__proto__" is not allowed',
+    );
+    expect(store.getState().keptAside[0]?.raw).toBe(raw);
+    expect(store.getState().lessons.completed).toEqual({});
+  });
+});

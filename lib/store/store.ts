@@ -146,7 +146,7 @@ export function noticeMessage(kind: NoticeKind, detail?: string): string {
     case "corrupted":
       return "Your saved progress could not be read, so the app started fresh. The unreadable data was kept aside: export it from the Progress page.";
     case "invalid":
-      return "Your saved progress was not in a shape this app understands, so the app started fresh. The old data was kept aside: export it from the Progress page.";
+      return `Your saved progress was not in a shape this app understands${detail ? ` (${detail})` : ""}, so the app started fresh. The old data was kept aside: export it from the Progress page.`;
     case "future-version":
       return `Your saved progress was written by a newer version of this app (format ${detail ?? "?"}). It was kept aside untouched and the app started fresh.`;
     case "quota":
@@ -400,7 +400,9 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
       return { ok: false, reason: "invalid" };
     }
     const parsed = check(persistedProgressShape, migrated);
-    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, reason: "invalid" };
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, reason: "invalid", detail: `${parsed.path.join(".")}: ${parsed.message}` };
   };
 
   const notify = (kind: NoticeKind, detail?: string) => {
@@ -562,7 +564,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
             pendingNotices.push({
               id: nextNoticeId++,
               kind: "invalid",
-              message: noticeMessage("invalid"),
+              message: noticeMessage("invalid", `${parsed.path.join(".")}: ${parsed.message}`),
             });
             return current;
           }
