@@ -18,11 +18,6 @@ async function answerSecondInPractice(page: Page) {
   await expect(second.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
 }
 
-// "Due today" ends at local midnight: pin the clock to midday, as the review spec does.
-test.beforeEach(async ({ context }) => {
-  await context.clock.setFixedTime(new Date("2026-06-15T12:00:00"));
-});
-
 test("answers in one tab and a lesson completed in another are both kept, and shown live", async ({
   context,
 }) => {
@@ -61,6 +56,8 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
 test("a review card rated in one tab is not brought back by the other tab's next write", async ({
   context,
 }) => {
+  // "Due today" ends at local midnight: pin the clock to midday, as the review spec does.
+  await context.clock.setFixedTime(new Date("2026-06-15T12:00:00"));
   const a = await context.newPage();
   const b = await context.newPage();
   await answerOneInPractice(a);
@@ -84,4 +81,31 @@ test("a review card rated in one tab is not brought back by the other tab's next
   await a.goto("/progress");
   await waitForHydration(a);
   await expect(a.getByTestId("due-summary")).toContainText("0 due today");
+});
+
+test("an exam running in one tab is not disturbed when another tab saves", async ({ context }) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await b.goto(LESSON);
+  await waitForHydration(b);
+
+  await a.goto("/quizzes/exam");
+  await waitForHydration(a);
+  await a.getByRole("button", { name: "Start exam" }).click();
+  const exam = a.getByTestId("exam");
+  await expect(exam.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
+  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Next" }).click();
+  await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
+
+  await b.getByRole("button", { name: "Mark lesson complete" }).click();
+  await expect(b.getByTestId("lesson-status")).toContainText("Completed");
+  // Still on question 2, with the flag, in the tab that runs the exam, and after its reload.
+  await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
+  await expect(a.getByTestId("exam-progress")).toContainText("Flagged 1");
+  await a.reload();
+  await waitForHydration(a);
+  await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
+  await expect(a.getByTestId("exam-progress")).toContainText("Flagged 1");
+  expect(Object.keys((await saved(a)).lessons.completed)).toEqual(["what-mcp-apps-is"]);
 });

@@ -379,8 +379,12 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     );
   };
 
-  /** The saved progress this tab last read or wrote: the common base of a merge with another tab. */
-  let base: PersistedProgress | undefined;
+  /**
+   * The saved progress this tab last read or wrote: the common base of a merge with another tab.
+   * Nothing saved yet reads as the defaults, so another tab's first exam is not taken for a
+   * conflict with this tab's "no exam".
+   */
+  let base: PersistedProgress = defaultProgress();
   const persisted = (s: AppState): PersistedProgress => ({
     lessons: s.lessons,
     quiz: s.quiz,

@@ -96,4 +96,14 @@ describe("two tabs over one storage", () => {
     b.syncFromStorage();
     expect(b.getState().quiz.exam).toEqual(a.getState().quiz.exam);
   });
+
+  it("takes another tab's first exam when both opened on empty storage, and keeps it there", async () => {
+    const { a, b } = await twoTabs();
+    a.getState().startExam([tf("x1"), tf("x2")], { seed: "s", size: 2 });
+    const exam = a.getState().quiz.exam;
+    b.syncFromStorage();
+    expect(b.getState().quiz.exam).toEqual(exam);
+    a.syncFromStorage();
+    expect(a.getState().quiz.exam).toBe(exam);
+  });
 });
