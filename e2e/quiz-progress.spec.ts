@@ -40,7 +40,7 @@ test("all progress is exported as a file and imported back into an empty browser
   await page.getByLabel(/Import a progress file/).setInputFiles(path);
   const confirm = page.getByTestId("import-confirm");
   await expect(confirm).toContainText("1 answered question");
-  await confirm.getByRole("button", { name: "Replace my progress" }).click();
+  await confirm.getByRole("button", { name: "Merge into my progress" }).click();
   await expect(page.getByTestId("import-done")).toContainText("Imported");
   await expect(negotiationRow(page)).toContainText(`1 of ${NEG_COUNT}`);
   await expect(page.getByTestId("due-summary")).toContainText("1 card");

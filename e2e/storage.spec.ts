@@ -41,3 +41,37 @@ test("survives a corrupted saved value, keeps it aside and lets the learner expo
   await expect(page.locator('[data-notice="corrupted"]')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("an unreadable value is kept aside once across reloads, and the space can be freed", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem("seeded")) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem("seeded", "1");
+      }
+    },
+    [STORAGE_NAME, GARBAGE] as const,
+  );
+  await page.goto("/progress");
+  await waitForHydration(page);
+  // Nothing changes the progress between these loads: still one copy.
+  await page.reload();
+  await waitForHydration(page);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("kept-aside-list").locator("li")).toHaveCount(1);
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  expect(keys.filter((k) => k.includes(":kept-aside:"))).toHaveLength(1);
+
+  const usage = page.getByTestId("storage-usage");
+  await expect(usage).toContainText(/uses \d+(\.\d)? (B|KB)/);
+  await expect(usage).not.toContainText(" 0 B for data kept aside");
+  await usage.getByRole("button", { name: /Discard all data kept aside/ }).click();
+  await expect(page.getByTestId("kept-aside-list")).toHaveCount(0);
+  await expect(usage).toContainText("0 B for data kept aside");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("kept-aside-list")).toHaveCount(0);
+});

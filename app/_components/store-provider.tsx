@@ -2,18 +2,27 @@
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
-import { createAppStore, type AppState, type AppStore } from "@/lib/store/store";
+import { createAppStore, STORAGE_NAME, type AppState, type AppStore } from "@/lib/store/store";
 
 const StoreContext = createContext<AppStore | null>(null);
 
 /**
  * Creates the app store once per browser tab (never at module level, so no state leaks between
- * server requests) and hydrates it from localStorage after the first render.
+ * server requests), hydrates it from localStorage after the first render, and merges in what
+ * other tabs save.
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createAppStore);
   useEffect(() => {
     void store.persist.rehydrate();
+    // Another tab saved: merge its progress into this one (`key` is null when storage was cleared).
+    const onStorage = (e: StorageEvent) => {
+      if (e.storageArea === window.localStorage && (e.key === STORAGE_NAME || e.key === null)) {
+        store.syncFromStorage();
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
   }, [store]);
   return (
     <StoreContext.Provider value={store}>

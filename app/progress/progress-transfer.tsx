@@ -3,8 +3,11 @@
 import { useRef, useState } from "react";
 import {
   createProgressExport,
+  describeChanges,
   exportFileName,
+  importedProgress,
   parseProgressImport,
+  type ImportMode,
   type ImportResult,
 } from "@/lib/quiz/progress-file";
 import type { PersistedProgress } from "@/lib/store/schema";
@@ -31,8 +34,9 @@ function summary(p: PersistedProgress): string {
 
 /**
  * Export all progress as a JSON file, and import one back. An import is checked in full before
- * anything changes: a refused file leaves the progress exactly as it was, and a valid one is
- * applied only after the learner confirms the replacement.
+ * anything changes: a refused file leaves the progress exactly as it was. A valid one is merged
+ * (the default) or replaces the progress, after a preview of what changes; "Imported" shows only
+ * once the new progress is saved and read back, and a failed save says why.
  */
 export function ProgressTransfer() {
   const lessons = useAppStore((s) => s.lessons);
@@ -42,7 +46,11 @@ export function ProgressTransfer() {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [mode, setMode] = useState<ImportMode>("merge");
   const [done, setDone] = useState<string | null>(null);
+  const current = { lessons, quiz, preferences };
+  const next = pending ? importedProgress(current, pending.progress, mode) : null;
+  const changes = next ? describeChanges(current, next) : [];
 
   const onFile = async (file: File | undefined) => {
     setError(null);
@@ -57,8 +65,10 @@ export function ProgressTransfer() {
       return;
     }
     const result = parseProgressImport(text);
-    if (result.ok) setPending({ ...result, fileName: file.name });
-    else setError(result.message);
+    if (result.ok) {
+      setMode("merge");
+      setPending({ ...result, fileName: file.name });
+    } else setError(result.message);
   };
 
   const clearInput = () => {
@@ -88,7 +98,7 @@ export function ProgressTransfer() {
         </button>
       </p>
       <p className="file-input">
-        <label htmlFor="import-file">Import a progress file (replaces your current progress)</label>
+        <label htmlFor="import-file">Import a progress file</label>
         <br />
         <input
           id="import-file"
@@ -105,19 +115,61 @@ export function ProgressTransfer() {
               <strong>{pending.fileName}</strong> holds {summary(pending.progress)}
               {pending.exportedAt
                 ? `, exported ${new Date(pending.exportedAt).toLocaleString()}`
-                : ""}
-              . Importing it replaces everything saved in this browser.
+                : ", export date unknown"}
+              .
             </p>
+            <fieldset>
+              <legend>How to import it</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="import-mode"
+                  value="merge"
+                  checked={mode === "merge"}
+                  onChange={() => setMode("merge")}
+                />{" "}
+                Merge: keep your progress and add the file&rsquo;s; where both have an item, the
+                newer one wins
+              </label>
+              <br />
+              <label>
+                <input
+                  type="radio"
+                  name="import-mode"
+                  value="replace"
+                  checked={mode === "replace"}
+                  onChange={() => setMode("replace")}
+                />{" "}
+                Replace: your progress in this browser becomes exactly the file&rsquo;s
+              </label>
+            </fieldset>
+            <p>What will change:</p>
+            <ul data-testid="import-changes">
+              {changes.length ? (
+                changes.map((c) => <li key={c}>{c}</li>)
+              ) : (
+                <li>Nothing: your progress already holds all of it.</li>
+              )}
+            </ul>
             <button
               type="button"
               onClick={() => {
-                replaceProgress(pending.progress);
-                setDone(`Imported ${summary(pending.progress)}.`);
+                if (!next) return;
+                const outcome = replaceProgress(next);
+                if (outcome.ok) {
+                  setDone(
+                    `Imported ${pending.fileName} (${mode === "merge" ? "merged" : "replaced"}): ${
+                      changes.length ? changes.join("; ") : "nothing changed"
+                    }.`,
+                  );
+                } else {
+                  setError(outcome.message);
+                }
                 setPending(null);
                 clearInput();
               }}
             >
-              Replace my progress
+              {mode === "merge" ? "Merge into my progress" : "Replace my progress"}
             </button>{" "}
             <button
               type="button"

@@ -5,6 +5,8 @@ import { ScoreCell, TopicHeader } from "../quizzes/score-cell";
 import { topicMastery } from "@/lib/quiz/mastery";
 import { dueToday, formatInterval } from "@/lib/quiz/card";
 import { percent } from "@/lib/quiz/scoring";
+import { STORAGE_NAME } from "@/lib/store/store";
+import { formatBytes, measureStorage, type StorageUsage } from "@/lib/store/safe-storage";
 import { useAppStore } from "../_components/store-provider";
 import { examResultHref } from "../quizzes/exam/exam-runner";
 import { topicName, TOPICS } from "../quizzes/topics";
@@ -173,6 +175,11 @@ export function ProgressView({ lessons, questions }: Props) {
 
       <section aria-labelledby="kept-aside">
         <h2 id="kept-aside">Data kept aside</h2>
+        <StorageUsageLine
+          keptAside={keptAside.map((k) => k.key)}
+          discard={discard}
+          version={[completed, answers, cards, exams, runningExam]}
+        />
         {keptAside.length === 0 ? (
           <p className="muted">Nothing: all your saved data was readable.</p>
         ) : (
@@ -246,5 +253,48 @@ function SimulatorPredictions({
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * How much of this browser's storage the app takes, and a way to free what was kept aside.
+ * `version` changes whenever the saved progress does, so the figures are measured again.
+ */
+function StorageUsageLine({
+  keptAside,
+  discard,
+  version,
+}: {
+  keptAside: string[];
+  discard: (key: string) => void;
+  version: readonly unknown[];
+}) {
+  let usage: StorageUsage | null = null;
+  try {
+    void version;
+    usage = measureStorage(window.localStorage, STORAGE_NAME);
+  } catch {
+    usage = null;
+  }
+  if (!usage)
+    return <p className="muted">This browser does not let the app measure its storage.</p>;
+  return (
+    <p data-testid="storage-usage">
+      This app uses <strong>{formatBytes(usage.progress + usage.keptAside)}</strong> of this
+      browser&rsquo;s storage: {formatBytes(usage.progress)} for your progress and{" "}
+      {formatBytes(usage.keptAside)} for data kept aside.
+      {keptAside.length > 0 ? (
+        <>
+          {" "}
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => keptAside.forEach((key) => discard(key))}
+          >
+            Discard all data kept aside (frees {formatBytes(usage.keptAside)})
+          </button>
+        </>
+      ) : null}
+    </p>
   );
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { defaultProgress, PROGRESS_VERSION, type PersistedProgress } from "../store/schema";
 import {
   createProgressExport,
+  describeChanges,
+  importedProgress,
   EXPORT_FORMAT,
   exportFileName,
   MAX_IMPORT_BYTES,
@@ -108,5 +110,65 @@ describe("progress export and import", () => {
 
   it("refuses a file far larger than any export before parsing it", () => {
     expect(refusal(" ".repeat(MAX_IMPORT_BYTES + 1))).toMatch(/too large/);
+  });
+});
+
+describe("import modes and their preview", () => {
+  const answer = (minute: number) => ({
+    attempts: 1,
+    correct: 1,
+    lastAnsweredAt: new Date(NOW.getTime() + minute * 60_000).toISOString(),
+    lastCorrect: true,
+  });
+
+  it("merges as a union, newest wins, and replaces outright; the preview counts each kind", () => {
+    const current = sample();
+    current.quiz.answers.old = answer(-5);
+    const file = defaultProgress();
+    file.lessons.completed["permissions"] = NOW.toISOString();
+    file.quiz.answers["vis-empty-list"] = answer(10);
+    file.quiz.answers.fresh = answer(1);
+
+    const merged = importedProgress(current, file, "merge");
+    expect(Object.keys(merged.lessons.completed).sort()).toEqual([
+      "permissions",
+      "who-may-call-a-tool",
+    ]);
+    expect(merged.quiz.answers["vis-empty-list"]).toEqual(answer(10));
+    expect(merged.quiz.cards).toEqual(current.quiz.cards);
+    expect(merged.preferences.theme).toBe("dark");
+    expect(describeChanges(current, merged)).toEqual([
+      "Completed lessons: 1 added",
+      "Answers: 1 added, 1 updated",
+    ]);
+
+    const replaced = importedProgress(current, file, "replace");
+    expect(replaced).toBe(file);
+    expect(describeChanges(current, replaced)).toEqual([
+      "Completed lessons: 1 added, 1 removed",
+      "Answers: 1 added, 1 updated, 1 removed",
+      "Review cards: 1 removed",
+      "Theme: dark → system",
+    ]);
+    expect(describeChanges(current, current)).toEqual([]);
+  });
+});
+
+describe("odd input in an import", () => {
+  it("refuses a __proto__ key inside a map, naming where", () => {
+    const text = file({}).replace('"answers":{', '"answers":{"__proto__":{},');
+    expect(text).toContain("__proto__");
+    expect(refusal(text)).toContain(
+      'damaged: progress.quiz.answers.__proto__: the key "__proto__" is not allowed',
+    );
+  });
+
+  it("reads an exportedAt that is not a date as unknown, never as an invalid date", () => {
+    for (const exportedAt of ["yesterday", "2026-13-45T99:00:00Z", 12, null]) {
+      const result = parseProgressImport(file({ exportedAt }));
+      expect(result.ok && result.exportedAt, String(exportedAt)).toBeNull();
+    }
+    const result = parseProgressImport(file({}));
+    expect(result.ok && result.exportedAt).toBe(NOW.toISOString());
   });
 });

@@ -1,4 +1,5 @@
-import { check } from "../store/shape";
+import { mergeProgress, same } from "../store/merge";
+import { check, isoDateTime } from "../store/shape";
 import {
   migrateProgress,
   persistedProgressShape,
@@ -97,6 +98,65 @@ export function parseProgressImport(
     ok: true,
     progress: parsed.data,
     version,
-    exportedAt: typeof raw.exportedAt === "string" ? raw.exportedAt : null,
+    // Only a real date-time is shown; anything else reads as "unknown date", never "Invalid Date".
+    exportedAt: check(isoDateTime, raw.exportedAt).success ? (raw.exportedAt as string) : null,
   };
+}
+
+/** How an import meets the progress already saved: united with it, or instead of it. */
+export type ImportMode = "merge" | "replace";
+
+/** The progress an import in `mode` leaves: merge is the union, newest wins per item. */
+export function importedProgress(
+  current: PersistedProgress,
+  imported: PersistedProgress,
+  mode: ImportMode,
+): PersistedProgress {
+  return mode === "replace" ? imported : mergeProgress(undefined, current, imported);
+}
+
+function countChanges<T>(
+  label: string,
+  before: Readonly<Record<string, T>>,
+  after: Readonly<Record<string, T>>,
+): string | null {
+  let added = 0;
+  let updated = 0;
+  let removed = 0;
+  for (const id of Object.keys(after)) {
+    if (!Object.hasOwn(before, id)) added++;
+    else if (!same(before[id], after[id])) updated++;
+  }
+  for (const id of Object.keys(before)) if (!Object.hasOwn(after, id)) removed++;
+  const parts = [
+    added ? `${added} added` : "",
+    updated ? `${updated} updated` : "",
+    removed ? `${removed} removed` : "",
+  ].filter(Boolean);
+  return parts.length ? `${label}: ${parts.join(", ")}` : null;
+}
+
+/**
+ * What going from `before` to `after` changes, one line per kind of item ("Completed lessons: 2
+ * added, 1 removed"); kinds that stay the same are left out. Shown before an import is applied.
+ */
+export function describeChanges(before: PersistedProgress, after: PersistedProgress): string[] {
+  const byId = (list: readonly { id: string }[]) => Object.fromEntries(list.map((e) => [e.id, e]));
+  const lines = [
+    countChanges("Completed lessons", before.lessons.completed, after.lessons.completed),
+    countChanges("Answers", before.quiz.answers, after.quiz.answers),
+    countChanges("Review cards", before.quiz.cards, after.quiz.cards),
+    countChanges("Exam history", byId(before.quiz.exams), byId(after.quiz.exams)),
+    same(before.quiz.exam, after.quiz.exam)
+      ? null
+      : !after.quiz.exam
+        ? "Exam in progress: removed"
+        : before.quiz.exam
+          ? "Exam in progress: replaced by the file's"
+          : "Exam in progress: added",
+    before.preferences.theme === after.preferences.theme
+      ? null
+      : `Theme: ${before.preferences.theme} → ${after.preferences.theme}`,
+  ];
+  return lines.filter((l): l is string => l !== null);
 }

@@ -88,3 +88,18 @@ describe("progress shapes", () => {
     expect(() => S.check(boom, 1)).toThrow(TypeError);
   });
 });
+
+describe("keys that would reach an object's prototype", () => {
+  it("refuses __proto__, constructor and prototype as map keys, naming the key", () => {
+    const map = S.record(S.count);
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      const value = JSON.parse(`{"a": 1, ${JSON.stringify(key)}: 2}`);
+      expect(refusal(map, value)).toBe(`${key}: the key "${key}" is not allowed`);
+    }
+    const nested = S.object({ m: S.record(S.record(S.boolean)) });
+    expect(refusal(nested, JSON.parse('{"m": {"x": {"__proto__": true}}}'))).toBe(
+      'm.x.__proto__: the key "__proto__" is not allowed',
+    );
+    expect(S.check(map, { a: 1, proto: 2 })).toEqual({ success: true, data: { a: 1, proto: 2 } });
+  });
+});

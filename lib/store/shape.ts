@@ -125,12 +125,22 @@ export function array<T>(item: Shape<T>, options: { min?: number } = {}): Shape<
   };
 }
 
-/** An object used as a map from string keys to values of one shape. */
+/** Keys that would reach an object's prototype when used on a plain object: never a valid id. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * An object used as a map from string keys to values of one shape. Keys such as `__proto__` are
+ * refused (not dropped silently, as assigning them would), so the learner is told.
+ */
 export function record<T>(item: Shape<T>): Shape<Record<string, T>> {
   return (value, path) => {
     if (!isPlainObject(value)) fail(path, "an object", value);
     const out: Record<string, T> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = item(v, [...path, k]);
+    for (const [k, v] of Object.entries(value)) {
+      if (FORBIDDEN_KEYS.has(k))
+        throw new ShapeError([...path, k], `the key "${k}" is not allowed`);
+      out[k] = item(v, [...path, k]);
+    }
     return out;
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "./memory-storage";
+import { listKeptAside, measureStorage } from "./safe-storage";
 import { defaultProgress, migrateProgress, MIGRATIONS, PROGRESS_VERSION } from "./schema";
 import { STORAGE_NAME, createAppStore } from "./store";
 
@@ -214,5 +215,111 @@ describe("migrateProgress", () => {
   it("is the identity at the current version", () => {
     const state = defaultProgress();
     expect(migrateProgress(state, PROGRESS_VERSION)).toBe(state);
+  });
+});
+
+describe("replaceProgress: an import is reported only once it is saved", () => {
+  const imported = () => {
+    const p = defaultProgress();
+    for (let i = 0; i < 40; i++) p.lessons.completed[`lesson-${i}`] = NOW.toISOString();
+    return p;
+  };
+
+  it("says it succeeded after the saved value reads back as the import", async () => {
+    const storage = new MemoryStorage();
+    const store = await storeOver(storage);
+    const outcome = store.getState().replaceProgress(imported());
+    expect(outcome).toEqual({ ok: true });
+    expect(JSON.parse(storage.getItem(STORAGE_NAME)!).state).toEqual(imported());
+  });
+
+  it("refuses when storage is full, with the size needed, and leaves the progress as it was", async () => {
+    const storage = new MemoryStorage();
+    const store = await storeOver(storage);
+    store.getState().markLessonComplete("mine");
+    const before = storage.getItem(STORAGE_NAME)!;
+    storage.quota = STORAGE_NAME.length + before.length + 10;
+
+    const outcome = store.getState().replaceProgress(imported());
+    expect(outcome).toMatchObject({ ok: false, reason: "quota" });
+    if (outcome.ok) return;
+    const needed =
+      (STORAGE_NAME.length + JSON.stringify({ state: imported(), version: 2 }).length) * 2;
+    expect(outcome.bytesNeeded).toBe(needed);
+    expect(outcome.message).toMatch(/storage is full/);
+    expect(outcome.message).toMatch(/progress is unchanged/);
+    expect(Object.keys(store.getState().lessons.completed)).toEqual(["mine"]);
+    expect(storage.getItem(STORAGE_NAME)).toBe(before);
+    expect((await storeOver(storage)).getState().lessons.completed).toHaveProperty("mine");
+  });
+});
+
+describe("kept-aside copies", () => {
+  it("keeps the same unreadable value aside once, however often it is loaded", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, "{not json");
+    let t = NOW.getTime();
+    const load = async () => {
+      const store = createAppStore({
+        getStorage: () => storage,
+        now: () => new Date((t += 60_000)),
+      });
+      await store.persist.rehydrate();
+      return store;
+    };
+    await load();
+    // With the copy safe, the unreadable value leaves the progress key: the next load is clean.
+    expect(storage.getItem(STORAGE_NAME)).toBeNull();
+    expect((await load()).getState().notices).toEqual([]);
+    // The same value saved again (by a tab of an older version, say) is recognised by its hash.
+    storage.setItem(STORAGE_NAME, "{not json");
+    await load();
+    storage.setItem(STORAGE_NAME, "{not json");
+    const third = await load();
+    expect(listKeptAside(storage, STORAGE_NAME).map((k) => k.raw)).toEqual(["{not json"]);
+    expect(third.getState().keptAside).toHaveLength(1);
+    expect(third.getState().notices.map((n) => n.kind)).toEqual(["corrupted"]);
+
+    // A different unreadable value is a new copy.
+    storage.setItem(STORAGE_NAME, "{other");
+    await load();
+    expect(listKeptAside(storage, STORAGE_NAME).map((k) => k.raw)).toEqual(["{not json", "{other"]);
+  });
+
+  it("measures what the app keeps in storage", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(STORAGE_NAME, "garbage");
+    storage.setItem("someone-else", "1234");
+    const store = await storeOver(storage);
+    store.getState().markLessonComplete("a");
+    const usage = measureStorage(storage, STORAGE_NAME);
+    const progress = (STORAGE_NAME.length + storage.getItem(STORAGE_NAME)!.length) * 2;
+    const kept = store.getState().keptAside[0]!;
+    expect(usage).toEqual({
+      progress,
+      keptAside: (kept.key.length + "garbage".length) * 2,
+      total: progress + (kept.key.length + 7) * 2 + ("someone-else".length + 4) * 2,
+    });
+  });
+});
+
+describe("odd keys in saved progress", () => {
+  it("refuses a saved map with a __proto__ key with a notice naming it, keeping the value aside", async () => {
+    const storage = new MemoryStorage();
+    // An object literal cannot hold an own __proto__ key, so the saved text is written by hand.
+    const raw = saved({
+      ...defaultProgress(),
+      lessons: { completed: { intro: NOW.toISOString() } },
+    }).replace('"intro":', `"__proto__":"${NOW.toISOString()}","intro":`);
+    expect(raw).toContain("__proto__");
+    storage.setItem(STORAGE_NAME, raw);
+    const store = await storeOver(storage);
+    const notices = store.getState().notices;
+    expect(notices.map((n) => n.kind)).toEqual(["invalid"]);
+    expect(notices[0]!.message).toContain(
+      'lessons.completed.__proto__: the key "__proto__" is not allowed',
+    );
+    expect(store.getState().keptAside[0]?.raw).toBe(raw);
+    expect(store.getState().lessons.completed).toEqual({});
   });
 });

@@ -12,8 +12,17 @@ import {
   type ExamRecord,
   type ExamSession,
 } from "../quiz/session";
+import { mergeProgress, same } from "./merge";
 import { check } from "./shape";
-import { createSafeStorage, listKeptAside, type KeptAside, type NoticeKind } from "./safe-storage";
+import {
+  createSafeStorage,
+  formatBytes,
+  isQuotaError,
+  listKeptAside,
+  parseEnvelope,
+  type KeptAside,
+  type NoticeKind,
+} from "./safe-storage";
 import {
   defaultProgress,
   migrateProgress,
@@ -89,9 +98,23 @@ export interface ExamSlice {
   abandonExam(): void;
 }
 
+/** What became of a replacement of the whole progress (an import). */
+export type ReplaceOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: "quota" | "unavailable" | "unverified";
+      /** Bytes the new saved value takes (UTF-16, as browsers count), when storage was full. */
+      bytesNeeded?: number;
+      message: string;
+    };
+
 export interface ProgressIoSlice {
-  /** Replaces every saved part of the progress at once, as an import does. */
-  replaceProgress(progress: PersistedProgress): void;
+  /**
+   * Replaces every saved part of the progress at once, as an import does: saved first, and read
+   * back; only then shown. On any failure the previous progress stays, in storage and on screen.
+   */
+  replaceProgress(progress: PersistedProgress): ReplaceOutcome;
 }
 
 export interface PreferencesSlice {
@@ -117,6 +140,11 @@ export type AppState = LessonsSlice &
   StatusSlice;
 export type AppStore = StoreApi<AppState> & {
   persist: { rehydrate(): Promise<void> | void; hasHydrated(): boolean };
+  /**
+   * Merges what another tab saved into this one (call it on the `storage` event). Items this tab
+   * changed since it last saw storage are kept; see `mergeProgress`.
+   */
+  syncFromStorage(): void;
 };
 
 type Slice<T> = StateCreator<AppState, [], [], T>;
@@ -126,7 +154,7 @@ export function noticeMessage(kind: NoticeKind, detail?: string): string {
     case "corrupted":
       return "Your saved progress could not be read, so the app started fresh. The unreadable data was kept aside: export it from the Progress page.";
     case "invalid":
-      return "Your saved progress was not in a shape this app understands, so the app started fresh. The old data was kept aside: export it from the Progress page.";
+      return `Your saved progress was not in a shape this app understands${detail ? ` (${detail})` : ""}, so the app started fresh. The old data was kept aside: export it from the Progress page.`;
     case "future-version":
       return `Your saved progress was written by a newer version of this app (format ${detail ?? "?"}). It was kept aside untouched and the app started fresh.`;
     case "quota":
@@ -332,15 +360,6 @@ const createExamSlice =
     };
   };
 
-const createProgressIoSlice: Slice<ProgressIoSlice> = (set) => ({
-  replaceProgress: (progress) =>
-    set({
-      lessons: progress.lessons,
-      quiz: progress.quiz,
-      preferences: progress.preferences,
-    }),
-});
-
 const createPreferencesSlice: Slice<PreferencesSlice> = (set) => ({
   preferences: defaultProgress().preferences,
   setTheme: (theme) => set({ preferences: { theme } }),
@@ -385,22 +404,152 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     );
   };
 
+  /**
+   * The saved progress this tab last read or wrote: the common base of a merge with another tab.
+   * Nothing saved yet reads as the defaults, so another tab's first exam is not taken for a
+   * conflict with this tab's "no exam".
+   */
+  let base: PersistedProgress = defaultProgress();
+  const persisted = (s: AppState): PersistedProgress => ({
+    lessons: s.lessons,
+    quiz: s.quiz,
+    preferences: s.preferences,
+  });
+
+  /** Saved text (from another tab) read as progress, or why it cannot be. */
+  const readSaved = (
+    raw: string,
+  ): { ok: true; data: PersistedProgress } | { ok: false; reason: NoticeKind; detail?: string } => {
+    const envelope = parseEnvelope(raw, PROGRESS_VERSION);
+    if (!envelope.ok) return envelope;
+    let migrated: unknown;
+    try {
+      migrated = migrateProgress(envelope.value.state, envelope.value.version ?? 0);
+    } catch {
+      return { ok: false, reason: "invalid" };
+    }
+    const parsed = check(persistedProgressShape, migrated);
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, reason: "invalid", detail: `${parsed.path.join(".")}: ${parsed.message}` };
+  };
+
+  const notify = (kind: NoticeKind, detail?: string) => {
+    pendingNotices.push({ id: nextNoticeId++, kind, message: noticeMessage(kind, detail) });
+    flush();
+  };
+
   const safe = createSafeStorage(
     STORAGE_NAME,
     getStorage,
     PROGRESS_VERSION,
     {
-      onNotice(kind, detail) {
-        pendingNotices.push({ id: nextNoticeId++, kind, message: noticeMessage(kind, detail) });
-        flush();
-      },
+      onNotice: notify,
       onKeptAside(entry) {
         pendingKeptAside.push(entry);
         flush();
       },
+      onForeignValue(raw, value) {
+        const theirs = readSaved(raw);
+        if (!theirs.ok) {
+          // Never overwrite what cannot be read without a copy of it.
+          safe.keepAside(theirs.reason, raw);
+          notify(theirs.reason, theirs.detail);
+          return value;
+        }
+        const ours = value.state as PersistedProgress;
+        const merged = mergeProgress(base, ours, theirs.data);
+        if (merged !== ours) safe.silently(() => ref.store!.setState(merged));
+        return { ...value, state: merged };
+      },
+      onWritten(value) {
+        base = value.state as PersistedProgress;
+      },
     },
     now,
   );
+
+  const syncFromStorage = () => {
+    if (!ref.store || !store.persist.hasHydrated()) return;
+    let raw: string | null;
+    try {
+      raw = getStorage()?.getItem(STORAGE_NAME) ?? null;
+    } catch {
+      return;
+    }
+    if (raw === null || raw === safe.synced()) return;
+    const theirs = readSaved(raw);
+    // Unreadable: left as it is; this tab's next write keeps it aside first.
+    if (!theirs.ok) return;
+    const ours = persisted(ref.store.getState());
+    const merged = mergeProgress(base, ours, theirs.data);
+    base = theirs.data;
+    safe.markSynced(raw);
+    if (merged !== ours) safe.silently(() => ref.store!.setState(merged));
+    // This tab had changes the other had not seen: save the union.
+    if (!same(merged, theirs.data)) ref.store.setState({});
+  };
+
+  const unchanged = " Nothing was imported and your progress is unchanged.";
+  const progressIoSlice: Slice<ProgressIoSlice> = (set) => ({
+    replaceProgress: (progress) => {
+      let storage: Storage | undefined;
+      try {
+        storage = getStorage();
+      } catch {
+        storage = undefined;
+      }
+      if (!storage) {
+        return {
+          ok: false,
+          reason: "unavailable",
+          message: `This browser does not let the app save anything.${unchanged}`,
+        };
+      }
+      const raw = JSON.stringify({ state: progress, version: PROGRESS_VERSION });
+      let before: string | null = null;
+      try {
+        before = storage.getItem(STORAGE_NAME);
+        storage.setItem(STORAGE_NAME, raw);
+      } catch (error) {
+        if (!isQuotaError(error)) {
+          return {
+            ok: false,
+            reason: "unavailable",
+            message: `The browser refused to save the import.${unchanged}`,
+          };
+        }
+        const bytesNeeded = (STORAGE_NAME.length + raw.length) * 2;
+        const more =
+          bytesNeeded - (before === null ? 0 : (STORAGE_NAME.length + before.length) * 2);
+        return {
+          ok: false,
+          reason: "quota",
+          bytesNeeded,
+          message: `Your browser's storage is full: this import needs ${formatBytes(bytesNeeded)} (${formatBytes(Math.max(0, more))} more than your progress takes now). Free some space, for example by discarding data kept aside below, and try again.${unchanged}`,
+        };
+      }
+      let back: string | null = null;
+      try {
+        back = storage.getItem(STORAGE_NAME);
+      } catch {
+        back = null;
+      }
+      if (back !== raw) {
+        return {
+          ok: false,
+          reason: "unverified",
+          message: `The saved data did not read back as the import.${unchanged}`,
+        };
+      }
+      safe.markSynced(raw);
+      base = progress;
+      safe.silently(() =>
+        set({ lessons: progress.lessons, quiz: progress.quiz, preferences: progress.preferences }),
+      );
+      return { ok: true };
+    },
+  });
 
   const statusSlice: Slice<StatusSlice> = (set) => ({
     hydrated: false,
@@ -418,14 +567,14 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     },
   });
 
-  const store = createStore<AppState>()(
+  const persistent = createStore<AppState>()(
     persist(
       (...a) => ({
         ...createLessonsSlice(now)(...a),
         ...createQuizSlice(now)(...a),
         ...createReviewSlice(now)(...a),
         ...createExamSlice(now)(...a),
-        ...createProgressIoSlice(...a),
+        ...progressIoSlice(...a),
         ...createPreferencesSlice(...a),
         ...statusSlice(...a),
       }),
@@ -434,11 +583,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         version: PROGRESS_VERSION,
         storage: safe,
         skipHydration: true,
-        partialize: (s): PersistedProgress => ({
-          lessons: s.lessons,
-          quiz: s.quiz,
-          preferences: s.preferences,
-        }),
+        partialize: persisted,
         migrate: (state, version) => migrateProgress(state, version) as AppState,
         merge: (persisted, current) => {
           if (persisted === undefined || persisted === null) return current;
@@ -448,10 +593,11 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
             pendingNotices.push({
               id: nextNoticeId++,
               kind: "invalid",
-              message: noticeMessage("invalid"),
+              message: noticeMessage("invalid", `${parsed.path.join(".")}: ${parsed.message}`),
             });
             return current;
           }
+          base = parsed.data;
           return { ...current, ...parsed.data };
         },
         onRehydrateStorage: () => {
@@ -481,7 +627,8 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         },
       },
     ),
-  ) as AppStore;
+  );
+  const store: AppStore = Object.assign(persistent, { syncFromStorage });
   ref.store = store;
   return store;
 }
