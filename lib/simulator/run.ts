@@ -5,6 +5,7 @@ import { createViewCache, SimHost, type AgentTurn, type ViewCache } from "./host
 import type { Decision } from "./rules";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
+import { BridgeOrderGuard } from "./bridge-guard";
 import { withTimeout } from "./timeout";
 import { Trace, tracedTransport, type TraceEntry } from "./trace";
 
@@ -94,7 +95,15 @@ export async function runHeadless(
     });
     bridge.onerror = (e) =>
       trace.event("host-view", "view", "host", `rejected: ${e.message}`, "rejected");
-    await bridge.connect(tracedTransport(hostSide, trace, "host-view", "host", "view"));
+    // SBX-5/SBX-6/BRG-3: the view's order is enforced before the bridge sees a message.
+    await bridge.connect(
+      new BridgeOrderGuard(
+        tracedTransport(hostSide, trace, "host-view", "host", "view"),
+        trace,
+        "host-view",
+        "view",
+      ),
+    );
 
     const kind = scenario.resource.view;
     let app: App | undefined;
