@@ -359,3 +359,119 @@ test.describe("each run has its own sandbox origin", () => {
     expect(reached).toEqual([]);
   });
 });
+
+test.describe("resource limits", () => {
+  test("a view flooding the host is torn down with a clear outcome", async ({ page }) => {
+    await page.goto("/simulator?preset=happy-path");
+    await waitDone(page);
+    const view = await getViewFrame(page);
+    await view.evaluate(() => {
+      for (let i = 0; i < 3000; i++)
+        window.parent.postMessage(
+          { jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: i } },
+          "*",
+        );
+    });
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText("500 messages");
+    await expect(page.locator('iframe[data-simulator="proxy"]')).toHaveCount(0);
+  });
+
+  test("a message above the size cap is rejected and traced, not kept", async ({ page }) => {
+    await page.goto("/simulator?preset=happy-path");
+    await waitDone(page);
+    const view = await getViewFrame(page);
+    await view.evaluate(() =>
+      window.parent.postMessage(
+        {
+          jsonrpc: "2.0",
+          method: "notifications/message",
+          params: { level: "info", data: "x".repeat(300 * 1024) },
+        },
+        "*",
+      ),
+    );
+    await expect(
+      page.locator('[data-testid="trace"] li[data-status="rejected"]', { hasText: "256 KiB" }),
+    ).toHaveCount(1);
+    // The view keeps working.
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+  });
+
+  test("messages from windows the host does not own are counted, not stored", async ({ page }) => {
+    await page.goto("/simulator?preset=happy-path");
+    await waitDone(page);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const rogue = document.createElement("iframe");
+          rogue.srcdoc = `<script>for (let i = 0; i < 3000; i++) parent.postMessage({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "refresh_forecast", blob: "y".repeat(1000) } }, "*")<\/script>`;
+          rogue.onload = () => setTimeout(resolve, 500);
+          document.body.append(rogue);
+        }),
+    );
+    const strangers = page.locator('[data-testid="trace"] li[data-status="rejected"]', {
+      hasText: "not the sandbox proxy",
+    });
+    await expect(strangers.first()).toBeAttached();
+    expect(await strangers.count()).toBeLessThanOrEqual(20);
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+  });
+});
+
+test.describe("honest instrumentation and the hostile view", () => {
+  test("a clean preset shows no CSP violation; the eval preset shows a real one", async ({
+    page,
+  }) => {
+    await page.goto("/simulator?preset=happy-path");
+    await waitDone(page);
+    await page.waitForTimeout(1000);
+    await expect(
+      page.locator('[data-testid="trace"] [data-channel="instrumentation"]', {
+        hasText: "csp-violation",
+      }),
+    ).toHaveCount(0);
+    await runPreset(page, "csp-eval-blocked");
+    const view = await getViewFrame(page);
+    await expect(view.getByTestId("eval")).toHaveAttribute("data-outcome", "blocked");
+    await expect(page.getByTestId("violations")).toContainText("script-src");
+    // Reports are labelled as coming from the sandbox document, which the view could forge.
+    await expect(
+      page
+        .locator('[data-testid="trace"] [data-channel="instrumentation"]', {
+          hasText: "csp-violation",
+        })
+        .first(),
+    ).toContainText("reported by the sandbox document");
+  });
+
+  test("the hostile view's attacks are all refused, each with its rule", async ({ page }) => {
+    await page.goto("/simulator?preset=hostile-view");
+    await waitDone(page);
+    const view = await getViewFrame(page);
+    await expect(view.getByTestId("status")).toHaveAttribute("data-achieved", "0", {
+      timeout: 20_000,
+    });
+    const attempts = view.locator("[data-attack]");
+    expect(await attempts.count()).toBeGreaterThanOrEqual(7);
+    for (const outcome of await attempts.evaluateAll((els) =>
+      els.map((e) => e.getAttribute("data-outcome")),
+    ))
+      expect(["refused", "labelled"]).toContain(outcome);
+    const trace = page.getByTestId("trace");
+    await expect(trace.locator("li", { hasText: "SBX-5" }).first()).toBeAttached();
+    await expect(trace.locator("li", { hasText: "BRG-3" }).first()).toBeAttached();
+    await expect(trace.locator("li", { hasText: "256 KiB" }).first()).toBeAttached();
+    await expect(
+      trace.locator("li", { hasText: "reported by the sandbox document" }).first(),
+    ).toBeAttached();
+    await expect(page.locator("[data-app-call]")).toHaveAttribute("data-app-call", "refused");
+    // Its last resort, reloading its proxy with a looser CSP, ends the run.
+    await view.getByTestId("reload").click();
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
+      timeout: 15_000,
+    });
+  });
+});

@@ -33,7 +33,16 @@ export const HEADLESS_VIEWS: ViewDocuments = {
   plain: doc("Plain view"),
   silent: doc("Silent view"),
   garbage: doc("Garbage view"),
+  hostile: doc("Hostile view"),
+  eval: doc("Eval view"),
 };
+
+/**
+ * Views whose browser document completes the handshake. Headless runs have no browser to run the
+ * hostile or eval document's script, so an ext-apps App stands in for them (their attacks and their
+ * eval only exist in Chromium, where the e2e tests check them).
+ */
+const HANDSHAKING = new Set(["demo", "plain", "hostile", "eval"]);
 
 /** What the garbage view sends instead of a handshake (the same list as public/sim-views/garbage.html). */
 export const GARBAGE_MESSAGES: unknown[] = [
@@ -108,7 +117,7 @@ export async function runHeadless(
     const kind = scenario.resource.view;
     let app: App | undefined;
     let gotResult: Promise<void> = Promise.resolve();
-    if (kind === "demo" || kind === "plain") {
+    if (HANDSHAKING.has(kind)) {
       app = new App(
         { name: `academy-headless-${kind}-view`, version: "1.0.0" },
         {},
@@ -130,7 +139,7 @@ export async function runHeadless(
     try {
       await withTimeout(
         initialized,
-        kind === "demo" || kind === "plain" ? timeoutMs : Math.min(timeoutMs, 500),
+        HANDSHAKING.has(kind) ? timeoutMs : Math.min(timeoutMs, 500),
         ": the view never sent ui/notifications/initialized",
       );
     } catch (error) {

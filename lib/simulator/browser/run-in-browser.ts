@@ -133,7 +133,15 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   const kind = scenario.resource.view;
   const html = await (o.loadView ?? defaultLoadView)(kind);
   // Only the document this scenario serves is fetched; the others stay empty.
-  const views: ViewDocuments = { demo: "", plain: "", silent: "", garbage: "", [kind]: html };
+  const views: ViewDocuments = {
+    demo: "",
+    plain: "",
+    silent: "",
+    garbage: "",
+    hostile: "",
+    eval: "",
+    [kind]: html,
+  };
   const host = await SimHost.create(scenario, views, trace, o.cache ?? createViewCache());
   const run: BrowserRun = {
     outcome: "text",
