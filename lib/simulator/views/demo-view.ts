@@ -4,13 +4,9 @@
  * host decides about: tool calls, fetches, images, frames, permissions and bridge requests.
  * Every control reports what happened in #log, so learners (and tests) see the browser's verdict.
  */
+// First: zod must be jitless before ext-apps builds its schemas (see zod-jitless.ts).
+import "./zod-jitless";
 import { App } from "@modelcontextprotocol/ext-apps";
-import { config } from "zod";
-
-// zod probes `new Function` once to decide whether it may compile parsers; under the view's CSP
-// (no 'unsafe-eval') that probe is reported as a script-src violation the view never caused.
-// jitless skips the probe, so a clean preset shows no violation (the eval preset shows a real one).
-config({ jitless: true });
 
 interface ViewArgs {
   viewAction?: { callTool: string; arguments?: Record<string, unknown> };
