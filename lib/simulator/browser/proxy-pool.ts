@@ -8,7 +8,8 @@ import { policyKey } from "./proxy-ticket";
  *
  * A proxy document is tied to its CSP (the header is sent with the page, SBX-3/CSP-2) and its frame
  * to its `allow` attribute (PERM-2), so a spare is only useful for a run whose policy (effective
- * CSP + granted permissions) is the same; any other run discards it and loads its own. Each spare
+ * CSP + granted permissions) is the same; any other run loads its own (up to MAX_SPARES
+ * spares wait, one per policy). Each spare
  * is issued for a run id of its own and lives on that run's sandbox origin (r-<id>.sandbox…), so no
  * view of an earlier run can reach it. A spare serves exactly one run and never holds a view before
  * that: the view's HTML only arrives with `ui/notifications/sandbox-resource-ready`, after the run
@@ -27,9 +28,16 @@ export interface SpareProxy {
 
 /** The most a waiting proxy may post; an honest one posts two (self-test, ready). */
 const MAX_EARLY = 8;
+/**
+ * Spares kept at once, one per policy, the most recently prepared first: two, so a learner
+ * flipping one setting back and forth (a grant, hence a new `allow`) still finds a spare.
+ */
+const MAX_SPARES = 2;
+
+type Entry = Omit<SpareProxy, "ticket"> & { ticket?: ProxyTicket; key: string; stop(): void };
 
 export class ProxyPool {
-  private spare?: Omit<SpareProxy, "ticket"> & { ticket?: ProxyTicket; key: string; stop(): void };
+  private spares: Entry[] = [];
 
   constructor(
     /** Where spare frames wait (hidden); a run shows the frame when it takes it. */
@@ -44,15 +52,14 @@ export class ProxyPool {
    * origin, with at most one ready notification. Anything else and it is dropped.
    */
   take(key: string): { spare?: SpareProxy; dropped?: string } {
-    const spare = this.spare;
-    this.spare = undefined;
+    const spare = this.spares.find((e) => e.key === key);
     if (!spare) return {};
+    this.spares = this.spares.filter((e) => e !== spare);
     spare.stop();
     const drop = (why: string) => {
       spare.iframe.remove();
       return { dropped: why };
     };
-    if (spare.key !== key) return drop("the spare proxy was loaded for another policy");
     if (!spare.ticket) return drop("the spare proxy had not started loading");
     if (!spare.iframe.isConnected || !spare.iframe.contentWindow)
       return drop("the spare proxy's frame is gone");
@@ -72,18 +79,21 @@ export class ProxyPool {
     };
   }
 
-  /** Loads a hidden spare proxy for `policy` (a run id and URL of its own), replacing any other. */
+  /**
+   * Loads a hidden spare proxy for `policy` (a run id and URL of its own), unless one is waiting;
+   * the oldest spare goes when there are more than MAX_SPARES.
+   */
   prepare(policy: ProxyPolicy, issue: IssueProxy): void {
     const key = policyKey(policy);
-    if (this.spare?.key === key) return;
-    this.discard();
+    if (this.spares.some((e) => e.key === key)) return;
+    while (this.spares.length >= MAX_SPARES) this.remove(this.spares[this.spares.length - 1]!);
     const iframe = createProxyFrame(policy.allow);
     iframe.hidden = true;
     iframe.dataset.simulator = "spare-proxy";
     // Appended blank first, so the listeners below are in place before the proxy can post.
     this.container.append(iframe);
     const early: InboundEvent[] = [];
-    const entry: NonNullable<ProxyPool["spare"]> = {
+    const entry: Entry = {
       iframe,
       key,
       early,
@@ -97,7 +107,7 @@ export class ProxyPool {
       if (event.source !== iframe.contentWindow) return;
       // Bounded: a spare that floods the page is not kept.
       if (early.length >= MAX_EARLY) {
-        if (this.spare === entry) this.discard();
+        this.remove(entry);
         return;
       }
       early.push({ source: event.source, origin: event.origin, data: event.data });
@@ -107,30 +117,35 @@ export class ProxyPool {
     };
     this.listenOn.addEventListener("message", listener);
     iframe.addEventListener("load", onLoad);
-    this.spare = entry;
+    this.spares.unshift(entry);
     issue(policy).then(
       (ticket) => {
-        if (this.spare !== entry) return;
+        if (!this.spares.includes(entry)) return;
         entry.ticket = ticket;
         iframe.src = ticket.url;
       },
-      () => {
-        if (this.spare === entry) this.discard();
-      },
+      () => this.remove(entry),
     );
   }
 
-  /** True when `source` is the spare's window (its messages are its own listener's business). */
+  /** True when `source` is a spare's window (its messages are its own listener's business). */
   isSpare(source: unknown): boolean {
-    return source !== null && source !== undefined && source === this.spare?.iframe.contentWindow;
+    return (
+      source !== null &&
+      source !== undefined &&
+      this.spares.some((e) => e.iframe.contentWindow === source)
+    );
   }
 
-  /** Removes the spare, if any. */
+  private remove(entry: Entry): void {
+    this.spares = this.spares.filter((e) => e !== entry);
+    entry.stop();
+    entry.iframe.remove();
+  }
+
+  /** Removes every spare. */
   discard(): void {
-    const spare = this.spare;
-    this.spare = undefined;
-    spare?.stop();
-    spare?.iframe.remove();
+    for (const e of [...this.spares]) this.remove(e);
   }
 }
 
