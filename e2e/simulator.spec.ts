@@ -44,7 +44,8 @@ test("the proxy runs on a different origin and refuses to answer on the host's o
   const host = new URL(page.url());
   const sandbox = new URL(proxy.url());
   expect(sandbox.origin).not.toBe(host.origin);
-  expect(sandbox.hostname).toBe("sandbox.localhost");
+  // Each run has its own sandbox origin (r-<run id>.sandbox.localhost).
+  expect(sandbox.hostname).toMatch(/^r-[a-z0-9]+\.sandbox\.localhost$/);
   await expect(page.locator('iframe[data-simulator="proxy"]')).toHaveAttribute(
     "sandbox",
     "allow-scripts allow-same-origin",
@@ -62,7 +63,10 @@ test("the proxy runs on a different origin and refuses to answer on the host's o
     async (url) => (await fetch(url)).headers.get("content-security-policy"),
     sandbox.href,
   );
-  expect(served).toBe(await page.getByTestId("csp-header").textContent());
+  // The view's policy, then a second policy that lets only the app frame the proxy.
+  expect(served).toBe(
+    `${await page.getByTestId("csp-header").textContent()}, frame-ancestors ${host.origin}`,
+  );
 });
 
 test("the view cannot reach the host page's document or storage", async ({ page }) => {
@@ -350,7 +354,10 @@ test("a proxy loaded ahead serves the next run with the same CSP, and only that 
   await expect(spare).toHaveCount(1);
   await expect(spare).toBeHidden();
   const current = await page.locator('iframe[data-simulator="proxy"]').getAttribute("src");
-  expect(await spare.getAttribute("src")).toBe(current);
+  // Same policy, but a run (and so a sandbox origin) of its own.
+  const spareUrl = new URL((await spare.getAttribute("src"))!);
+  expect(spareUrl.searchParams.get("csp")).toBe(new URL(current!).searchParams.get("csp"));
+  expect(spareUrl.hostname).not.toBe(new URL(current!).hostname);
 
   // Same CSP again: the spare becomes this run's proxy, and its early messages are traced once.
   await runPreset(page, "happy-path");

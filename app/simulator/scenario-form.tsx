@@ -387,6 +387,8 @@ export const ScenarioForm = memo(function ScenarioForm({
             <option value="demo">demo (ext-apps App)</option>
             <option value="plain">plain JSON-RPC</option>
             <option value="silent">silent (never initializes)</option>
+            <option value="hostile">hostile (attacks the host)</option>
+            <option value="eval">eval (a real CSP violation)</option>
             <option value="garbage">garbage (malformed messages)</option>
           </select>
         </label>

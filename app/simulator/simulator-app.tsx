@@ -26,6 +26,7 @@ import "./simulator.css";
 
 interface ConsentRequest {
   tool: string;
+  arguments: Record<string, unknown>;
   resolve: (c: Consent) => void;
 }
 
@@ -129,7 +130,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       try {
         const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
         const hostOrigin = window.location.origin;
-        const collected: TraceEntry[] = [];
+        let collected: readonly TraceEntry[] = [];
         let frame = 0;
         const r = await runInBrowser(resolvePorts(s, window.location.port || "80"), {
           timeoutMs: 4000,
@@ -138,11 +139,17 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           pool: pool.current ?? undefined,
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
-          askConsent: ({ tool }) =>
-            new Promise<Consent>((resolve) => setConsent({ tool, resolve })),
+          // BRG-5: the host queues requests (SimHost), so one dialog shows one call at a time.
+          askConsent: ({ tool, arguments: args }) =>
+            new Promise<Consent>((resolve) => setConsent({ tool, arguments: args, resolve })),
+          // A breach or a limit can end a run after it returned: show its new outcome.
+          onChange: (changed) => {
+            if (mine === generation.current) setRun({ ...changed });
+          },
           // Batched per animation frame: a flood of rejected messages must not freeze the page.
-          onTrace: (e) => {
-            collected.push(e);
+          onTrace: (_e, all) => {
+            // The run's own bounded trace (older entries summarised), not an unbounded copy.
+            collected = all;
             if (!frame && mine === generation.current) {
               frame = requestAnimationFrame(() => {
                 frame = 0;
@@ -451,6 +458,10 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           The view wants to call <code>{consent?.tool}</code>. The host asks before anything reaches
           the server <RuleLink id="BRG-5" lessonFor={lessonFor} />.
         </p>
+        <p>Arguments:</p>
+        <pre data-testid="consent-arguments">
+          {JSON.stringify(consent?.arguments ?? {}, null, 2)}
+        </pre>
         <button type="button" onClick={() => answer("allow")}>
           Allow
         </button>{" "}

@@ -350,7 +350,7 @@ export class SimHost {
     if (visibilityOnly?.allowed) {
       consent =
         this.scenario.consent === "ask"
-          ? await askConsent({ tool: params.name, arguments: args })
+          ? await this.askInTurn(askConsent, { tool: params.name, arguments: args })
           : this.scenario.consent;
       this.trace.event(
         "host-view",
@@ -384,6 +384,23 @@ export class SimHost {
       name: params.name,
       arguments: args,
     })) as CallToolResult;
+  }
+
+  /** The consent questions already asked or waiting, so a new one waits its turn. */
+  private consentQueue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * BRG-5: consent requests queue. Each is put to the user on its own, with its tool name and
+   * arguments, only once the previous one is answered, so a second call can never take the place
+   * of the first: every request gets exactly one answer.
+   */
+  private askInTurn(
+    askConsent: AskConsent,
+    request: { tool: string; arguments: Record<string, unknown> },
+  ): Promise<Consent> {
+    const asked = this.consentQueue.then(() => askConsent(request));
+    this.consentQueue = asked.catch(() => undefined);
+    return asked;
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import { createViewCache, SimHost, type AgentTurn, type ViewCache } from "./host
 import type { Decision } from "./rules";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
+import { BridgeOrderGuard } from "./bridge-guard";
 import { withTimeout } from "./timeout";
 import { Trace, tracedTransport, type TraceEntry } from "./trace";
 
@@ -32,7 +33,16 @@ export const HEADLESS_VIEWS: ViewDocuments = {
   plain: doc("Plain view"),
   silent: doc("Silent view"),
   garbage: doc("Garbage view"),
+  hostile: doc("Hostile view"),
+  eval: doc("Eval view"),
 };
+
+/**
+ * Views whose browser document completes the handshake. Headless runs have no browser to run the
+ * hostile or eval document's script, so an ext-apps App stands in for them (their attacks and their
+ * eval only exist in Chromium, where the e2e tests check them).
+ */
+const HANDSHAKING = new Set(["demo", "plain", "hostile", "eval"]);
 
 /** What the garbage view sends instead of a handshake (the same list as public/sim-views/garbage.html). */
 export const GARBAGE_MESSAGES: unknown[] = [
@@ -94,12 +104,20 @@ export async function runHeadless(
     });
     bridge.onerror = (e) =>
       trace.event("host-view", "view", "host", `rejected: ${e.message}`, "rejected");
-    await bridge.connect(tracedTransport(hostSide, trace, "host-view", "host", "view"));
+    // SBX-5/SBX-6/BRG-3: the view's order is enforced before the bridge sees a message.
+    await bridge.connect(
+      new BridgeOrderGuard(
+        tracedTransport(hostSide, trace, "host-view", "host", "view"),
+        trace,
+        "host-view",
+        "view",
+      ),
+    );
 
     const kind = scenario.resource.view;
     let app: App | undefined;
     let gotResult: Promise<void> = Promise.resolve();
-    if (kind === "demo" || kind === "plain") {
+    if (HANDSHAKING.has(kind)) {
       app = new App(
         { name: `academy-headless-${kind}-view`, version: "1.0.0" },
         {},
@@ -121,7 +139,7 @@ export async function runHeadless(
     try {
       await withTimeout(
         initialized,
-        kind === "demo" || kind === "plain" ? timeoutMs : Math.min(timeoutMs, 500),
+        HANDSHAKING.has(kind) ? timeoutMs : Math.min(timeoutMs, 500),
         ": the view never sent ui/notifications/initialized",
       );
     } catch (error) {

@@ -74,8 +74,11 @@ export const scenarioSchema = z
       ttlMs: z.number().int().nonnegative().default(60_000),
       cacheScope: z.enum(["public", "private"]).default("private"),
       encoding: z.enum(["text", "blob"]).default("text"),
-      /** demo: built with ext-apps App; plain: raw postMessage; silent / garbage: misbehaving views. */
-      view: z.enum(["demo", "plain", "silent", "garbage"]).default("demo"),
+      /**
+       * demo: built with ext-apps App; plain: raw postMessage; silent / garbage: misbehaving views;
+       * hostile: attacks its host and reports what it achieved; eval: calls eval (a real CSP violation).
+       */
+      view: z.enum(["demo", "plain", "silent", "garbage", "hostile", "eval"]).default("demo"),
       /**
        * Where csp and permissions are declared: on the content item, on the listing, or split
        * (listing holds them, the content item holds only prefersBorder, hiding them: RES-4).

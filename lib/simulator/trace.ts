@@ -35,6 +35,9 @@ export function describeMessage(message: unknown): Pick<TraceEntry, "kind" | "me
   return { kind: "response", id };
 }
 
+/** Entries one run's trace keeps before it summarises the oldest. */
+export const DEFAULT_MAX_ENTRIES = 2000;
+
 /**
  * An ordered record of every message and decision of one run. Responses are labelled with the
  * method of the request they answer, so a reader never has to match ids by hand.
@@ -43,9 +46,24 @@ export class Trace {
   readonly entries: TraceEntry[] = [];
   private readonly start: number;
   private readonly pending = new Map<string, string>();
+  private summarised = 0;
+  private readonly summaryCounts = new Map<string, number>();
+  private seq = 0;
 
-  constructor(private readonly now: () => number = () => performance.now()) {
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    /**
+     * The most entries one run keeps. Past it, the oldest are folded into one summary entry at the
+     * top (how many, and of which status), so a flooding view cannot grow the trace without bound.
+     */
+    readonly maxEntries = DEFAULT_MAX_ENTRIES,
+  ) {
     this.start = now();
+  }
+
+  /** How many entries were folded into the summary. */
+  get summarisedCount(): number {
+    return this.summarised;
   }
 
   /** Records a message crossing `channel` from `from` to `to`. */
@@ -83,12 +101,37 @@ export class Trace {
 
   private push(e: Omit<TraceEntry, "seq" | "at">): TraceEntry {
     const entry = {
-      seq: this.entries.length + 1,
+      seq: ++this.seq,
       at: Math.round((this.now() - this.start) * 10) / 10,
       ...e,
     };
     this.entries.push(entry);
+    if (this.entries.length > this.maxEntries) this.compact();
     return entry;
+  }
+
+  /** Folds the oldest tenth of the entries into the summary entry (kept first). */
+  private compact() {
+    const hasSummary = this.summarised > 0;
+    const from = hasSummary ? 1 : 0;
+    const removed = this.entries.splice(from, Math.max(1, Math.floor(this.maxEntries / 10)));
+    for (const r of removed) {
+      this.summarised++;
+      this.summaryCounts.set(r.status, (this.summaryCounts.get(r.status) ?? 0) + 1);
+    }
+    const counts = [...this.summaryCounts].map(([k, n]) => `${n} ${k}`).join(", ");
+    const summary: TraceEntry = {
+      seq: 0,
+      at: removed[removed.length - 1]?.at ?? 0,
+      channel: "host-proxy",
+      from: "host",
+      to: "trace",
+      kind: "event",
+      status: "delivered",
+      note: `${this.summarised} earlier entries summarised (${counts}): this trace keeps the latest ${this.maxEntries}`,
+    };
+    if (hasSummary) this.entries[0] = summary;
+    else this.entries.unshift(summary);
   }
 }
 

@@ -1,12 +1,15 @@
 // MCP Apps Academy sandbox proxy (SBX-2..4). Served from the sandbox origin under the view's CSP,
 // which the inner frame inherits. It relays JSON-RPC between the host (window.parent) and the
 // view (the inner frame), creates no requests of its own, and reports what it observes on a
-// separate instrumentation channel that is NOT part of MCP Apps.
+// separate instrumentation channel that is NOT part of MCP Apps. The view shares this document's
+// origin, so it can forge or suppress these reports: the host labels them as reported by the
+// sandbox document, never as fact.
 (function () {
   "use strict";
   var INSTRUMENTATION = "academy/instrumentation";
-  var params = new URLSearchParams(location.search);
-  var hostOrigin = params.get("host") || "";
+  // The app origin, written into this document by the server from its configuration (never read
+  // from the query: a page that frames a proxy URL must not choose whom the proxy talks to).
+  var hostOrigin = typeof ACADEMY_HOST_ORIGIN === "string" ? ACADEMY_HOST_ORIGIN : "";
   var inner = null;
 
   function report(data) {

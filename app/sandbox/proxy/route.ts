@@ -1,11 +1,10 @@
-import { CSP_KEYS } from "@/lib/simulator/constants";
 import {
-  buildCspHeader,
-  DEFAULT_CSP_HEADER,
-  parseOrigin,
-  type CspDomains,
-} from "@/lib/simulator/rules/csp";
-import { DEFAULT_SANDBOX_HOSTNAME } from "@/lib/simulator/browser/origins";
+  appOrigin,
+  cspHeaderFrom,
+  isSandboxHostname,
+  runIdOfHostname,
+  verifyGrant,
+} from "@/lib/simulator/sandbox-server";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -18,88 +17,67 @@ const PROXY_SCRIPT = readFileSync(
 
 export const dynamic = "force-dynamic";
 
-/** The configured sandbox origin's host (e.g. "sandbox.example.org"), or the default hostname. */
-function sandboxHostname(): string {
-  const configured = process.env.NEXT_PUBLIC_SANDBOX_ORIGIN;
-  return configured ? new URL(configured).hostname : DEFAULT_SANDBOX_HOSTNAME;
-}
-
 function refuse(status: number, reason: string): Response {
   return new Response(`Sandbox proxy refused: ${reason}\n`, {
     status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "x-content-type-options": "nosniff",
+    },
   });
 }
 
 /**
- * Builds the view's CSP from the `csp` query (the domains the host approved), validating every
- * origin again here: the header must never contain anything but origins and fixed keywords.
- */
-function headerFrom(param: string | null): { header: string } | { error: string } {
-  if (param === null) return { header: DEFAULT_CSP_HEADER };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(param);
-  } catch {
-    return { error: "csp is not JSON" };
-  }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
-    return { error: "csp is not an object" };
-  const domains: CspDomains = {
-    connectDomains: [],
-    resourceDomains: [],
-    frameDomains: [],
-    baseUriDomains: [],
-  };
-  for (const key of CSP_KEYS) {
-    const list = (raw as Record<string, unknown>)[key];
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) return { error: `${key} is not a list` };
-    for (const value of list) {
-      const parsed = parseOrigin(value);
-      if (!parsed.ok) return { error: parsed.reason };
-      domains[key].push(parsed.origin);
-    }
-  }
-  return { header: buildCspHeader(domains) };
-}
-
-/**
- * The sandbox proxy document (SBX-2, SBX-3). It answers only on the sandbox origin, never on the
- * host's own, and carries the view's Content-Security-Policy as a real HTTP header.
+ * The sandbox proxy document (SBX-2, SBX-3). It answers only on a run's own sandbox origin
+ * (`r-<run>.sandbox…`), never on the host's, and only for a URL the host issued for that run: the
+ * `t` token is an HMAC, with a secret made when this server started, over the app origin, the run
+ * id, the effective CSP and an expiry. So the CSP header is always one the host decided (CSP-3), a
+ * view cannot loosen its own by reloading its proxy with another `csp`, and no other site can mint
+ * a proxy URL. The host origin comes from configuration, never from the query, and the document
+ * may be framed by that origin alone (frame-ancestors).
  */
 export function GET(request: Request): Response {
   const url = new URL(request.url);
   const hostHeader = request.headers.get("host") ?? url.host;
   const requestHostname = hostHeader.replace(/:\d+$/, "");
-  const hostOrigin = url.searchParams.get("host");
-  if (!hostOrigin) return refuse(400, "the host origin (?host=) is missing");
-  let host: URL;
-  try {
-    host = new URL(hostOrigin);
-  } catch {
-    return refuse(400, "the host origin is not a URL");
-  }
-  if (requestHostname !== sandboxHostname() || host.host === hostHeader) {
+  const host = appOrigin(url, hostHeader);
+  if (!isSandboxHostname(requestHostname) || new URL(host).host === hostHeader) {
     return refuse(
       403,
       `this is not the sandbox origin; a web host MUST render views through a proxy on a different origin (SBX-2)`,
     );
   }
-  const csp = headerFrom(url.searchParams.get("csp"));
-  if ("error" in csp) return refuse(400, csp.error);
+  const run = runIdOfHostname(requestHostname);
+  if (!run) return refuse(403, "a proxy is served only on a run's own sandbox origin");
+  if (url.searchParams.get("run") !== run) return refuse(403, "the URL was issued for another run");
+  const csp = url.searchParams.get("csp") ?? "";
+  const exp = Number(url.searchParams.get("exp"));
+  if (!verifyGrant({ host, run, csp, exp }, url.searchParams.get("t"))) {
+    return refuse(
+      403,
+      "this proxy URL was not issued by the host for this run and policy (CSP-3: the policy is the host's)",
+    );
+  }
+  const policy = cspHeaderFrom(csp);
+  if ("error" in policy) return refuse(400, policy.error);
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox proxy</title>' +
     "<style>html,body{margin:0;height:100%;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>" +
-    `</head><body><script>${PROXY_SCRIPT}</script></body></html>`;
+    `</head><body><script>var ACADEMY_HOST_ORIGIN=${JSON.stringify(host)};${PROXY_SCRIPT}</script></body></html>`;
   return new Response(html, {
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": csp.header,
-      // The document depends only on the URL (host origin and csp), so a repeat run may reuse it.
-      "cache-control": "private, max-age=300",
+      // SBX-3 / CSP-2..4: the view's policy, which the inner frame inherits; and only the app may
+      // frame the proxy (a policy of its own, so the view's header stays exactly as decided).
+      "content-security-policy": `${policy.header}, frame-ancestors ${host}`,
+      // One URL serves one run: never cached, so a reload is a fresh, checked request.
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
       // Lets the host read back the exact header that was sent, for the CSP panel.
-      "access-control-allow-origin": host.origin,
+      "access-control-allow-origin": host,
       "access-control-expose-headers": "content-security-policy",
     },
   });

@@ -1,6 +1,9 @@
 /** The sandbox hostname used when no SANDBOX origin is configured: Chromium resolves *.localhost offline. */
 export const DEFAULT_SANDBOX_HOSTNAME = "sandbox.localhost";
 
+/** A run id: short, lower-case letters and digits, fit for a DNS label. */
+export const RUN_ID_PATTERN = /^[a-z0-9]{8,24}$/;
+
 /**
  * The sandbox proxy's origin for a host page at `hostOrigin`: the configured one (deployments set
  * NEXT_PUBLIC_SANDBOX_ORIGIN), else sandbox.localhost on the host's own scheme and port.
@@ -9,6 +12,25 @@ export function sandboxOriginFor(hostOrigin: string, configured?: string): strin
   if (configured) return new URL(configured).origin;
   const u = new URL(hostOrigin);
   return `${u.protocol}//${DEFAULT_SANDBOX_HOSTNAME}${u.port ? `:${u.port}` : ""}`;
+}
+
+/** A fresh run id (random, unguessable by a view). */
+export function newRunId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return (
+    Array.from(bytes, (b) => (b % 36).toString(36)).join("") + Date.now().toString(36).slice(-4)
+  );
+}
+
+/**
+ * One run's own sandbox origin, `r-<id>.<sandbox host>` on the sandbox's scheme and port: no view
+ * shares an origin with another run, with a spare proxy or with the warm-up frame, so none can
+ * reach their documents (SBX-1). A deployment needs a wildcard name for its sandbox domain.
+ */
+export function runOrigin(sandboxOrigin: string, runId: string): string {
+  if (!RUN_ID_PATTERN.test(runId)) throw new Error(`not a run id: ${runId}`);
+  const u = new URL(sandboxOrigin);
+  return `${u.protocol}//r-${runId}.${u.hostname}${u.port ? `:${u.port}` : ""}`;
 }
 
 /** SBX-2: host and proxy MUST have different origins; the simulator refuses to run otherwise. */

@@ -1,26 +1,43 @@
 import type { InboundEvent } from "./inbound";
+import type { IssueProxy, ProxyPolicy, ProxyTicket } from "./proxy-ticket";
+import { policyKey } from "./proxy-ticket";
 
 /**
  * One sandbox proxy loaded ahead of the run that will use it, as a host may keep a proxy ready
  * before it knows which view comes next.
  *
- * A proxy document is tied to its CSP (the header is sent with the page, SBX-3/CSP-2), so a spare
- * is only useful for a run whose proxy URL (host origin + effective CSP) is the same; any other run
- * discards it and loads its own. A spare serves exactly one run and never holds a view before
- * that: the view's HTML only arrives with `ui/notifications/sandbox-resource-ready`, after the
- * run has connected its bridge. What the proxy posts while it waits (its ready notification,
+ * A proxy document is tied to its CSP (the header is sent with the page, SBX-3/CSP-2) and its frame
+ * to its `allow` attribute (PERM-2), so a spare is only useful for a run whose policy (effective
+ * CSP + granted permissions) is the same; any other run loads its own (up to MAX_SPARES
+ * spares wait, one per policy). Each spare
+ * is issued for a run id of its own and lives on that run's sandbox origin (r-<id>.sandbox…), so no
+ * view of an earlier run can reach it. A spare serves exactly one run and never holds a view before
+ * that: the view's HTML only arrives with `ui/notifications/sandbox-resource-ready`, after the run
+ * has connected its bridge. What the proxy posts while it waits (its ready notification,
  * instrumentation) is kept and handed to that run's transport, which checks and traces each
  * message as if it had just arrived.
  */
 export interface SpareProxy {
   iframe: HTMLIFrameElement;
-  url: string;
+  ticket: ProxyTicket;
   /** What the proxy posted before a run took it, oldest first. */
   early: InboundEvent[];
+  /** Documents loaded in the frame since it got its URL: a spare that was navigated has 2 or more. */
+  loads: number;
 }
 
+/** The most a waiting proxy may post; an honest one posts two (self-test, ready). */
+const MAX_EARLY = 8;
+/**
+ * Spares kept at once, one per policy, the most recently prepared first: two, so a learner
+ * flipping one setting back and forth (a grant, hence a new `allow`) still finds a spare.
+ */
+const MAX_SPARES = 2;
+
+type Entry = Omit<SpareProxy, "ticket"> & { ticket?: ProxyTicket; key: string; stop(): void };
+
 export class ProxyPool {
-  private spare?: SpareProxy & { stop: () => void };
+  private spares: Entry[] = [];
 
   constructor(
     /** Where spare frames wait (hidden); a run shows the frame when it takes it. */
@@ -29,69 +46,119 @@ export class ProxyPool {
   ) {}
 
   /**
-   * The spare loaded for `url`, detached from the pool, or undefined (a spare for another URL is
-   * removed). The caller owns the frame from here on, buffered messages included.
+   * The spare loaded for `key`, detached from the pool, or why none is given (a spare for another
+   * policy is removed). Before handing it over the spare is verified: still in the page, loaded
+   * exactly once (a navigation, by anyone, adds a load), and what it posted came from its own
+   * origin, with at most one ready notification. Anything else and it is dropped.
    */
-  take(url: string): SpareProxy | undefined {
-    const spare = this.spare;
-    this.spare = undefined;
-    if (!spare) return undefined;
+  take(key: string): { spare?: SpareProxy; dropped?: string } {
+    const spare = this.spares.find((e) => e.key === key);
+    if (!spare) return {};
+    this.spares = this.spares.filter((e) => e !== spare);
     spare.stop();
-    if (spare.url !== url || !spare.iframe.isConnected || !spare.iframe.contentWindow) {
+    const drop = (why: string) => {
       spare.iframe.remove();
-      return undefined;
-    }
-    return { iframe: spare.iframe, url: spare.url, early: spare.early };
+      return { dropped: why };
+    };
+    if (!spare.ticket) return drop("the spare proxy had not started loading");
+    if (!spare.iframe.isConnected || !spare.iframe.contentWindow)
+      return drop("the spare proxy's frame is gone");
+    if (spare.loads !== 1)
+      return drop(
+        `the spare proxy's frame loaded ${spare.loads} documents, not 1: it was navigated`,
+      );
+    const origin = spare.ticket.origin;
+    if (spare.early.some((e) => e.origin !== origin))
+      return drop("the spare proxy posted from an unexpected origin");
+    const readies = spare.early.filter(
+      (e) => (e.data as { method?: unknown })?.method === "ui/notifications/sandbox-proxy-ready",
+    ).length;
+    if (readies > 1) return drop("the spare proxy said it was ready more than once");
+    return {
+      spare: { iframe: spare.iframe, ticket: spare.ticket, early: spare.early, loads: spare.loads },
+    };
   }
 
-  /** Loads a hidden spare proxy for `url`, replacing any other spare. */
-  prepare(url: string): void {
-    if (this.spare?.url === url) return;
-    this.discard();
-    const iframe = createProxyFrame();
+  /**
+   * Loads a hidden spare proxy for `policy` (a run id and URL of its own), unless one is waiting;
+   * the oldest spare goes when there are more than MAX_SPARES.
+   */
+  prepare(policy: ProxyPolicy, issue: IssueProxy): void {
+    const key = policyKey(policy);
+    if (this.spares.some((e) => e.key === key)) return;
+    while (this.spares.length >= MAX_SPARES) this.remove(this.spares[this.spares.length - 1]!);
+    const iframe = createProxyFrame(policy.allow);
     iframe.hidden = true;
     iframe.dataset.simulator = "spare-proxy";
-    // Appended blank first, so the listener below is in place before the proxy can post.
+    // Appended blank first, so the listeners below are in place before the proxy can post.
     this.container.append(iframe);
     const early: InboundEvent[] = [];
+    const entry: Entry = {
+      iframe,
+      key,
+      early,
+      loads: 0,
+      stop: () => {
+        this.listenOn.removeEventListener("message", listener);
+        iframe.removeEventListener("load", onLoad);
+      },
+    };
     const listener = (event: MessageEvent) => {
       if (event.source !== iframe.contentWindow) return;
       // Bounded: a spare that floods the page is not kept.
-      if (early.length >= 50) {
-        if (this.spare?.iframe === iframe) this.discard();
+      if (early.length >= MAX_EARLY) {
+        this.remove(entry);
         return;
       }
       early.push({ source: event.source, origin: event.origin, data: event.data });
     };
-    this.listenOn.addEventListener("message", listener);
-    iframe.src = url;
-    this.spare = {
-      iframe,
-      url,
-      early,
-      stop: () => this.listenOn.removeEventListener("message", listener),
+    const onLoad = () => {
+      entry.loads++;
     };
+    this.listenOn.addEventListener("message", listener);
+    iframe.addEventListener("load", onLoad);
+    this.spares.unshift(entry);
+    issue(policy).then(
+      (ticket) => {
+        if (!this.spares.includes(entry)) return;
+        entry.ticket = ticket;
+        iframe.src = ticket.url;
+      },
+      () => this.remove(entry),
+    );
   }
 
-  /** True when `source` is the spare's window (its messages are its own listener's business). */
+  /** True when `source` is a spare's window (its messages are its own listener's business). */
   isSpare(source: unknown): boolean {
-    return source !== null && source !== undefined && source === this.spare?.iframe.contentWindow;
+    return (
+      source !== null &&
+      source !== undefined &&
+      this.spares.some((e) => e.iframe.contentWindow === source)
+    );
   }
 
-  /** Removes the spare, if any. */
+  private remove(entry: Entry): void {
+    this.spares = this.spares.filter((e) => e !== entry);
+    entry.stop();
+    entry.iframe.remove();
+  }
+
+  /** Removes every spare. */
   discard(): void {
-    const spare = this.spare;
-    this.spare = undefined;
-    spare?.stop();
-    spare?.iframe.remove();
+    for (const e of [...this.spares]) this.remove(e);
   }
 }
 
-/** A blank proxy frame (SBX-2: exactly allow-scripts and allow-same-origin), not yet in the page. */
-export function createProxyFrame(): HTMLIFrameElement {
+/**
+ * A blank proxy frame, not yet in the page. SBX-2: exactly allow-scripts and allow-same-origin.
+ * PERM-2: `allow` carries the granted features (a frame's permissions policy is fixed when it
+ * navigates, so it is set before the URL); the proxy gives the view's frame the same list.
+ */
+export function createProxyFrame(allow = ""): HTMLIFrameElement {
   const iframe = document.createElement("iframe");
   iframe.title = "Sandbox proxy";
   iframe.setAttribute("sandbox", "allow-scripts allow-same-origin");
+  if (allow) iframe.setAttribute("allow", allow);
   iframe.dataset.simulator = "proxy";
   return iframe;
 }

@@ -1,7 +1,13 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { Trace } from "../trace";
-import { ProxyTransport } from "./proxy-transport";
+import {
+  createLimits,
+  FOREIGN_TRACED,
+  MAX_MESSAGE_BYTES,
+  ProxyTransport,
+  sizeUpTo,
+} from "./proxy-transport";
 
 const SANDBOX = "http://sandbox.localhost:3000";
 const proxyWindow = { postMessage: () => {} } as unknown as Window;
@@ -62,5 +68,61 @@ describe("ProxyTransport with a proxy loaded ahead", () => {
     expect(trace.entries).toHaveLength(1);
     expect(trace.entries[0]!.status).toBe("rejected");
     await transport.close();
+  });
+});
+
+describe("ProxyTransport limits", () => {
+  it("refuses and traces a message above the size cap without parsing it (SBX-6)", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const transport = new ProxyTransport({
+      target: proxyWindow,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits: createLimits(trace, () => {}),
+    });
+    const seen: JSONRPCMessage[] = [];
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    post(listenOn, {
+      jsonrpc: "2.0",
+      method: "notifications/message",
+      params: { level: "info", data: "x".repeat(MAX_MESSAGE_BYTES + 1) },
+    });
+    expect(seen).toHaveLength(0);
+    expect(trace.entries).toHaveLength(1);
+    expect(trace.entries[0]!.status).toBe("rejected");
+    expect(trace.entries[0]!.note).toContain("KiB");
+    expect(trace.entries[0]!.message).toBeUndefined();
+    // Measuring stops as soon as the cap is passed: a million small strings cost a few steps.
+    expect(sizeUpTo(new Array(1_000_000).fill("abc"), 1000)).toBeLessThan(1100);
+    await transport.close();
+  });
+
+  it("tears down a view above the message rate, and counts strangers without storing them", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const reasons: string[] = [];
+    const limits = createLimits(trace, (why) => reasons.push(why), 50);
+    const transport = new ProxyTransport({
+      target: proxyWindow,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits,
+    });
+    await transport.start();
+    for (let i = 0; i < 60; i++) post(listenOn, { jsonrpc: "2.0", method: "ping", id: i });
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain("50 messages");
+    for (let i = 0; i < 100; i++) post(listenOn, ready, {});
+    expect(limits.foreignCount).toBe(100);
+    expect(trace.entries.filter((e) => e.note?.includes("not the sandbox proxy"))).toHaveLength(
+      FOREIGN_TRACED,
+    );
+    expect(trace.entries.every((e) => e.from === "proxy" || e.message === undefined)).toBe(true);
+    await transport.close();
+    expect(trace.entries.at(-1)!.note).toContain("80 more messages");
   });
 });

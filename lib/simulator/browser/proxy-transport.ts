@@ -21,6 +21,111 @@ export interface ProxyTransportOptions {
    * for the next run): their messages are left to their own listener, neither handled nor traced.
    */
   isOtherOwnFrame?: (source: unknown) => boolean;
+  /** Size and rate limits on what the proxy (and so the view) may send; see createLimits. */
+  limits?: Limits;
+}
+
+/** A message above this size is refused and traced, never parsed or stored (SBX-6). */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+/** A view that sends more than this many messages within one second is torn down. */
+export const MAX_MESSAGES_PER_SECOND = 500;
+/** Messages from windows the host does not own: the first few are traced, the rest only counted. */
+export const FOREIGN_TRACED = 20;
+/** Instrumentation reports kept per run; later ones are counted only. */
+export const MAX_REPORTS = 2000;
+
+export interface Limits {
+  /** Counts one message from the run's proxy; false when the rate limit was just exceeded. */
+  count(now?: number): boolean;
+  /** Counts one instrumentation report; true while it should be traced (at most MAX_REPORTS). */
+  report(): boolean;
+  /** Counts one message from a window the host does not own; true while it should be traced. */
+  foreign(): boolean;
+  /** How many foreign messages were counted. */
+  readonly foreignCount: number;
+  /** Called once when the rate limit is exceeded. */
+  exceeded(): void;
+}
+
+/**
+ * Per-run limits: a rate of MAX_MESSAGES_PER_SECOND over a sliding second, after which
+ * `onExceeded` tears the view down, and a counter for strangers' messages.
+ */
+export function createLimits(
+  trace: Trace,
+  onExceeded: (why: string) => void,
+  perSecond = MAX_MESSAGES_PER_SECOND,
+): Limits {
+  const times: number[] = [];
+  let foreignCount = 0;
+  let reports = 0;
+  let over = false;
+  return {
+    count(now = performance.now()) {
+      if (over) return false;
+      times.push(now);
+      while (times.length && times[0]! <= now - 1000) times.shift();
+      if (times.length > perSecond) {
+        over = true;
+        this.exceeded();
+        return false;
+      }
+      return true;
+    },
+    report() {
+      reports++;
+      if (reports === MAX_REPORTS + 1)
+        trace.event(
+          "instrumentation",
+          "proxy",
+          "host",
+          `more than ${MAX_REPORTS} reports from the sandbox document: later ones are counted, not kept`,
+          "rejected",
+        );
+      return reports <= MAX_REPORTS;
+    },
+    foreign() {
+      foreignCount++;
+      return foreignCount <= FOREIGN_TRACED;
+    },
+    get foreignCount() {
+      return foreignCount;
+    },
+    exceeded() {
+      const why = `the view sent more than ${perSecond} messages within one second (a resource limit of this host, SBX-6)`;
+      trace.event("host-proxy", "host", "proxy", `limit: ${why}; the view is torn down`, "refused");
+      onExceeded(why);
+    },
+  };
+}
+
+/**
+ * The size of `data` as JSON would measure it, counted only up to `cap` (so a 64 Mi-character
+ * string costs nothing more than a small one): returns a number above `cap` as soon as it passes.
+ */
+export function sizeUpTo(data: unknown, cap: number): number {
+  let size = 0;
+  const stack: unknown[] = [data];
+  let nodes = 0;
+  while (stack.length) {
+    const v = stack.pop();
+    if (++nodes > 100_000) return cap + 1;
+    if (typeof v === "string") size += v.length + 2;
+    else if (v === null || typeof v !== "object") size += 8;
+    else if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) size += v.byteLength;
+    else if (Array.isArray(v)) {
+      size += 2;
+      for (const x of v) stack.push(x);
+    } else {
+      size += 2;
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        size += k.length + 4;
+        stack.push(x);
+      }
+    }
+    if (size > cap) return size;
+  }
+  return size;
 }
 
 /**
@@ -40,9 +145,47 @@ export class ProxyTransport implements Transport {
   }
 
   private readonly listener = (event: InboundEvent) => {
-    const { target, origin, trace } = this.options;
-    if (event.source !== target && this.options.isOtherOwnFrame?.(event.source)) return;
+    const { target, origin, trace, limits } = this.options;
+    if (event.source !== target) {
+      if (this.options.isOtherOwnFrame?.(event.source)) return;
+      // A window the host does not own: counted, never stored; only the first few are traced.
+      if (limits && !limits.foreign()) return;
+      trace.event(
+        "host-proxy",
+        event.origin || "unknown",
+        "host",
+        "message from a window that is not the sandbox proxy: ignored, its content not kept",
+        "rejected",
+      );
+      return;
+    }
+    // SBX-6: a message above the size cap is refused before it is parsed or stored.
+    const size = sizeUpTo(event.data, MAX_MESSAGE_BYTES);
+    if (size > MAX_MESSAGE_BYTES) {
+      trace.event(
+        "host-proxy",
+        "proxy",
+        "host",
+        `rejected: a message of more than ${MAX_MESSAGE_BYTES / 1024} KiB, the host's size limit (SBX-6); not parsed, not kept`,
+        "rejected",
+      );
+      const id = (event.data as { id?: unknown } | null)?.id;
+      if (typeof id === "number" || (typeof id === "string" && id.length < 100)) {
+        void this.send({
+          jsonrpc: "2.0",
+          id,
+          error: { code: -32600, message: "message too large for this host (SBX-6)" },
+        });
+      }
+      return;
+    }
     const result = classifyInbound(event, target, origin);
+    // Reports from the sandbox document are bounded on their own (the proxy sends one per message
+    // it rejects, so a stranger flooding the proxy must not get the view torn down); everything
+    // else the view sends counts towards its rate.
+    if (result.kind === "instrumentation") {
+      if (limits && !limits.report()) return;
+    } else if (limits && !limits.count()) return;
     switch (result.kind) {
       case "valid":
         trace.message("host-proxy", "proxy", "host", result.message);
@@ -53,7 +196,7 @@ export class ProxyTransport implements Transport {
           "instrumentation",
           "proxy",
           "host",
-          `instrumentation (not MCP Apps): ${result.report.type}`,
+          `reported by the sandbox document (not MCP Apps; the view shares its origin and could forge it): ${result.report.type}`,
           "delivered",
           result.report,
         );
@@ -100,6 +243,16 @@ export class ProxyTransport implements Transport {
 
   async close(): Promise<void> {
     this.listenOn.removeEventListener("message", this.listener);
+    const foreign = this.options.limits?.foreignCount ?? 0;
+    if (foreign > FOREIGN_TRACED) {
+      this.options.trace.event(
+        "host-proxy",
+        "unknown",
+        "host",
+        `${foreign - FOREIGN_TRACED} more messages from windows that are not the sandbox proxy were counted, not traced`,
+        "rejected",
+      );
+    }
     this.onclose?.();
   }
 }

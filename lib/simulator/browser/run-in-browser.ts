@@ -8,7 +8,15 @@ import type { InstrumentationReport } from "./inbound";
 import { withTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
 import { createProxyFrame, type ProxyPool } from "./proxy-pool";
-import { ProxyTransport } from "./proxy-transport";
+import { createLimits, ProxyTransport } from "./proxy-transport";
+import {
+  policyFor,
+  policyKey,
+  tokenIssuer,
+  type IssueProxy,
+  type ProxyTicket,
+} from "./proxy-ticket";
+import { BridgeOrderGuard } from "../bridge-guard";
 import { agentArguments } from "../agent-arguments";
 
 export interface BrowserRunOptions {
@@ -27,15 +35,26 @@ export interface BrowserRunOptions {
    */
   beforeRender?: Promise<unknown>;
   /** Called with each new trace entry, for live display. */
-  onTrace?: (entry: TraceEntry) => void;
+  onTrace?: (entry: TraceEntry, all: readonly TraceEntry[]) => void;
   /**
    * Spare proxies: the run takes one loaded for its proxy URL if there is one, and leaves a new
    * spare for the same URL once its view has settled, for the next run.
    */
   pool?: ProxyPool;
+  /** Obtains a signed proxy URL for one run; defaults to the app's own token route. */
+  issueProxy?: IssueProxy;
+  /**
+   * Called when a run that has already returned changes (a breach or a limit tore it down), so
+   * the page can show the new outcome.
+   */
+  onChange?: (run: BrowserRun) => void;
 }
 
-export type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run";
+/**
+ * "torn-down": the host ended a rendered run because the sandbox was breached (its proxy reloaded)
+ * or the view broke a resource limit; `reason` says which.
+ */
+export type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run" | "torn-down";
 
 export interface BrowserRun {
   decision?: Decision;
@@ -49,6 +68,8 @@ export interface BrowserRun {
   appCallResult?: CallToolResult;
   /** The exact proxy URL, and the CSP header the host expects the proxy to be served with. */
   proxyUrl?: string;
+  /** This run's own sandbox origin (r-<id>.sandbox…). */
+  runOrigin?: string;
   cspHeader?: string;
   violations: InstrumentationReport[];
   /**
@@ -92,7 +113,7 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     const push = trace.entries.push.bind(trace.entries);
     trace.entries.push = (...items: TraceEntry[]) => {
       const n = push(...items);
-      items.forEach((e) => o.onTrace!(e));
+      items.forEach((e) => o.onTrace!(e, trace.entries));
       return n;
     };
   }
@@ -112,7 +133,15 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   const kind = scenario.resource.view;
   const html = await (o.loadView ?? defaultLoadView)(kind);
   // Only the document this scenario serves is fetched; the others stay empty.
-  const views: ViewDocuments = { demo: "", plain: "", silent: "", garbage: "", [kind]: html };
+  const views: ViewDocuments = {
+    demo: "",
+    plain: "",
+    silent: "",
+    garbage: "",
+    hostile: "",
+    eval: "",
+    [kind]: html,
+  };
   const host = await SimHost.create(scenario, views, trace, o.cache ?? createViewCache());
   const run: BrowserRun = {
     outcome: "text",
@@ -132,15 +161,29 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
 
   await o.beforeRender;
   const effective = turn.decision.csp?.effective;
-  const url = new URL("/sandbox/proxy", o.sandboxOrigin);
-  url.searchParams.set("host", o.hostOrigin);
-  if (effective) url.searchParams.set("csp", JSON.stringify(effective));
-  run.proxyUrl = url.href;
+  const granted = turn.decision.permissions?.granted ?? [];
+  const policy = policyFor(effective ?? undefined, granted);
+  const issue = o.issueProxy ?? tokenIssuer(o.hostOrigin, o.sandboxOrigin);
   run.cspHeader = turn.decision.csp?.header;
 
-  const spare = o.pool?.take(url.href);
-  // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin.
-  const iframe = spare?.iframe ?? createProxyFrame();
+  // A spare is verified before it is taken (ProxyPool.take); one that fails is dropped, traced.
+  const taken = o.pool?.take(policyKey(policy)) ?? {};
+  if (taken.dropped)
+    trace.event("host-proxy", "host", "proxy", `spare proxy dropped: ${taken.dropped}`, "refused");
+  const spare = taken.spare;
+  let ticket: ProxyTicket;
+  try {
+    ticket = spare?.ticket ?? (await issue(policy));
+  } catch (error) {
+    run.outcome = "refused-to-run";
+    run.reason = (error as Error).message;
+    return run;
+  }
+  run.proxyUrl = ticket.url;
+  run.runOrigin = ticket.origin;
+
+  // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin; PERM-2: `allow`.
+  const iframe = spare?.iframe ?? createProxyFrame(policy.allow);
   if (spare) {
     iframe.dataset.simulator = "proxy";
     iframe.hidden = false;
@@ -151,11 +194,58 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   }
 
   const settled = deferred<void>();
+  let disposed = false;
+  let breached = false;
+  const teardownNow = () => {
+    disposed = true;
+    void bridge.close().catch(() => undefined);
+    iframe.removeEventListener("load", onLoad);
+    iframe.remove();
+    void host.close().catch(() => undefined);
+  };
+  /**
+   * SBX-3: the host sends the view's HTML once, to the proxy document it loaded for this run. A
+   * second document in the proxy frame (a reload or navigation, by the view or anyone) or a second
+   * sandbox-proxy-ready is a breach: the run is torn down at once, the HTML is never sent again.
+   */
+  const breach = (why: string) => {
+    if (breached || disposed) return;
+    breached = true;
+    trace.event(
+      "host-proxy",
+      "host",
+      "proxy",
+      `breach: ${why}; the run is torn down and the view's HTML is not sent again (SBX-3)`,
+      "refused",
+    );
+    run.outcome = "torn-down";
+    run.reason = `Torn down: ${why}. A proxy gets the view's HTML once, from the host that loaded it (SBX-3).`;
+    teardownNow();
+    settled.reject(new Error(run.reason));
+    o.onChange?.(run);
+  };
+  let loads = spare?.loads ?? 0;
+  const onLoad = () => {
+    loads++;
+    if (loads > 1) breach("the proxy frame loaded a second document");
+  };
+  iframe.addEventListener("load", onLoad);
+
+  const limits = createLimits(trace, (why) => {
+    if (breached || disposed) return;
+    breached = true;
+    run.outcome = "torn-down";
+    run.reason = `Torn down: ${why}.`;
+    teardownNow();
+    settled.reject(new Error(run.reason));
+    o.onChange?.(run);
+  });
   const transport = new ProxyTransport({
     target: iframe.contentWindow!,
-    origin: o.sandboxOrigin,
+    origin: ticket.origin,
     trace,
     early: spare?.early,
+    limits,
     isOtherOwnFrame: (source) => o.pool?.isSpare(source) ?? false,
     onInstrumentation(report) {
       if (report.type === "csp-violation") run.violations.push(report);
@@ -189,15 +279,21 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       if (params.data === "tool-result received") run.timings.resultInView = performance.now();
     },
   });
-  const granted = turn.decision.permissions?.granted ?? [];
+  let readies = 0;
   bridge.onsandboxready = () => {
+    readies++;
+    if (readies > 1) return breach("the proxy said sandbox-proxy-ready a second time");
     void bridge.sendSandboxResourceReady({
       html: turn.html!,
       ...(effective ? { csp: effective } : {}),
       permissions: Object.fromEntries(granted.map((p) => [p, {}])),
     });
   };
+  let delivered = false;
   bridge.oninitialized = () => {
+    // BRG-3: tool-input and tool-result at most once per view (the guard drops repeats too).
+    if (delivered) return;
+    delivered = true;
     // SBX-5: nothing is sent to the view before this point; BRG-3: full input, then the result.
     void (async () => {
       await bridge.sendToolInput({ arguments: agentArguments(scenario) });
@@ -205,11 +301,10 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       if (scenario.action.kind !== "view-calls-tool") settled.resolve();
     })();
   };
-  await bridge.connect(transport);
+  await bridge.connect(new BridgeOrderGuard(transport, trace, "host-proxy", "proxy"));
   run.timings.proxyLoad = performance.now();
-  if (!spare) iframe.src = url.href;
+  if (!spare) iframe.src = ticket.url;
 
-  let disposed = false;
   run.dispose = async () => {
     if (disposed) return;
     disposed = true;
@@ -219,17 +314,20 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     );
     // Then stop listening and remove the frame at once; the in-memory servers close behind.
     const closing = bridge.close().catch(() => undefined);
+    iframe.removeEventListener("load", onLoad);
     iframe.remove();
     void Promise.all([closing, host.close()]).catch(() => undefined);
   };
   try {
     await withTimeout(settled.promise, o.timeoutMs ?? 8000, " waiting for the view");
   } catch (error) {
-    run.outcome = "timed-out";
-    run.reason = (error as Error).message;
+    if (!breached) {
+      run.outcome = "timed-out";
+      run.reason = (error as Error).message;
+    }
   }
   // Loaded now, while the learner reads this run, rather than during the next one.
-  if (!disposed) o.pool?.prepare(url.href);
+  if (!disposed && !breached) o.pool?.prepare(policy, issue);
   return run;
 }
 

@@ -4,6 +4,8 @@
  * host decides about: tool calls, fetches, images, frames, permissions and bridge requests.
  * Every control reports what happened in #log, so learners (and tests) see the browser's verdict.
  */
+// First: zod must be jitless before ext-apps builds its schemas (see zod-jitless.ts).
+import "./zod-jitless";
 import { App } from "@modelcontextprotocol/ext-apps";
 
 interface ViewArgs {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import {
+  appOrigin,
+  cspHeaderFrom,
+  isSandboxHostname,
+  runIdOfHostname,
+  signGrant,
+  verifyGrant,
+  type ProxyGrant,
+} from "./sandbox-server";
+
+const grant: ProxyGrant = {
+  host: "http://localhost:3000",
+  run: "abcdefgh1234",
+  csp: JSON.stringify({ connectDomains: ["http://api.localhost:3000"] }),
+  exp: Date.now() + 60_000,
+};
+
+describe("proxy grants (CSP-3: the policy is the host's)", () => {
+  it("accepts exactly the grant it signed", () => {
+    expect(verifyGrant(grant, signGrant(grant))).toBe(true);
+  });
+
+  it("refuses a grant changed in any part, an expired one, or a missing token", () => {
+    const t = signGrant(grant);
+    const looser = JSON.stringify({ connectDomains: ["http://evil.localhost:3000"] });
+    expect(verifyGrant({ ...grant, csp: looser }, t)).toBe(false);
+    expect(verifyGrant({ ...grant, csp: "" }, t)).toBe(false);
+    expect(verifyGrant({ ...grant, run: "otherrun1234" }, t)).toBe(false);
+    expect(verifyGrant({ ...grant, host: "http://evil.localhost:3000" }, t)).toBe(false);
+    expect(verifyGrant({ ...grant, exp: grant.exp + 1 }, t)).toBe(false);
+    expect(verifyGrant(grant, t, grant.exp + 1)).toBe(false);
+    expect(verifyGrant(grant, null)).toBe(false);
+    expect(verifyGrant(grant, `${t.slice(0, -1)}A`)).toBe(t.endsWith("A"));
+  });
+
+  it("builds the header from validated origins only", () => {
+    expect(cspHeaderFrom(grant.csp)).toMatchObject({
+      header: expect.stringContaining("connect-src 'self' http://api.localhost:3000"),
+    });
+    expect(
+      cspHeaderFrom(JSON.stringify({ connectDomains: ["http://x;script-src *"] })),
+    ).toHaveProperty("error");
+  });
+});
+
+describe("sandbox hostnames", () => {
+  it("knows the sandbox and per-run names, and reads the run id", () => {
+    expect(isSandboxHostname("sandbox.localhost")).toBe(true);
+    expect(isSandboxHostname("r-abcdefgh1234.sandbox.localhost")).toBe(true);
+    expect(isSandboxHostname("localhost")).toBe(false);
+    expect(isSandboxHostname("evilsandbox.localhost")).toBe(false);
+    expect(runIdOfHostname("r-abcdefgh1234.sandbox.localhost")).toBe("abcdefgh1234");
+    expect(runIdOfHostname("sandbox.localhost")).toBeUndefined();
+    expect(runIdOfHostname("x.r-abcdefgh1234.sandbox.localhost")).toBeUndefined();
+  });
+
+  it("takes the app origin from configuration, by default localhost on the request's port", () => {
+    expect(
+      appOrigin(
+        new URL("http://r-x.sandbox.localhost:3103/sandbox/proxy"),
+        "r-x.sandbox.localhost:3103",
+      ),
+    ).toBe("http://localhost:3103");
+  });
+});

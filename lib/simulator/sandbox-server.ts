@@ -1,0 +1,120 @@
+// Server-only: the sandbox proxy's authority. Imported by the route handlers and proxy.ts, never by
+// browser code (it holds the per-process signing secret).
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { CSP_KEYS } from "./constants";
+import { buildCspHeader, DEFAULT_CSP_HEADER, parseOrigin, type CspDomains } from "./rules/csp";
+import { DEFAULT_SANDBOX_HOSTNAME, RUN_ID_PATTERN } from "./browser/origins";
+
+/**
+ * A secret made when the server process starts and never leaves it. Kept on globalThis so every
+ * route bundle of the one process signs and checks with the same key.
+ */
+const KEY = Symbol.for("academy.sandbox-secret");
+function secret(): Buffer {
+  const g = globalThis as unknown as Record<symbol, Buffer | undefined>;
+  return (g[KEY] ??= randomBytes(32));
+}
+
+/** How long an issued proxy URL may be loaded (a spare may wait a while for its run). */
+export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+
+/** The configured sandbox hostname (e.g. "sandbox.example.org"), or sandbox.localhost. */
+export function sandboxHostname(): string {
+  const configured = process.env.NEXT_PUBLIC_SANDBOX_ORIGIN;
+  return configured ? new URL(configured).hostname : DEFAULT_SANDBOX_HOSTNAME;
+}
+
+/**
+ * Whether `hostname` is the sandbox or one run's origin under it (`r-<id>.sandbox…`). Those names
+ * serve the sandbox documents and nothing else.
+ */
+export function isSandboxHostname(hostname: string): boolean {
+  const base = sandboxHostname();
+  return hostname === base || hostname.endsWith(`.${base}`);
+}
+
+/** The run id in a per-run sandbox hostname (`r-<id>.<sandbox>`), or undefined. */
+export function runIdOfHostname(hostname: string): string | undefined {
+  const base = sandboxHostname();
+  if (!hostname.endsWith(`.${base}`)) return undefined;
+  const label = hostname.slice(0, -base.length - 1);
+  const m = /^r-([a-z0-9]+)$/.exec(label);
+  return m && RUN_ID_PATTERN.test(m[1]!) ? m[1] : undefined;
+}
+
+/**
+ * The app's own origin, from configuration (APP_ORIGIN), never from a query: by default
+ * http(s)://localhost on the port this request came in on, which is where the course is served.
+ */
+export function appOrigin(requestUrl: URL, hostHeader: string | null): string {
+  const configured = process.env.APP_ORIGIN ?? process.env.NEXT_PUBLIC_APP_ORIGIN;
+  if (configured) return new URL(configured).origin;
+  const port = (hostHeader ?? requestUrl.host).match(/:(\d+)$/)?.[1];
+  return `${requestUrl.protocol}//localhost${port ? `:${port}` : ""}`;
+}
+
+/**
+ * Builds the view's CSP from the effective domains the host decided (CSP-2..4), validating every
+ * origin again: the header must never contain anything but origins and fixed keywords.
+ */
+export function cspHeaderFrom(param: string | null): { header: string } | { error: string } {
+  if (param === null || param === "") return { header: DEFAULT_CSP_HEADER };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(param);
+  } catch {
+    return { error: "csp is not JSON" };
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return { error: "csp is not an object" };
+  const domains: CspDomains = {
+    connectDomains: [],
+    resourceDomains: [],
+    frameDomains: [],
+    baseUriDomains: [],
+  };
+  for (const key of CSP_KEYS) {
+    const list = (raw as Record<string, unknown>)[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) return { error: `${key} is not a list` };
+    for (const value of list) {
+      const parsed = parseOrigin(value);
+      if (!parsed.ok) return { error: parsed.reason };
+      domains[key].push(parsed.origin);
+    }
+  }
+  return { header: buildCspHeader(domains) };
+}
+
+export interface ProxyGrant {
+  /** The app origin the proxy talks to (its only parent). */
+  host: string;
+  /** The run this proxy serves; its hostname is r-<run>.<sandbox>. */
+  run: string;
+  /** The effective CSP domains as the host decided them (JSON), or "" for the restrictive default. */
+  csp: string;
+  /** Expiry, ms since the epoch. */
+  exp: number;
+}
+
+function mac(g: ProxyGrant): string {
+  return createHmac("sha256", secret())
+    .update(["academy-proxy-v1", g.host, g.run, g.csp, String(g.exp)].join("\n"))
+    .digest("base64url");
+}
+
+/** Signs a proxy grant: the token a proxy URL must carry (CSP-3: the policy is the host's). */
+export function signGrant(g: ProxyGrant): string {
+  return mac(g);
+}
+
+/** True when `token` was issued by this process for exactly this grant and it has not expired. */
+export function verifyGrant(g: ProxyGrant, token: string | null, now = Date.now()): boolean {
+  if (!token || !Number.isFinite(g.exp) || g.exp < now) return false;
+  const want = Buffer.from(mac(g));
+  const got = Buffer.from(token);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The CSP every other response on a sandbox hostname carries: nothing may load or frame it. */
+export const SANDBOX_DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
