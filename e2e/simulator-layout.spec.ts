@@ -73,3 +73,22 @@ for (const scheme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("switching the page to dark after a run re-renders the view dark", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  const light = await getViewFrame(page);
+  await expect
+    .poll(() => light.evaluate(() => document.documentElement.dataset.theme))
+    .toBe("light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect
+    .poll(
+      async () => (await getViewFrame(page)).evaluate(() => document.documentElement.dataset.theme),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe("dark");
+});

@@ -92,3 +92,27 @@ test("typing a 25-character mime type starts at most 2 runs; the table follows e
   expect(runs).toBeLessThanOrEqual(2);
   await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
 });
+
+test("after a graded prediction, choosing another preset hides the results again", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await runPreset(page, "happy-path");
+  await page.getByTestId("predict-toggle").check();
+  for (const row of ["negotiation", "visibility", "mime", "csp", "permissions", "app-call"])
+    await page.locator(`[data-predict-row="${row}"]`).getByLabel("pass", { exact: true }).check();
+  await page
+    .locator('[data-predict-row="outcome"]')
+    .getByLabel("rendered", { exact: true })
+    .check();
+  const before = await runNumber(page);
+  await page.getByTestId("run").click();
+  await expect(status(page)).toHaveAttribute("data-run", String(before + 1));
+  await expect(status(page)).toHaveAttribute("data-status", "done", { timeout: 15_000 });
+  await expect(page.getByTestId("decision-table")).toBeVisible();
+  await page.getByTestId("preset-select").selectOption("mime-plain-text-html");
+  // The grading and the results belonged to the other scenario.
+  await expect(page.getByTestId("decision-table")).toHaveCount(0);
+  await expect(page.locator('[data-predict-row="mime"]')).not.toHaveAttribute("data-graded");
+  await expect(page.getByTestId("agent-tools-panel")).toHaveCount(0);
+});

@@ -166,6 +166,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const nextRun = useRef<"now" | "pause">("now");
   /** Starts a run that is waiting for a typing pause, at once (Enter, or leaving the field). */
   const flushRun = useRef<() => void>(() => {});
+  // The page's theme: when it changes, the view is rendered again with the new host context.
+  const [theme, setTheme] = useState<"light" | "dark" | null>(null);
 
   const preview = useMemo(
     () =>
@@ -182,8 +184,10 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const decision = fresh && run.decision ? run.decision : preview;
   const tag: RunTag | null =
     run && runFor ? { n: runN, title: runFor.title, stale: runFor !== scenario } : null;
+  // A grading belongs to the run it graded: once the scenario changes it no longer applies.
+  const gradedNow = graded && fresh ? graded : null;
   // While predicting, no result is shown until the prediction is graded.
-  const hideResults = predicting && !graded;
+  const hideResults = predicting && !gradedNow;
 
   useEffect(() => {
     if (consents.length) {
@@ -284,7 +288,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   // waits for a pause, Enter or leaving the field: runs follow intent, not keystrokes, while the
   // table still follows every keystroke.
   useLayoutEffect(() => {
-    if (predicting || linkPending) return;
+    if (predicting || linkPending || theme === null) return;
     const start = () => {
       flushRun.current = () => {};
       void execute(scenario);
@@ -305,7 +309,24 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     channel.port1.onmessage = start;
     channel.port2.postMessage(null);
     return () => channel.port1.close();
-  }, [scenario, predicting, linkPending, execute]);
+  }, [scenario, predicting, linkPending, theme, execute]);
+
+  // Follow the page's theme (a saved choice on <html data-theme>, or the system's).
+  useLayoutEffect(() => {
+    const read = () => {
+      nextRun.current = "now";
+      setTheme(pageTheme());
+    };
+    read();
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    media.addEventListener("change", read);
+    const observer = new MutationObserver(read);
+    observer.observe(document.documentElement, { attributeFilter: ["data-theme"] });
+    return () => {
+      media.removeEventListener("change", read);
+      observer.disconnect();
+    };
+  }, []);
 
   // Open a `#s=` link: decode it, then let the first run start.
   useEffect(() => {
@@ -559,7 +580,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             }}
             predictions={predictions}
             onChange={setPredictions}
-            graded={graded}
+            graded={gradedNow}
             complete={predictionComplete}
             decision={run?.decision}
             outcome={run?.outcome}
