@@ -51,7 +51,7 @@ test("the JSON editor reports an invalid scenario inline and applies a valid one
   const editor = page.getByTestId("json-editor");
   const text = await editor.inputValue();
   await editor.fill(text.replace('"consent": "allow"', '"consent": "maybe"'));
-  await expect(page.getByTestId("json-error")).toContainText("editor: consent: ");
+  await expect(page.getByTestId("json-error")).toContainText("consent: ");
   await editor.fill(
     text.replace('"mimeType": "text/html;profile=mcp-app"', '"mimeType": "text/html+mcp"'),
   );
@@ -68,7 +68,7 @@ test("a shared link round-trips the whole scenario", async ({ page }) => {
   await page.getByTestId("mime-input").fill("text/html;charset=utf-8");
   // The address follows the scenario a moment after each change.
   await expect.poll(() => page.url()).not.toBe(before);
-  await expect(page).toHaveURL(/\?s=/);
+  await expect(page).toHaveURL(/#s=/);
   const shared = page.url();
   const json = await (async () => {
     await page.getByText("Scenario as JSON").click();

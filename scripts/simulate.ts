@@ -1,16 +1,20 @@
-// npm run simulate -- <scenario.json> [--port N]
-// Runs one scenario headlessly (real server and host, in-memory transports) and prints the
-// decision rows, outcome and trace as JSON. Exit 2 for a malformed scenario, naming file and field.
+// npm run simulate -- <scenario.json> [--port N] [--quiet]
+// Runs one scenario headlessly (real server and host, in-memory transports) and prints, as JSON,
+// the decision rows in the host's evaluation order (numbered), the outcome, the tool result the
+// agent got, the CSP header (null when none is served) and the trace. --quiet prints one line
+// per row and the outcome. Exit 2 for a malformed scenario, naming file and every bad field.
 import { readFileSync } from "node:fs";
+import { headlessReport, quietReport } from "../lib/simulator/report";
 import { runHeadless } from "../lib/simulator/run";
 import { parseScenario, resolvePorts, ScenarioError } from "../lib/simulator/scenario";
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith("--"));
 const portFlag = args.indexOf("--port");
 const port = portFlag >= 0 ? Number(args[portFlag + 1]) : 3000;
+const quiet = args.includes("--quiet");
+const file = args.find((a, i) => !a.startsWith("--") && !(portFlag >= 0 && i === portFlag + 1));
 if (!file) {
-  console.error("usage: npm run simulate -- <scenario.json> [--port N]");
+  console.error("usage: npm run simulate -- <scenario.json> [--port N] [--quiet]");
   process.exit(2);
 }
 
@@ -25,25 +29,10 @@ try {
 try {
   const scenario = resolvePorts(parseScenario(text, file), port);
   const r = await runHeadless(scenario);
-  const out = {
-    scenario: scenario.id,
-    outcome: r.outcome,
-    reason: r.reason ?? null,
-    appCall: r.appCall ?? null,
-    rows: r.decision.rows.map(({ row, verdict, ruleIds, reason }) => ({
-      row,
-      verdict,
-      ruleIds,
-      reason,
-    })),
-    cspHeader: r.decision.csp?.header ?? null,
-    allow: r.decision.permissions?.allow ?? null,
-    agentTools: r.agentTools,
-    trace: r.trace,
-  };
-  console.log(JSON.stringify(out, null, 2));
+  console.log(quiet ? quietReport(r) : JSON.stringify(headlessReport(r), null, 2));
 } catch (error) {
   if (error instanceof ScenarioError) {
+    // One line per bad field, each starting with the file.
     console.error(error.message);
     process.exit(2);
   }

@@ -1,8 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
-import { arrowOf, describeEntry, LANES } from "@/lib/simulator/explain";
+import { useMemo, useState } from "react";
+import {
+  arrowOf,
+  describeEntry,
+  entryJson,
+  LANE_LABELS,
+  LANES,
+  rulesOf,
+  spanOf,
+  type Lane,
+} from "@/lib/simulator/explain";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { Decision, Verdict } from "@/lib/simulator/rules";
 import type { TraceEntry } from "@/lib/simulator/trace";
@@ -65,11 +74,27 @@ export function DecisionTable({
 }
 
 /** CSP-3, CSP-6: what the resource asked for, the exact header sent, and what Chromium blocked. */
-export function CspPanel({ run, requested }: { run: BrowserRun; requested: unknown }) {
+export function CspPanel({
+  run,
+  requested,
+  tag,
+}: {
+  run: BrowserRun;
+  /** The csp the run's own scenario declared: never the scenario now in the controls. */
+  requested: unknown;
+  tag: RunTag;
+}) {
   const refused = run.decision?.csp?.refused ?? [];
   return (
-    <section aria-labelledby="csp-panel" className="sim-panel" data-testid="csp-panel">
+    <section
+      aria-labelledby="csp-panel"
+      className="sim-panel sim-anchor"
+      id="sim-csp"
+      data-testid="csp-panel"
+      {...runAttributes(tag)}
+    >
       <h2 id="csp-panel">CSP</h2>
+      <RunLabel tag={tag} />
       <h3>Requested</h3>
       <pre tabIndex={0}>
         {requested === undefined ? "(no csp declared)" : JSON.stringify(requested, null, 2)}
@@ -107,24 +132,139 @@ export function CspPanel({ run, requested }: { run: BrowserRun; requested: unkno
   );
 }
 
-const LANE_LABELS: Record<string, string> = {
-  server: "Server",
-  host: "Host",
-  proxy: "Sandbox proxy",
-  view: "View",
-};
+/** Which run a panel shows, so a panel never passes off one run's result as another's. */
+export interface RunTag {
+  /** The run's number on this page (as in the run status). */
+  n: number;
+  /** The title of the scenario it ran. */
+  title: string;
+  /** True when the scenario has changed since: the panel is the previous scenario's. */
+  stale: boolean;
+}
 
-/** The message sequence: one row per message, as an arrow between lanes, with a step mode. */
-export function Sequence({ trace }: { trace: TraceEntry[] }) {
+/** The line under a panel's heading that names its run, and says so when it is out of date. */
+export function RunLabel({ tag }: { tag: RunTag }) {
+  return (
+    <p className={tag.stale ? "sim-run-label sim-stale" : "sim-run-label muted"}>
+      Run {tag.n} · {tag.title}
+      {tag.stale ? " — from the previous scenario, not the one now in the controls" : ""}
+    </p>
+  );
+}
+
+/** Props every run panel carries: data-run and data-stale, read by tests and by the reader. */
+export function runAttributes(tag: RunTag) {
+  return { "data-run": tag.n, "data-stale": tag.stale ? "true" : "false" };
+}
+
+const STATUS_FILTER = new Set(["rejected", "refused", "blocked"]);
+/** Rows rendered at once; the rest wait behind "Show more", so a flood cannot freeze the page. */
+const PAGE = 300;
+
+/** A method name that may wrap after each "/" rather than in the middle of a word. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split("/");
+  return (
+    <>
+      {parts.map((p, i) => (
+        <span key={i}>
+          {p}
+          {i < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The message sequence: one row per message, drawn as an arrow from the sender's lane to the
+ * receiver's, with filters, a step mode, each message's rules and its JSON.
+ */
+export function Sequence({
+  trace,
+  tag,
+  lessonFor,
+}: {
+  trace: TraceEntry[];
+  tag: RunTag;
+  lessonFor: Record<string, string>;
+}) {
   const [stepping, setStepping] = useState(false);
   const [shown, setShown] = useState(1);
   const [selected, setSelected] = useState<TraceEntry | null>(null);
-  const visible = stepping ? trace.slice(0, shown) : trace;
-  const last = visible[visible.length - 1];
+  const [lane, setLane] = useState<Lane | "">("");
+  const [method, setMethod] = useState("");
+  const [rejectedOnly, setRejectedOnly] = useState(false);
+  const [limit, setLimit] = useState(PAGE);
+  const [copied, setCopied] = useState<number | null>(null);
+  const arrows = useMemo(() => new Map(trace.map((e) => [e.seq, arrowOf(e)])), [trace]);
+  const methods = useMemo(
+    () => [...new Set(trace.map((e) => e.method).filter((m): m is string => !!m))].sort(),
+    [trace],
+  );
+  // Counts per channel over the whole run, rendered or not (long runs are shown in pages).
+  const byChannel = useMemo(() => {
+    const counts: Record<string, number> = {};
+    for (const e of trace) counts[e.channel] = (counts[e.channel] ?? 0) + 1;
+    return JSON.stringify(counts);
+  }, [trace]);
+  const upTo = stepping ? trace.slice(0, shown) : trace;
+  const filtered = upTo.filter((e) => {
+    const a = arrows.get(e.seq)!;
+    if (lane && a.from !== lane && a.to !== lane) return false;
+    if (method && e.method !== method) return false;
+    if (rejectedOnly && !STATUS_FILTER.has(e.status)) return false;
+    return true;
+  });
+  const visible = filtered.slice(0, limit);
+  const last = upTo[upTo.length - 1];
+  const filtering = !!(lane || method || rejectedOnly);
   return (
-    <section aria-labelledby="sequence" className="sim-panel">
+    <section
+      aria-labelledby="sequence"
+      className="sim-panel"
+      id="sim-sequence"
+      data-testid="sequence-panel"
+      data-by-channel={byChannel}
+      {...runAttributes(tag)}
+    >
       <h2 id="sequence">Message sequence</h2>
-      <p>
+      <RunLabel tag={tag} />
+      <div className="sim-seq-controls">
+        <label>
+          Lane{" "}
+          <select value={lane} onChange={(e) => setLane(e.target.value as Lane | "")}>
+            <option value="">all lanes</option>
+            {LANES.map((l) => (
+              <option key={l} value={l}>
+                {LANE_LABELS[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Method{" "}
+          <select value={method} onChange={(e) => setMethod(e.target.value)}>
+            <option value="">all methods</option>
+            {methods.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={rejectedOnly}
+            onChange={(e) => setRejectedOnly(e.target.checked)}
+          />{" "}
+          Rejected only
+        </label>
         <label>
           <input
             type="checkbox"
@@ -135,9 +275,9 @@ export function Sequence({ trace }: { trace: TraceEntry[] }) {
             }}
           />{" "}
           Step through one message at a time
-        </label>{" "}
+        </label>
         {stepping ? (
-          <>
+          <span>
             <button
               type="button"
               onClick={() => setShown((n) => Math.min(trace.length, n + 1))}
@@ -149,80 +289,138 @@ export function Sequence({ trace }: { trace: TraceEntry[] }) {
             <button type="button" className="secondary" onClick={() => setShown(1)}>
               Start over
             </button>
-          </>
+          </span>
         ) : null}
-      </p>
+      </div>
       {stepping && last ? (
         <p className="sim-step" aria-live="polite" data-testid="step-sentence">
           {describeEntry(last)}
         </p>
       ) : null}
-      <div className="sim-lanes" aria-hidden="true">
-        {LANES.map((l) => (
-          <span key={l}>{LANE_LABELS[l]}</span>
-        ))}
-      </div>
-      <ol
-        className="trace sim-sequence"
-        data-testid="trace"
-        tabIndex={0}
-        aria-label="Message trace"
-      >
-        {visible.map((e) => {
-          const a = arrowOf(e);
-          const from = LANES.indexOf(a.from as (typeof LANES)[number]);
-          const to = LANES.indexOf(a.to as (typeof LANES)[number]);
-          const left = Math.min(from < 0 ? 0 : from, to < 0 ? 0 : to);
-          const right = Math.max(from, to);
-          return (
-            <li
-              key={e.seq}
-              data-status={e.status}
-              data-channel={e.channel}
-              data-from={e.from}
-              data-to={e.to}
-              data-kind={e.kind}
-              data-method={e.method}
-            >
-              <button
-                type="button"
-                className="sim-arrow"
-                aria-pressed={selected?.seq === e.seq}
-                onClick={() => setSelected(selected?.seq === e.seq ? null : e)}
-                style={
-                  {
-                    "--from": left,
-                    "--span": Math.max(1, right - left + (from === to ? 1 : 0)),
-                    "--dir": from <= to ? 1 : -1,
-                  } as React.CSSProperties
-                }
+      <p className="muted sim-seq-count" aria-live="polite">
+        {filtering
+          ? `${filtered.length} of ${upTo.length} messages match.`
+          : `${upTo.length} messages.`}{" "}
+        Select a message for its JSON.
+      </p>
+      <div className="sim-seq-scroll">
+        <div className="sim-lanes" aria-hidden="true" data-testid="sequence-lanes">
+          {LANES.map((l) => (
+            <span key={l} data-lane={l}>
+              {LANE_LABELS[l]}
+            </span>
+          ))}
+        </div>
+        <ol className="trace sim-sequence" data-testid="trace" aria-label="Message trace">
+          {visible.map((e) => {
+            const a = arrows.get(e.seq)!;
+            const { left, right, rightward } = spanOf(a);
+            const span = right - left + 1;
+            const proxyAt = LANES.indexOf("proxy");
+            const rules = rulesOf(e);
+            const label = e.method ?? e.note ?? e.kind;
+            return (
+              <li
+                key={e.seq}
+                data-seq={e.seq}
+                data-status={e.status}
+                data-channel={e.channel}
+                data-from={e.from}
+                data-to={e.to}
+                data-from-lane={a.from}
+                data-to-lane={a.to}
+                data-dir={left === right ? "self" : rightward ? "right" : "left"}
+                data-kind={e.kind}
+                data-method={e.method}
+                style={{ "--from": left, "--span": span } as React.CSSProperties}
               >
-                <span className="sim-arrow-label">
-                  {from > to ? "← " : ""}
-                  {e.method ?? e.note ?? e.kind}
-                  {from <= to ? " →" : ""}{" "}
-                  <span className="muted">
-                    {e.status !== "delivered" ? e.status : a.relayed ? "via proxy" : ""}
+                <button
+                  type="button"
+                  className="sim-arrow"
+                  aria-pressed={selected?.seq === e.seq}
+                  onClick={() => setSelected(selected?.seq === e.seq ? null : e)}
+                >
+                  <span className="sim-arrow-label">
+                    <span className="sim-seq-n">{e.seq}</span>{" "}
+                    {e.method ? <Breakable text={label} /> : label}{" "}
+                    {e.kind !== "event" && e.kind !== "notification" ? (
+                      <span className="muted">({e.kind})</span>
+                    ) : null}{" "}
+                    {e.status !== "delivered" ? (
+                      <span className="sim-status">{e.status}</span>
+                    ) : a.relayed ? (
+                      <span className="muted">via proxy</span>
+                    ) : null}
+                    {a.outside ? <span className="muted"> from {e.from}</span> : null}
                   </span>
-                </span>
-                <span className="visually-hidden">
-                  {e.from} to {e.to}, {e.kind}, {e.status}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+                  <span
+                    className="sim-line"
+                    data-testid="arrow-line"
+                    data-dir={left === right ? "self" : rightward ? "right" : "left"}
+                  />
+                  {a.relayed ? (
+                    <span
+                      className="sim-via"
+                      data-testid="via-proxy"
+                      style={
+                        {
+                          "--at": ((proxyAt - left + 0.5) / span) * 100 + "%",
+                        } as React.CSSProperties
+                      }
+                    />
+                  ) : null}
+                  <span className="visually-hidden">
+                    {LANE_LABELS[a.from]} to {LANE_LABELS[a.to]}
+                    {a.relayed ? ", relayed by the sandbox proxy" : ""}, {e.kind}, {e.status}
+                  </span>
+                </button>
+                {rules.length ? (
+                  <span className="sim-seq-rules">
+                    {rules.map((id) => (
+                      <RuleLink key={id} id={id} lessonFor={lessonFor} />
+                    ))}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {filtered.length > limit ? (
+          <p>
+            <button type="button" className="secondary" onClick={() => setLimit((n) => n + PAGE)}>
+              Show {Math.min(PAGE, filtered.length - limit)} more of {filtered.length - limit} left
+            </button>
+          </p>
+        ) : null}
+      </div>
       {selected ? (
         <div className="sim-json" data-testid="message-json">
           <h3>
-            Message {selected.seq}: {selected.method ?? selected.kind} ({selected.from} →{" "}
-            {selected.to})
+            Message {selected.seq}: {selected.method ?? selected.kind} (
+            {LANE_LABELS[arrowOf(selected).from]} → {LANE_LABELS[arrowOf(selected).to]})
           </h3>
-          <p>{describeEntry(selected)}</p>
-          <pre tabIndex={0}>
-            {JSON.stringify(selected.message ?? { note: selected.note }, null, 2)}
-          </pre>
+          <p>
+            {describeEntry(selected)}{" "}
+            {rulesOf(selected).map((id) => (
+              <RuleLink key={id} id={id} lessonFor={lessonFor} />
+            ))}
+          </p>
+          <p>
+            <button
+              type="button"
+              className="secondary small"
+              onClick={() => {
+                void navigator.clipboard?.writeText(entryJson(selected)).then(
+                  () => setCopied(selected.seq),
+                  () => setCopied(null),
+                );
+              }}
+            >
+              Copy JSON
+            </button>{" "}
+            {copied === selected.seq ? <span role="status">Copied.</span> : null}
+          </p>
+          <pre tabIndex={0}>{entryJson(selected)}</pre>
         </div>
       ) : null}
     </section>

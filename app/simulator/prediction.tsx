@@ -17,6 +17,7 @@ export function Prediction({
   predictions,
   onChange,
   graded,
+  complete,
   decision,
   outcome,
 }: {
@@ -25,6 +26,8 @@ export function Prediction({
   predictions: Predictions;
   onChange: (p: Predictions) => void;
   graded: Predictions | null;
+  /** Every row and the outcome have a guess: only then can the prediction be graded. */
+  complete: boolean;
   decision?: Decision;
   outcome?: string;
 }) {
@@ -104,6 +107,13 @@ export function Prediction({
               </p>
             ) : null}
           </fieldset>
+          {!graded && !complete ? (
+            <p className="muted" data-testid="prediction-incomplete">
+              Predict every row and the outcome to run and grade:{" "}
+              {ROWS.filter((r) => predictions.rows[r]).length + (predictions.outcome ? 1 : 0)} of{" "}
+              {ROWS.length + 1} chosen.
+            </p>
+          ) : null}
           {graded ? (
             <button
               type="button"

@@ -8,6 +8,7 @@ import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
 import type { Consent } from "@/lib/simulator/rules";
+import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
 import {
   parseScenario,
   resolvePorts,
@@ -15,19 +16,63 @@ import {
   scenarioSchema,
   type Scenario,
 } from "@/lib/simulator/scenario";
-import { decodeScenario, encodeScenario } from "@/lib/simulator/share";
+import { locateJsonPath } from "@/lib/simulator/json-position";
+import { decodeScenario, decodeScenarioLink, encodeScenarioLink } from "@/lib/simulator/share";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { useAppStore } from "../_components/store-provider";
 import { installAutomationHook } from "./automation-hook";
-import { CspPanel, DecisionTable, RuleLink, Sequence } from "./panels";
+import {
+  CspPanel,
+  DecisionTable,
+  RuleLink,
+  RunLabel,
+  runAttributes,
+  Sequence,
+  type RunTag,
+} from "./panels";
 import { Prediction, type Predictions } from "./prediction";
 import { ScenarioForm } from "./scenario-form";
+import { VerdictSummary } from "./verdict-summary";
+import { getRule } from "@/lib/rules";
 import "./simulator.css";
 
 interface ConsentRequest {
   tool: string;
   arguments: Record<string, unknown>;
   resolve: (c: Consent) => void;
+}
+
+/** A text field re-runs once typing pauses this long (or on Enter or leaving the field). */
+const TYPING_PAUSE_MS = 700;
+
+/** Fields whose every keystroke changes the scenario; their runs wait for a pause. */
+function isTyping(target: EventTarget): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
+}
+
+/** The page's colours, as the MCP Apps style variables a view can adopt. */
+function hostStyleVariables(): Record<string, string> {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string) => css.getPropertyValue(name).trim();
+  const vars: Record<string, string> = {
+    "--color-background-primary": v("--bg"),
+    "--color-background-secondary": v("--surface"),
+    "--color-text-primary": v("--fg"),
+    "--color-text-secondary": v("--muted"),
+    "--color-border-primary": v("--border"),
+    "--color-text-info": v("--accent"),
+    "--color-text-danger": v("--fail"),
+    "--font-sans": css.fontFamily,
+  };
+  return Object.fromEntries(Object.entries(vars).filter(([, x]) => x));
+}
+
+/** The theme in force on this page: the saved choice, or the system's. */
+function pageTheme(): "light" | "dark" {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === "light" || chosen === "dark") return chosen;
+  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
 type Status = "idle" | "running" | "done" | "error";
@@ -38,20 +83,36 @@ interface Props {
   lessonFor: Record<string, string>;
 }
 
+const linkProblem = (message: string) =>
+  `This link's scenario could not be used: ${message}. Showing the default scenario instead; your saved progress is untouched.`;
+
+/** The scenario a link carries in its fragment (`#s=`), if any; read asynchronously. */
+function fragmentLink(): string | null {
+  if (typeof window === "undefined") return null;
+  return new URLSearchParams(window.location.hash.slice(1)).get("s");
+}
+
+/** The preset a scenario came from: the one with its id, else the default. */
+function presetIdFor(presets: Scenario[], s: Scenario, fallback: Scenario): string {
+  return presets.some((p) => p.id === s.id) ? s.id : fallback.id;
+}
+
 function initial(
   presets: Scenario[],
   params: URLSearchParams,
 ): { scenario: Scenario; presetId: string; message: string | null } {
   const fallback = presets.find((p) => p.id === "happy-path") ?? presets[0]!;
+  // Links written before the fragment form carried the scenario in ?s=; they still open.
   const shared = params.get("s");
   if (shared) {
     const r = decodeScenario(shared);
-    if (r.ok) return { scenario: r.scenario, presetId: r.scenario.id, message: null };
-    return {
-      scenario: fallback,
-      presetId: fallback.id,
-      message: `This link's scenario could not be used: ${r.message}. Showing the default scenario instead; your saved progress is untouched.`,
-    };
+    if (r.ok)
+      return {
+        scenario: r.scenario,
+        presetId: presetIdFor(presets, r.scenario, fallback),
+        message: null,
+      };
+    return { scenario: fallback, presetId: fallback.id, message: linkProblem(r.message) };
   }
   const id = params.get("preset");
   const preset = id ? presets.find((p) => p.id === id) : undefined;
@@ -68,19 +129,24 @@ function initial(
 export function SimulatorApp({ presets, lessonFor }: Props) {
   const params = useSearchParams();
   const pathname = usePathname();
-  const shareUrl = useCallback((s: Scenario) => `${pathname}?s=${encodeScenario(s)}`, [pathname]);
   const [start] = useState(() => initial(presets, new URLSearchParams(params.toString())));
+  const fallback = presets.find((p) => p.id === "happy-path") ?? presets[0]!;
   const [scenario, setScenario] = useState<Scenario>(start.scenario);
   const [presetId, setPresetId] = useState(start.presetId);
   const [linkMessage, setLinkMessage] = useState<string | null>(start.message);
+  // A `#s=` link is decoded asynchronously (it is compressed); nothing runs until it is read.
+  const [linkPending, setLinkPending] = useState(() => fragmentLink() !== null);
   const [run, setRun] = useState<BrowserRun | null>(null);
-  // The scenario the shown run was made for; any other means the run is out of date.
+  // The scenario the shown run was made for, and its number: any other scenario means the
+  // shown results are the previous scenario's.
   const [runFor, setRunFor] = useState<Scenario | null>(null);
+  const [runN, setRunN] = useState(0);
   const [status, setStatus] = useState<Status>("idle");
   const [runCount, setRunCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [trace, setTrace] = useState<TraceEntry[]>([]);
-  const [consent, setConsent] = useState<ConsentRequest | null>(null);
+  const [consents, setConsents] = useState<ConsentRequest[]>([]);
+  const consentQueue = useRef<ConsentRequest[]>([]);
   const [predicting, setPredicting] = useState(false);
   const [predictions, setPredictions] = useState<Predictions>({ rows: {}, outcome: undefined });
   const [graded, setGraded] = useState<Predictions | null>(null);
@@ -93,7 +159,15 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const pool = useRef<ProxyPool | null>(null);
   const current = useRef<BrowserRun | null>(null);
   const generation = useRef(0);
+  const runs = useRef(0);
   const dialog = useRef<HTMLDialogElement>(null);
+  const allowButton = useRef<HTMLButtonElement>(null);
+  /** How the next scenario change should start its run: at once, or after a typing pause. */
+  const nextRun = useRef<"now" | "pause">("now");
+  /** Starts a run that is waiting for a typing pause, at once (Enter, or leaving the field). */
+  const flushRun = useRef<() => void>(() => {});
+  // The page's theme: when it changes, the view is rendered again with the new host context.
+  const [theme, setTheme] = useState<"light" | "dark" | null>(null);
 
   const preview = useMemo(
     () =>
@@ -105,28 +179,48 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       ),
     [scenario],
   );
+  const fresh = run !== null && runFor === scenario;
   // The real run's table once it matches the scenario; until then the instant preview.
-  const decision = run?.decision && runFor === scenario ? run.decision : preview;
+  const decision = fresh && run.decision ? run.decision : preview;
+  const tag: RunTag | null =
+    run && runFor ? { n: runN, title: runFor.title, stale: runFor !== scenario } : null;
+  // A grading belongs to the run it graded: once the scenario changes it no longer applies.
+  const gradedNow = graded && fresh ? graded : null;
+  // While predicting, no result is shown until the prediction is graded.
+  const hideResults = predicting && !gradedNow;
 
   useEffect(() => {
-    if (consent) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [consent]);
+    if (consents.length) {
+      if (!dialog.current?.open) dialog.current?.showModal();
+      // The first action has focus, so Enter answers the question rather than following a link.
+      allowButton.current?.focus();
+    } else dialog.current?.close();
+  }, [consents]);
+
+  const setQueue = useCallback((q: ConsentRequest[]) => {
+    consentQueue.current = q;
+    setConsents(q);
+  }, []);
 
   const execute = useCallback(
     async (s: Scenario, predicted?: Predictions) => {
       if (!container.current) return;
       const mine = ++generation.current;
+      const n = ++runs.current;
+      // A question left open by the previous run is answered "deny": that run is gone.
+      for (const c of consentQueue.current) c.resolve("deny");
+      setQueue([]);
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
       // runs; the new proxy frame waits for it, so none of its late messages reach this run.
       const previous = current.current?.dispose();
       current.current = null;
       setRun(null);
+      setRunFor(null);
       setTrace([]);
       setError(null);
       setGraded(null);
       setStatus("running");
-      setRunCount((n) => n + 1);
+      setRunCount(n);
       try {
         const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
         const hostOrigin = window.location.origin;
@@ -139,9 +233,16 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           pool: pool.current ?? undefined,
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
-          // BRG-5: the host queues requests (SimHost), so one dialog shows one call at a time.
+          hostContext: {
+            theme: pageTheme(),
+            styles: { variables: hostStyleVariables() as McpUiStyles },
+          },
+          // BRG-5: the host queues requests (SimHost); the page keeps its own queue of dialogs.
           askConsent: ({ tool, arguments: args }) =>
-            new Promise<Consent>((resolve) => setConsent({ tool, arguments: args, resolve })),
+            new Promise<Consent>((resolve) => {
+              if (mine !== generation.current) return resolve("deny");
+              setQueue([...consentQueue.current, { tool, arguments: args, resolve }]);
+            }),
           // A breach or a limit can end a run after it returned: show its new outcome.
           onChange: (changed) => {
             if (mine === generation.current) setRun({ ...changed });
@@ -166,6 +267,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         setTrace([...collected]);
         setRun(r);
         setRunFor(s);
+        setRunN(n);
         setStatus("done");
         if (predicted && r.decision) {
           setGraded(predicted);
@@ -182,27 +284,104 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         }
       }
     },
-    [recordAnswer],
+    [recordAnswer, setQueue],
   );
 
-  // Re-run on every change (unless the learner is predicting first). Queued as soon as React has
-  // committed the change, on a task of its own (a message, not a timer, so it is not held back
-  // behind the paint): a burst of changes in one task ends in one run, later runs supersede
-  // earlier ones, and the table's preview is already in the DOM.
+  // Re-run on every change (unless the learner is predicting first, or a link is being read).
+  // A toggle runs at once: queued as soon as React has committed the change, on a task of its own
+  // (a message, not a timer, so it is not held back behind the paint), so a burst of changes in
+  // one task ends in one run and the table's preview is already in the DOM. Typing in a text field
+  // waits for a pause, Enter or leaving the field: runs follow intent, not keystrokes, while the
+  // table still follows every keystroke.
   useLayoutEffect(() => {
-    if (predicting) return;
+    if (predicting || linkPending || theme === null) return;
+    const start = () => {
+      flushRun.current = () => {};
+      void execute(scenario);
+    };
+    if (nextRun.current === "pause") {
+      nextRun.current = "now";
+      const timer = setTimeout(start, TYPING_PAUSE_MS);
+      flushRun.current = () => {
+        clearTimeout(timer);
+        start();
+      };
+      return () => {
+        clearTimeout(timer);
+        flushRun.current = () => {};
+      };
+    }
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => void execute(scenario);
+    channel.port1.onmessage = start;
     channel.port2.postMessage(null);
     return () => channel.port1.close();
-  }, [scenario, predicting, execute]);
+  }, [scenario, predicting, linkPending, theme, execute]);
 
-  // Keep the URL in step, a little later: Next.js follows replaceState with a render of every
-  // component that reads the URL, which would otherwise delay the run by 10–15 ms.
+  // Follow the page's theme (a saved choice on <html data-theme>, or the system's).
+  useLayoutEffect(() => {
+    const read = () => {
+      nextRun.current = "now";
+      setTheme(pageTheme());
+    };
+    read();
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    media.addEventListener("change", read);
+    const observer = new MutationObserver(read);
+    observer.observe(document.documentElement, { attributeFilter: ["data-theme"] });
+    return () => {
+      media.removeEventListener("change", read);
+      observer.disconnect();
+    };
+  }, []);
+
+  // Open a `#s=` link: decode it, then let the first run start.
   useEffect(() => {
-    const t = setTimeout(() => window.history.replaceState(null, "", shareUrl(scenario)), 300);
-    return () => clearTimeout(t);
-  }, [scenario, shareUrl]);
+    const value = fragmentLink();
+    if (value === null) return;
+    let live = true;
+    void decodeScenarioLink(value).then((r) => {
+      if (!live) return;
+      if (r.ok) {
+        setScenario(r.scenario);
+        setPresetId(presetIdFor(presets, r.scenario, fallback));
+        setFormKey((k) => k + 1);
+      } else setLinkMessage(linkProblem(r.message));
+      setLinkPending(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [presets, fallback]);
+
+  const presetNow = presets.find((p) => p.id === presetId);
+  const edited = useMemo(
+    () => !presetNow || JSON.stringify(presetNow) !== JSON.stringify(scenario),
+    [presetNow, scenario],
+  );
+
+  // Keep the address in step, a little later: Next.js follows replaceState with a render of
+  // every component that reads the URL, which would otherwise delay the run by 10–15 ms. An
+  // unedited preset is named; an edited scenario travels in the fragment, compressed, so it never
+  // reaches the server however long it is.
+  useEffect(() => {
+    if (linkPending) return;
+    let live = true;
+    const t = setTimeout(() => {
+      const write = (url: string) => {
+        if (
+          live &&
+          url !== window.location.pathname + window.location.search + window.location.hash
+        )
+          window.history.replaceState(null, "", url);
+      };
+      if (!edited && presetNow) write(`${pathname}?preset=${presetNow.id}`);
+      else void encodeScenarioLink(scenario).then((link) => write(`${pathname}#s=${link}`));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [scenario, edited, presetNow, pathname, linkPending]);
 
   useEffect(() => () => void current.current?.dispose(), []);
   useEffect(() => {
@@ -230,6 +409,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   }, []);
 
   const replaceScenario = useCallback((s: Scenario) => {
+    nextRun.current = "now";
     setScenario(s);
     setFormKey((k) => k + 1);
   }, []);
@@ -248,12 +428,16 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   };
 
   const answer = (c: Consent) => {
-    consent?.resolve(c);
-    setConsent(null);
+    const [first, ...rest] = consentQueue.current;
+    first?.resolve(c);
+    setQueue(rest);
   };
 
+  const predictionComplete =
+    ROWS.every((row) => predictions.rows[row] !== undefined) && predictions.outcome !== undefined;
   const groups = ROWS.map((row) => ({ row, items: presets.filter((p) => p.row === row) }));
-  const presetNow = presets.find((p) => p.id === presetId);
+  const asking = consents[0];
+  const outcome = fresh ? run.outcome : undefined;
 
   return (
     <div className="simulator">
@@ -262,6 +446,13 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           {linkMessage}
         </p>
       ) : null}
+      <VerdictSummary
+        decision={decision}
+        outcome={outcome ?? decision.outcome}
+        confirmed={fresh}
+        hidden={hideResults}
+        running={status === "running"}
+      />
       <div className="sim-toolbar">
         <label>
           Preset{" "}
@@ -284,7 +475,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         <button
           type="button"
           onClick={() => void execute(scenario, predicting ? predictions : undefined)}
-          disabled={status === "running"}
+          disabled={status === "running" || (predicting && !predictionComplete)}
           data-testid="run"
         >
           {predicting
@@ -304,8 +495,12 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           type="button"
           className="secondary"
           onClick={() => {
-            void navigator.clipboard
-              ?.writeText(new URL(shareUrl(scenario), window.location.href).href)
+            void encodeScenarioLink(scenario)
+              .then((link) =>
+                navigator.clipboard?.writeText(
+                  new URL(`${pathname}#s=${link}`, window.location.href).href,
+                ),
+              )
               .then(
                 () => setCopied(true),
                 () => setCopied(false),
@@ -316,7 +511,11 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         </button>
         {copied ? <span role="status"> Link copied.</span> : null}
       </div>
-      {presetNow && presetNow.id === scenario.id ? (
+      {presetNow && edited ? (
+        <p className="muted" data-testid="edited-from">
+          Edited from preset “{presetNow.title}”.
+        </p>
+      ) : presetNow ? (
         <p className="muted">{presetNow.description}</p>
       ) : null}
       <details className="sim-panel" data-testid="preset-list">
@@ -348,7 +547,23 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       </details>
 
       <div className="sim-columns">
-        <div className="sim-left">
+        <div
+          className="sim-left"
+          // Text fields wait for a pause before re-running; anything else runs at once.
+          onChangeCapture={(e) => {
+            nextRun.current = isTyping(e.target) ? "pause" : "now";
+          }}
+          onClickCapture={(e) => {
+            if (!isTyping(e.target)) nextRun.current = "now";
+          }}
+          onBlur={(e) => {
+            if (isTyping(e.target)) flushRun.current();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && e.target instanceof HTMLInputElement && isTyping(e.target))
+              flushRun.current();
+          }}
+        >
           <details open className="sim-panel">
             <summary>Scenario controls</summary>
             <ScenarioForm key={formKey} scenario={scenario} update={update} />
@@ -371,24 +586,31 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             }}
             predictions={predictions}
             onChange={setPredictions}
-            graded={graded}
+            graded={gradedNow}
+            complete={predictionComplete}
             decision={run?.decision}
             outcome={run?.outcome}
           />
-          {!predicting || graded ? (
-            <>
-              <h2>Decision table</h2>
-              <DecisionTable
-                decision={decision}
-                pending={status === "running"}
-                lessonFor={lessonFor}
-              />
-            </>
-          ) : (
-            <p className="muted">
-              The table is hidden while you predict. Make your choices, then run.
-            </p>
-          )}
+          <section aria-labelledby="sim-table-heading" id="sim-table" className="sim-anchor">
+            {!hideResults ? (
+              <>
+                <h2 id="sim-table-heading">Decision table</h2>
+                <DecisionTable
+                  decision={decision}
+                  pending={status === "running"}
+                  lessonFor={lessonFor}
+                />
+              </>
+            ) : (
+              <>
+                <h2 id="sim-table-heading">Decision table</h2>
+                <p className="muted">
+                  The table, and every result of the run, is hidden while you predict. Make your
+                  choices, then run.
+                </p>
+              </>
+            )}
+          </section>
           <div
             aria-live="polite"
             data-testid="run-status"
@@ -403,11 +625,13 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
               <p>Running the scenario through the real server, host and sandbox…</p>
             ) : null}
             {error ? <p role="alert">The run failed: {error}</p> : null}
-            {run?.reason ? <p role="alert">{run.reason}</p> : null}
+            {run?.reason && !hideResults ? <p role="alert">{run.reason}</p> : null}
           </div>
-          {run && (!predicting || graded) ? (
+          {run && tag && !hideResults ? (
             <p>
-              Outcome: <strong data-outcome={run.outcome}>{run.outcome}</strong>
+              Outcome of run {tag.n}
+              {tag.stale ? " (the previous scenario)" : ""}:{" "}
+              <strong data-outcome={run.outcome}>{run.outcome}</strong>
               {run.appCall ? (
                 <>
                   {" "}
@@ -416,61 +640,135 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
               ) : null}
             </p>
           ) : null}
-          <div className="sim-outcome">
-            <section aria-labelledby="agent-tools" className="sim-panel">
-              <h2 id="agent-tools">The agent&apos;s tool list</h2>
-              {run ? (
-                <ul data-testid="agent-tools">
-                  {run.agentTools.map((t) => (
-                    <li key={`${t.server}:${t.name}`} data-listed={t.listed}>
-                      <code>{t.name}</code> (
-                      {t.server === "main" ? "view's server" : "second server"}):{" "}
-                      {t.listed ? "listed" : "hidden"} <span className="muted">— {t.reason}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">Appears after the run.</p>
-              )}
-            </section>
-            {run?.outcome === "text" && run.toolResult ? (
-              <section aria-labelledby="fallback" className="sim-panel">
-                <h2 id="fallback">What the agent receives instead</h2>
-                <pre data-testid="text-fallback" tabIndex={0}>
-                  {JSON.stringify(run.toolResult.content, null, 2)}
-                </pre>
-                <p className="muted">
-                  The tool&apos;s text content, as for any tool without a view{" "}
-                  <RuleLink id="OUT-1" lessonFor={lessonFor} />.
-                </p>
+          {!hideResults ? (
+            <div className="sim-outcome">
+              <section
+                aria-labelledby="agent-tools"
+                className="sim-panel"
+                data-testid="agent-tools-panel"
+                {...(tag ? runAttributes(tag) : {})}
+              >
+                <h2 id="agent-tools">The agent&apos;s tool list</h2>
+                {run && tag ? (
+                  <>
+                    <RunLabel tag={tag} />
+                    <ul data-testid="agent-tools">
+                      {run.agentTools.map((t) => (
+                        <li key={`${t.server}:${t.name}`} data-listed={t.listed}>
+                          <code>{t.name}</code> (
+                          {t.server === "main" ? "view's server" : "second server"}):{" "}
+                          {t.listed ? "listed" : "hidden"}{" "}
+                          <span className="muted">— {t.reason}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : (
+                  <p className="muted">Appears after the run.</p>
+                )}
               </section>
-            ) : null}
-          </div>
-          <div ref={container} className="sim-view" data-testid="view-container" />
-          {run ? <CspPanel run={run} requested={scenario.resource.csp} /> : null}
-          {trace.length ? <Sequence key={runCount} trace={trace} /> : null}
+              {run?.outcome === "text" && run.toolResult && tag ? (
+                <section aria-labelledby="fallback" className="sim-panel" {...runAttributes(tag)}>
+                  <h2 id="fallback">What the agent receives instead</h2>
+                  <RunLabel tag={tag} />
+                  <pre data-testid="text-fallback" tabIndex={0}>
+                    {JSON.stringify(run.toolResult.content, null, 2)}
+                  </pre>
+                  <p className="muted">
+                    The tool&apos;s text content, as for any tool without a view{" "}
+                    <RuleLink id="OUT-1" lessonFor={lessonFor} />.
+                  </p>
+                </section>
+              ) : null}
+            </div>
+          ) : null}
+          <section
+            aria-labelledby="sim-view-heading"
+            id="sim-view"
+            className="sim-panel sim-anchor"
+            data-testid="view-panel"
+            hidden={hideResults}
+            {...(tag ? runAttributes(tag) : {})}
+          >
+            <h2 id="sim-view-heading">The view</h2>
+            {tag ? <RunLabel tag={tag} /> : null}
+            {tag && !run?.proxyUrl ? <p className="muted">This run rendered no view.</p> : null}
+            <div ref={container} className="sim-view" data-testid="view-container" />
+          </section>
+          {run && runFor && tag && !hideResults ? (
+            <CspPanel run={run} requested={runFor.resource.csp} tag={tag} />
+          ) : null}
+          {trace.length && !hideResults ? (
+            <Sequence
+              key={runCount}
+              trace={trace}
+              lessonFor={lessonFor}
+              tag={
+                tag ?? {
+                  n: runCount,
+                  title: scenario.title,
+                  stale: false,
+                }
+              }
+            />
+          ) : null}
         </div>
       </div>
 
-      <dialog ref={dialog} aria-labelledby="consent-title" onCancel={() => answer("deny")}>
+      <dialog
+        ref={dialog}
+        aria-labelledby="consent-title"
+        onCancel={(e) => {
+          // Escape denies; the dialog closes once the queue is empty.
+          e.preventDefault();
+          answer("deny");
+        }}
+      >
         <h2 id="consent-title">Allow this tool call?</h2>
         <p>
-          The view wants to call <code>{consent?.tool}</code>. The host asks before anything reaches
-          the server <RuleLink id="BRG-5" lessonFor={lessonFor} />.
+          The view wants to call <code data-testid="consent-tool">{asking?.tool}</code> with these
+          arguments:
         </p>
-        <p>Arguments:</p>
-        <pre data-testid="consent-arguments">
-          {JSON.stringify(consent?.arguments ?? {}, null, 2)}
+        <pre data-testid="consent-arguments" tabIndex={0}>
+          {JSON.stringify(asking?.arguments ?? {}, null, 2)}
         </pre>
-        <button type="button" onClick={() => answer("allow")}>
-          Allow
-        </button>{" "}
-        <button type="button" className="secondary" onClick={() => answer("deny")}>
-          Deny
-        </button>
+        <p>
+          <button type="button" ref={allowButton} onClick={() => answer("allow")}>
+            Allow
+          </button>{" "}
+          <button type="button" className="secondary" onClick={() => answer("deny")}>
+            Deny
+          </button>
+          {consents.length > 1 ? (
+            <span className="muted"> ({consents.length - 1} more waiting)</span>
+          ) : null}
+        </p>
+        <p className="muted">
+          The host asks before anything reaches the server (BRG-5: {getRule("BRG-5").title}). Escape
+          denies.
+        </p>
       </dialog>
     </div>
   );
+}
+
+/** Names each problem of the editor's text, with where it is: unknown keys first, as such. */
+function describeEditorError(text: string, err: unknown): string {
+  if (!(err instanceof ScenarioError)) return (err as Error).message;
+  if (err.field === "JSON" || err.field === "version") return `${err.field}: ${err.detail}`;
+  return err.issues
+    .slice(0, 5)
+    .map((i) => {
+      // A missing field has no place of its own: point at the object that lacks it.
+      const at =
+        (i.path && locateJsonPath(text, i.path)) ??
+        (i.path && locateJsonPath(text, i.path.slice(0, -1)));
+      const where = at ? ` (line ${at.line}, column ${at.column})` : "";
+      return i.unknownKey
+        ? `${i.detail}${where}: the scenario format has no such key`
+        : `${i.field}: ${i.detail}${where}`;
+    })
+    .join("\n");
 }
 
 /** The whole scenario as JSON, validated as you type; a valid edit replaces the scenario. */
@@ -512,7 +810,7 @@ function JsonEditor({
             setError(null);
             onApply(s);
           } catch (err) {
-            setError(err instanceof ScenarioError ? err.message : (err as Error).message);
+            setError(describeEditorError(e.target.value, err));
           }
         }}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrowOf, describeEntry, laneOf } from "./explain";
+import { arrowOf, describeEntry, laneOf, rulesOf, spanOf } from "./explain";
 import type { TraceEntry } from "./trace";
 
 const entry = (e: Partial<TraceEntry>): TraceEntry => ({
@@ -25,6 +25,7 @@ describe("sequence diagram helpers", () => {
       from: "view",
       to: "host",
       relayed: true,
+      outside: false,
     });
     expect(
       arrowOf(entry({ method: "ui/notifications/sandbox-proxy-ready", kind: "notification" })),
@@ -32,6 +33,7 @@ describe("sequence diagram helpers", () => {
       from: "proxy",
       to: "host",
       relayed: false,
+      outside: false,
     });
     expect(
       arrowOf(entry({ from: "host", to: "proxy", method: "ui/notifications/tool-result" })).to,
@@ -48,5 +50,33 @@ describe("sequence diagram helpers", () => {
     expect(describeEntry(entry({ method: "tools/call", status: "rejected" }))).toMatch(
       /^Rejected: /,
     );
+  });
+
+  it("spans an arrow from the sender's lane to the receiver's, both included", () => {
+    const toServer = arrowOf(entry({ channel: "host-server", from: "host", to: "server" }));
+    expect(spanOf(toServer)).toEqual({ left: 0, right: 1, rightward: false });
+    const relayed = arrowOf(
+      entry({ from: "host", to: "proxy", method: "ui/notifications/tool-input" }),
+    );
+    expect(spanOf(relayed)).toEqual({ left: 1, right: 3, rightward: true });
+  });
+
+  it("draws a message from a frame of unknown origin at its receiver, marked as outside", () => {
+    const a = arrowOf(entry({ from: "http://evil.localhost:3000", status: "rejected" }));
+    expect(a).toEqual({ from: "host", to: "host", relayed: false, outside: true });
+  });
+
+  it("names the rules each message triggered", () => {
+    expect(rulesOf(entry({ method: "ui/initialize" }))).toEqual(["BRG-2"]);
+    expect(rulesOf(entry({ method: "tools/call" }))).toEqual(["BRG-5"]);
+    expect(
+      rulesOf(entry({ channel: "host-server", from: "host", to: "server", method: "tools/call" })),
+    ).toEqual(["NEG-2"]);
+    expect(rulesOf(entry({ kind: "event", status: "rejected", note: "not JSON-RPC" }))).toEqual([
+      "SBX-6",
+    ]);
+    expect(
+      rulesOf(entry({ channel: "instrumentation", kind: "event", note: "csp-violation" })),
+    ).toEqual([]);
   });
 });

@@ -1,10 +1,20 @@
 import type { TraceEntry } from "./trace";
 
 export const LANES = ["server", "host", "proxy", "view"] as const;
-export type Lane = (typeof LANES)[number] | "outside";
+export type Lane = (typeof LANES)[number];
 
-/** Which lane of the sequence diagram a trace participant belongs to. */
-export function laneOf(participant: string): Lane {
+export const LANE_LABELS: Record<Lane, string> = {
+  server: "Server",
+  host: "Host",
+  proxy: "Sandbox proxy",
+  view: "View",
+};
+
+/**
+ * Which lane of the sequence diagram a trace participant belongs to. The agent, the user and the
+ * host's cache are the host's; anything else (a frame of unknown origin) is outside every lane.
+ */
+export function laneOf(participant: string): Lane | "outside" {
   if (participant === "server" || participant === "second server") return "server";
   if (["host", "cache", "user", "agent"].includes(participant)) return "host";
   if (participant === "proxy") return "proxy";
@@ -13,28 +23,42 @@ export function laneOf(participant: string): Lane {
 }
 
 export interface Arrow {
+  /** The sender's lane and the receiver's lane: the arrow runs from the one to the other. */
   from: Lane;
   to: Lane;
-  /** True when the proxy relayed it (SBX-4): the message really runs view ↔ host. */
+  /** True when the proxy relayed it (SBX-4): the message really runs view ↔ host, through it. */
   relayed: boolean;
+  /** The sender was outside every lane (a message from a frame of unknown origin). */
+  outside: boolean;
 }
 
 /**
  * The arrow to draw for a trace entry. Messages between host and proxy that are not the proxy's
  * own (sandbox-*) or instrumentation were relayed to or from the view, so they span to the view.
+ * A sender outside every lane is drawn at the receiver's lane and marked as outside.
  */
 export function arrowOf(e: TraceEntry): Arrow {
-  const from = laneOf(e.from);
-  const to = laneOf(e.to);
+  const rawFrom = laneOf(e.from);
+  const rawTo = laneOf(e.to);
+  const to: Lane = rawTo === "outside" ? "host" : rawTo;
+  const from: Lane = rawFrom === "outside" ? to : rawFrom;
+  const outside = rawFrom === "outside";
   const own =
     e.method?.startsWith("ui/notifications/sandbox-") ||
     e.channel === "instrumentation" ||
     e.kind === "event";
   if (e.channel === "host-proxy" && !own && e.status === "delivered") {
-    if (from === "proxy") return { from: "view", to: "host", relayed: true };
-    if (to === "proxy") return { from: "host", to: "view", relayed: true };
+    if (from === "proxy") return { from: "view", to: "host", relayed: true, outside };
+    if (to === "proxy") return { from: "host", to: "view", relayed: true, outside };
   }
-  return { from, to, relayed: false };
+  return { from, to, relayed: false, outside };
+}
+
+/** The leftmost and rightmost lane an arrow touches (0-based), for drawing it across a grid. */
+export function spanOf(a: Arrow): { left: number; right: number; rightward: boolean } {
+  const from = LANES.indexOf(a.from);
+  const to = LANES.indexOf(a.to);
+  return { left: Math.min(from, to), right: Math.max(from, to), rightward: from <= to };
 }
 
 const SENTENCES: Record<string, [request: string, response: string]> = {
@@ -44,7 +68,7 @@ const SENTENCES: Record<string, [request: string, response: string]> = {
   ],
   "tools/list": [
     "The host lists the server's tools to build the agent's list.",
-    "The server returns its tools, _meta.ui included.",
+    "The server returns its tools, _meta.ui included; the agent sees only those visible to the model (TOOL-3).",
   ],
   "tools/call": [
     "A tools/call, carrying the protocol version and client capabilities in its _meta (NEG-2).",
@@ -97,7 +121,16 @@ const SENTENCES: Record<string, [request: string, response: string]> = {
     "The host returns the mode actually in force (BRG-6).",
   ],
   "notifications/message": ["The view logs a message to the host (BRG-4).", ""],
+  "ui/open-link": [
+    "The view asks the host to open a link (BRG-4).",
+    "The host answers the ui/open-link.",
+  ],
 };
+
+const VIEW_CALL: [string, string] = [
+  "The view asks the host to call a tool; visibility and consent are checked before any server sees it (BRG-5).",
+  "The host answers the view's tools/call (BRG-5).",
+];
 
 /** One sentence on what a trace entry means, for the step-by-step mode. */
 export function describeEntry(e: TraceEntry): string {
@@ -110,9 +143,47 @@ export function describeEntry(e: TraceEntry): string {
         : e.status === "blocked"
           ? "Blocked: "
           : "";
-  const pair = e.method ? SENTENCES[e.method] : undefined;
+  // A tools/call that crosses the bridge is the view's own call, which meets the host's gates.
+  const pair =
+    e.method === "tools/call" && e.channel !== "host-server"
+      ? VIEW_CALL
+      : e.method
+        ? SENTENCES[e.method]
+        : undefined;
   const isReply = e.kind === "response" || e.kind === "error";
   const text = pair?.[isReply ? 1 : 0] || (e.method ? `${e.method} (${e.kind}).` : `A ${e.kind}.`);
   const error = e.kind === "error" ? " It came back as an error." : "";
   return `${prefix}${text}${error}${e.note ? ` ${e.note}` : ""}`;
+}
+
+const RULE_ID = /\b[A-Z]+-\d+\b/g;
+
+/** Rule IDs a status brings with it, whatever the message. */
+const STATUS_RULES: Partial<Record<TraceEntry["status"], string[]>> = {
+  rejected: ["SBX-6"],
+  blocked: ["CSP-3"],
+  "cache-hit": ["RES-5"],
+  "cache-miss": ["RES-5"],
+};
+
+/**
+ * The rule IDs that governed a trace entry: those its step sentence cites, those its note cites,
+ * and those its status implies (a rejected message is SBX-6, a host refusal of a view's call
+ * BRG-5). Instrumentation is not part of MCP Apps and cites none.
+ */
+export function rulesOf(e: TraceEntry): string[] {
+  if (e.channel === "instrumentation") return [];
+  const ids = new Set<string>(describeEntry(e).match(RULE_ID) ?? []);
+  for (const id of STATUS_RULES[e.status] ?? []) ids.add(id);
+  if (e.status === "refused" && e.channel !== "host-server") ids.add("BRG-5");
+  if (e.status === "refused" && e.channel === "host-server") {
+    ids.add(e.note?.includes("tool list") ? "TOOL-3" : "NEG-4");
+  }
+  if (e.kind === "event" && e.note?.startsWith("consent for")) ids.add("BRG-5");
+  return [...ids];
+}
+
+/** The JSON a learner copies for a trace entry: the message itself, or the event's note. */
+export function entryJson(e: TraceEntry): string {
+  return JSON.stringify(e.message ?? { note: e.note }, null, 2);
 }

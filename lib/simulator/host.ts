@@ -1,5 +1,9 @@
 import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { McpUiResourcePermissions, McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import type {
+  McpUiHostContext,
+  McpUiResourcePermissions,
+  McpUiToolVisibility,
+} from "@modelcontextprotocol/ext-apps";
 import {
   Client,
   InMemoryTransport,
@@ -269,9 +273,15 @@ export class SimHost {
   /**
    * Creates the AppBridge for a rendered view, with the host's own oncalltool applying both
    * gates of BRG-5 before anything reaches a server ([SDK] AppBridge with a client would forward
-   * unchecked, so it is built without one).
+   * unchecked, so it is built without one). `context` is the page's own theme and style
+   * variables, so the view can look like part of it.
    */
-  createBridge(turn: AgentTurn, askConsent: AskConsent, hooks: BridgeHooks = {}): AppBridge {
+  createBridge(
+    turn: AgentTurn,
+    askConsent: AskConsent,
+    hooks: BridgeHooks = {},
+    context: Pick<McpUiHostContext, "theme" | "styles"> = {},
+  ): AppBridge {
     const granted = turn.decision.permissions?.granted ?? [];
     const permissions: McpUiResourcePermissions = Object.fromEntries(
       granted.map((p: PermissionName) => [p, {}]),
@@ -292,7 +302,12 @@ export class SimHost {
         },
       },
       {
-        hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline"] },
+        hostContext: {
+          theme: "light",
+          ...context,
+          displayMode: "inline",
+          availableDisplayModes: ["inline"],
+        },
       },
     );
     const note = (text: string) => this.trace.event("host-view", "host", "agent", text);

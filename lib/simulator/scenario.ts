@@ -147,15 +147,57 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ScenarioExpect = z.infer<typeof expectSchema>;
 
+/** One thing wrong with a scenario: where (a field path, "JSON" or "version") and what. */
+export interface ScenarioIssue {
+  field: string;
+  detail: string;
+  /** The path as keys and indexes, for locating it in the text; absent for JSON and version. */
+  path?: (string | number)[];
+  /** True for a key the format does not have (often a typo of one it does). */
+  unknownKey?: boolean;
+}
+
+/**
+ * A scenario that cannot be used. `field` and `detail` are the first issue; `issues` lists every
+ * one, and the message has one line per issue, each starting with the source.
+ */
 export class ScenarioError extends Error {
+  readonly issues: ScenarioIssue[];
   constructor(
     readonly source: string,
     readonly field: string,
     readonly detail: string,
+    issues?: ScenarioIssue[],
   ) {
-    super(`${source}: ${field}: ${detail}`);
+    const all = issues?.length ? issues : [{ field, detail }];
+    super(all.map((i) => `${source}: ${i.field}: ${i.detail}`).join("\n"));
     this.name = "ScenarioError";
+    this.issues = all;
   }
+}
+
+/** Every issue zod found, with each unknown key named as an unknown key at its own path. */
+function issuesOf(error: z.ZodError): ScenarioIssue[] {
+  const out: ScenarioIssue[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.filter(
+      (k): k is string | number => typeof k === "string" || typeof k === "number",
+    );
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        out.push({
+          field: fieldPath([...path, key]),
+          detail: `unknown key "${key}"`,
+          path: [...path, key],
+          unknownKey: true,
+        });
+      }
+    } else {
+      out.push({ field: fieldPath(path), detail: issue.message, path });
+    }
+  }
+  // Unknown keys first: a typo explains the "missing" field it was meant to be.
+  return [...out.filter((i) => i.unknownKey), ...out.filter((i) => !i.unknownKey)];
 }
 
 function fieldPath(path: readonly PropertyKey[]): string {
@@ -189,8 +231,8 @@ export function parseScenario(input: string | unknown, source: string): Scenario
   }
   const result = scenarioSchema.safeParse(raw);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new ScenarioError(source, fieldPath(issue.path), issue.message);
+    const issues = issuesOf(result.error);
+    throw new ScenarioError(source, issues[0]!.field, issues[0]!.detail, issues);
   }
   return result.data;
 }

@@ -1,42 +1,97 @@
 import { parseScenario, ScenarioError, type Scenario } from "./scenario";
 
+/**
+ * Share links. The scenario travels in the URL fragment (`#s=`), which browsers never send to a
+ * server, so a long scenario cannot make a request too large (HTTP 431) and the server never sees
+ * it. It is deflated first: `d1.` + base64url(deflate-raw(JSON)). Links written before carried
+ * plain base64url JSON in `?s=`; they are still read.
+ */
+export const LINK_PREFIX = "d1.";
+
+export type DecodedLink = { ok: true; scenario: Scenario } | { ok: false; message: string };
+
+const DAMAGED =
+  "the link is damaged: its scenario is not in the form the simulator writes, so part of it was probably lost or changed when it was copied";
+
 function toBase64Url(bytes: Uint8Array): string {
   let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function fromBase64Url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-/** The scenario as a URL-safe string: base64url of its JSON. */
+async function through(bytes: Uint8Array, stream: GenericTransformStream): Promise<Uint8Array> {
+  const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** The scenario as it goes after `#s=`: deflated, then base64url. */
+export async function encodeScenarioLink(s: Scenario): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(s));
+  return LINK_PREFIX + toBase64Url(await through(json, new CompressionStream("deflate-raw")));
+}
+
+/** The legacy form (plain base64url of the JSON), as old `?s=` links carry it. */
 export function encodeScenario(s: Scenario): string {
   return toBase64Url(new TextEncoder().encode(JSON.stringify(s)));
 }
 
+/** Words for a scenario that parsed as JSON but cannot be used. */
+function unusable(error: unknown): DecodedLink {
+  if (error instanceof ScenarioError) {
+    if (error.field === "JSON") return { ok: false, message: DAMAGED };
+    if (error.field === "version") return { ok: false, message: error.detail };
+    const fields = error.issues.slice(0, 3).map((i) => `${i.field} (${i.detail})`);
+    const more = error.issues.length > 3 ? ` and ${error.issues.length - 3} more` : "";
+    return {
+      ok: false,
+      message: `the scenario in the link has fields this simulator cannot use: ${fields.join("; ")}${more}`,
+    };
+  }
+  return { ok: false, message: DAMAGED };
+}
+
 /**
- * Reads a shared scenario. Never throws: a link that is not base64, not JSON, not a scenario or
- * from a newer version gives a message naming what is wrong, and the caller keeps the default.
+ * Reads a legacy `?s=` value. Never throws: a damaged link, one that is not a scenario, or one from
+ * a newer version gives a message in words, and the caller keeps the default scenario.
  */
-export function decodeScenario(
-  param: string,
-): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+export function decodeScenario(param: string): DecodedLink {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(param));
   } catch {
-    return { ok: false, message: "the link's scenario is not valid base64url text" };
+    return { ok: false, message: DAMAGED };
   }
   try {
     return { ok: true, scenario: parseScenario(text, "link") };
   } catch (error) {
-    if (error instanceof ScenarioError) return { ok: false, message: error.message };
-    return {
-      ok: false,
-      message: `the link's scenario could not be read (${(error as Error).message})`,
-    };
+    return unusable(error);
+  }
+}
+
+/** Reads a `#s=` value (or, without the `d1.` prefix, a legacy one). Never throws. */
+export async function decodeScenarioLink(value: string): Promise<DecodedLink> {
+  if (!value.startsWith(LINK_PREFIX)) return decodeScenario(value);
+  let text: string;
+  try {
+    const bytes = await through(
+      fromBase64Url(value.slice(LINK_PREFIX.length)),
+      new DecompressionStream("deflate-raw"),
+    );
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, message: DAMAGED };
+  }
+  try {
+    return { ok: true, scenario: parseScenario(text, "link") };
+  } catch (error) {
+    return unusable(error);
   }
 }

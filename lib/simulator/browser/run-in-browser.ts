@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { createViewCache, SimHost, type AgentTurn, type AskConsent, type ViewCache } from "../host";
 import type { Decision, DecisionInputs } from "../rules";
 import type { Scenario } from "../scenario";
@@ -48,6 +49,8 @@ export interface BrowserRunOptions {
    * the page can show the new outcome.
    */
   onChange?: (run: BrowserRun) => void;
+  /** The page's theme and style variables, passed to the view in its host context. */
+  hostContext?: Pick<McpUiHostContext, "theme" | "styles">;
 }
 
 /**
@@ -257,28 +260,33 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     },
   });
 
-  const bridge = host.createBridge(turn, o.askConsent, {
-    onAppCall(decision, result) {
-      run.appCallResult = result;
-      run.appCall = decision?.forward ? "forwarded" : "refused";
-      if (decision) {
-        run.decision = {
-          ...turn.decision,
-          appCall: decision,
-          rows: turn.decision.rows.map((r) => (r.row === "app-call" ? decision : r)),
-        };
-      }
-      settled.resolve();
+  const bridge = host.createBridge(
+    turn,
+    o.askConsent,
+    {
+      onAppCall(decision, result) {
+        run.appCallResult = result;
+        run.appCall = decision?.forward ? "forwarded" : "refused";
+        if (decision) {
+          run.decision = {
+            ...turn.decision,
+            appCall: decision,
+            rows: turn.decision.rows.map((r) => (r.row === "app-call" ? decision : r)),
+          };
+        }
+        settled.resolve();
+      },
+      // BRG-7: follow the view's height.
+      onSizeChange({ height }) {
+        if (typeof height === "number" && height > 0)
+          iframe.style.height = `${Math.min(Math.ceil(height), 4000)}px`;
+      },
+      onLog(params) {
+        if (params.data === "tool-result received") run.timings.resultInView = performance.now();
+      },
     },
-    // BRG-7: follow the view's height.
-    onSizeChange({ height }) {
-      if (typeof height === "number" && height > 0)
-        iframe.style.height = `${Math.min(Math.ceil(height), 4000)}px`;
-    },
-    onLog(params) {
-      if (params.data === "tool-result received") run.timings.resultInView = performance.now();
-    },
-  });
+    o.hostContext,
+  );
   let readies = 0;
   bridge.onsandboxready = () => {
     readies++;

@@ -6,11 +6,24 @@
  */
 // First: zod must be jitless before ext-apps builds its schemas (see zod-jitless.ts).
 import "./zod-jitless";
-import { App } from "@modelcontextprotocol/ext-apps";
+import {
+  App,
+  applyDocumentTheme,
+  applyHostStyleVariables,
+  type McpUiHostContext,
+} from "@modelcontextprotocol/ext-apps";
 
+/** The simulator's own instructions to this view: not part of MCP Apps, and shown as such. */
 interface ViewArgs {
   viewAction?: { callTool: string; arguments?: Record<string, unknown> };
   toolsToTry?: string[];
+}
+const PLUMBING = ["viewAction", "toolsToTry"] as const;
+
+/** Follows the host's theme and style variables, as any MCP App should. */
+function applyHostContext(ctx: Partial<McpUiHostContext> | undefined) {
+  if (ctx?.theme) applyDocumentTheme(ctx.theme);
+  if (ctx?.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
 }
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -55,14 +68,28 @@ async function callTool(name: string, args: Record<string, unknown> = {}) {
 
 app.ontoolinput = ({ arguments: args }) => {
   const a = (args ?? {}) as ViewArgs;
-  $("input").textContent = JSON.stringify(args ?? {}, null, 2);
+  // The tool's own input, without the simulator's instructions, which are shown apart, labelled.
+  const own = Object.fromEntries(
+    Object.entries(args ?? {}).filter(([k]) => !(PLUMBING as readonly string[]).includes(k)),
+  );
+  $("input").textContent = JSON.stringify(own, null, 2);
+  const plumbing = Object.fromEntries(
+    Object.entries(args ?? {}).filter(([k]) => (PLUMBING as readonly string[]).includes(k)),
+  );
+  if (Object.keys(plumbing).length) {
+    $("plumbing").hidden = false;
+    $("plumbing-json").textContent = JSON.stringify(plumbing, null, 2);
+  }
   pendingAction = a.viewAction;
   for (const name of a.toolsToTry ?? [])
     button(`Call ${name}`, `call-${name}`, () => callTool(name));
 };
 
 app.ontoolresult = (result) => {
-  $("result").textContent = JSON.stringify(result.structuredContent ?? result.content, null, 2);
+  $("result-content").textContent =
+    (result.content ?? []).map((c) => ("text" in c ? c.text : `[${c.type}]`)).join("\n") ||
+    "(no text content)";
+  $("result").textContent = JSON.stringify(result.structuredContent ?? {}, null, 2);
   $("status").textContent = "result received";
   $("status").dataset.result = "1";
   // Lets the host time delivery; notifications/message is an ordinary bridge message (BRG-4).
@@ -153,9 +180,12 @@ button("Grow", "grow", async () => {
   log("ui/notifications/size-changed sent", { probe: "size", outcome: "completed" });
 });
 
+app.onhostcontextchanged = (ctx) => applyHostContext(ctx);
+
 void app
   .connect()
   .then(() => {
+    applyHostContext(app.getHostContext());
     $("status").textContent = "initialized";
   })
   .catch((e: unknown) => {

@@ -1,0 +1,86 @@
+"use client";
+
+import { useLayoutEffect, useRef } from "react";
+import { ROWS } from "@/lib/simulator/constants";
+import type { Decision } from "@/lib/simulator/rules";
+
+const JUMPS = [
+  ["Table", "sim-table"],
+  ["View", "sim-view"],
+  ["Sequence", "sim-sequence"],
+  ["CSP", "sim-csp"],
+] as const;
+
+/**
+ * The six rows' verdicts and the outcome in one sticky strip, so on a phone the effect of a toggle
+ * is visible next to the toggle; with jumps to the table, the view, the sequence and the CSP.
+ * It shows the decision it is given and decides nothing.
+ */
+export function VerdictSummary({
+  decision,
+  outcome,
+  confirmed,
+  hidden,
+  running,
+}: {
+  decision: Decision;
+  outcome: string;
+  /** True once the real run has confirmed the table; until then it is the instant preview. */
+  confirmed: boolean;
+  /** While predicting: the verdicts are not shown. */
+  hidden: boolean;
+  running: boolean;
+}) {
+  const strip = useRef<HTMLElement>(null);
+  // Its height, for what sticks below it (the sequence's lane names).
+  useLayoutEffect(() => {
+    const el = strip.current;
+    const page = el?.parentElement;
+    if (!el || !page) return;
+    const observer = new ResizeObserver(() =>
+      page.style.setProperty("--sim-summary-h", `${el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <section
+      ref={strip}
+      className="sim-summary"
+      data-testid="verdict-summary"
+      aria-label="Verdicts at a glance"
+    >
+      <ul>
+        {ROWS.map((row) => {
+          const v = decision.rows.find((r) => r.row === row)?.verdict;
+          return (
+            <li key={row} data-summary-row={row} data-verdict={hidden ? "hidden" : v}>
+              <code>{row}</code>{" "}
+              <span className={hidden ? "muted" : `verdict-${v}`}>{hidden ? "?" : v}</span>
+            </li>
+          );
+        })}
+        <li data-summary-outcome={hidden ? "hidden" : outcome}>
+          outcome <strong>{hidden ? "?" : outcome}</strong>
+          {!hidden && !confirmed ? (
+            <span className="muted"> {running ? "(running…)" : "(preview)"}</span>
+          ) : null}
+        </li>
+      </ul>
+      <nav aria-label="Jump to">
+        {JUMPS.map(([label, id]) => (
+          <button
+            key={id}
+            type="button"
+            className="linklike"
+            onClick={() =>
+              document.getElementById(id)?.scrollIntoView({ block: "start", behavior: "instant" })
+            }
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+    </section>
+  );
+}
