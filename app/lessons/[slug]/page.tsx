@@ -7,7 +7,6 @@ import { resolveSelfChecks } from "@/lib/lessons/self-check";
 import { LessonBody } from "../../_components/lesson-body";
 import { RuleCitation } from "../../_components/rule-citation";
 import { SelfCheckProvider } from "../../_components/widgets/self-check";
-import { LessonSearch } from "../lesson-search";
 import { MarkComplete } from "./mark-complete";
 import "../lessons.css";
 
@@ -58,7 +57,6 @@ export default async function LessonPage({ params }: Params) {
         </nav>
       </article>
       <aside className="lesson-aside">
-        <LessonSearch />
         <nav className="toc" aria-label="On this page">
           <strong>On this page</strong>
           <ul>
