@@ -57,3 +57,53 @@ test.describe("course search from anywhere", () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+test.describe("the rules page", () => {
+  test("a lesson's rule chip lands on that rule, highlighted, with its back-links", async ({
+    page,
+  }) => {
+    await page.goto("/lessons/who-may-call-a-tool");
+    await page
+      .locator("article .rule-ref", { hasText: /^TOOL-2$/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/rules#TOOL-2$/);
+    const rule = page.locator("#TOOL-2");
+    await expect(rule).toBeInViewport();
+    expect(await rule.evaluate((el) => el.matches(":target"))).toBe(true);
+    // Highlighted: the targeted rule's border is the accent colour, unlike its neighbour's.
+    const border = (sel: string) =>
+      page.locator(sel).evaluate((el) => getComputedStyle(el).borderLeftColor);
+    expect(await border("#TOOL-2")).not.toBe(await border("#TOOL-3"));
+
+    const lessonLinks = rule.getByRole("link", { name: "Who may call a tool" });
+    await expect(lessonLinks).toHaveAttribute("href", "/lessons/who-may-call-a-tool");
+    await expect(rule.locator("a[data-question]").first()).toHaveAttribute(
+      "href",
+      /^\/quizzes\/practice\/[a-z]+$/,
+    );
+    await expect(rule.locator("a[data-preset]").first()).toHaveAttribute(
+      "href",
+      /^\/simulator\?preset=[a-z0-9-]+$/,
+    );
+    // A section back-link opens the lesson at the heading where the rule is cited.
+    await rule.getByRole("link", { name: "Two names, two callers" }).click();
+    await expect(page).toHaveURL(/\/lessons\/who-may-call-a-tool#two-names$/);
+    await expect(page.locator("#two-names")).toBeInViewport();
+  });
+
+  test("?id= and an old lower-case fragment highlight the rule too; axe clean", async ({
+    page,
+  }) => {
+    for (const url of ["/rules?id=CSP-2", "/rules#csp-2"]) {
+      await page.goto(url);
+      await expect(page).toHaveURL(/#CSP-2$/);
+      await expect(page.locator("#CSP-2")).toBeInViewport();
+      expect(await page.locator("#CSP-2").evaluate((el) => el.matches(":target"))).toBe(true);
+    }
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});
