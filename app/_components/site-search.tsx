@@ -1,12 +1,15 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { SearchPanel } from "./search-panel";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+
+// Fetched on first open: a page's first load carries only the button and the key listener.
+const SearchPanel = lazy(() => import("./search-panel").then((m) => ({ default: m.SearchPanel })));
 
 /**
  * The header's search: a button, and Ctrl-K / ⌘K from anywhere, open a modal dialog with the
  * course search. The panel mounts only while the dialog is open, so a page pays for the button
- * and the key listener alone; the native dialog keeps focus inside and closes on Escape.
+ * and the key listener alone (the panel's code is fetched on first open); the native dialog keeps
+ * focus inside.
  */
 export function SiteSearch() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -46,11 +49,22 @@ export function SiteSearch() {
         className="search-dialog"
         aria-label="Search the course"
         onClose={() => setOpen(false)}
+        // Escape in a search box only clears it; here it should close the dialog, as elsewhere.
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            close();
+          }
+        }}
         // A click on the backdrop lands on the dialog element itself.
         onClick={(e) => e.target === e.currentTarget && close()}
       >
         <div className="search-dialog-body">
-          {open ? <SearchPanel autoFocus onNavigate={close} /> : null}
+          {open ? (
+            <Suspense fallback={<p className="muted">Loading search…</p>}>
+              <SearchPanel autoFocus onNavigate={close} />
+            </Suspense>
+          ) : null}
           <button type="button" className="secondary search-close" onClick={close}>
             Close
           </button>
