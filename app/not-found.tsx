@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { SearchPanel } from "./_components/search-panel";
+import { OpenSearchButton } from "./open-search-button";
 
 export const metadata: Metadata = { title: "Page not found" };
 
-/** Every unknown address: say so plainly, then offer search and the main ways in. */
+/**
+ * Every unknown address: say so plainly, then offer search and the main ways in. This page sits
+ * in every page's tree, so anything it imports from the client weighs on every first load.
+ */
 export default function NotFound() {
   return (
     <div className="not-found">
@@ -30,7 +33,10 @@ export default function NotFound() {
           <Link href="/">Home</Link>
         </li>
       </ul>
-      <SearchPanel />
+      <p>
+        <OpenSearchButton />{" "}
+        <span className="muted">or press Ctrl K (⌘K on a Mac) on any page.</span>
+      </p>
     </div>
   );
 }

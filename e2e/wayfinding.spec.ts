@@ -240,11 +240,11 @@ test.describe("small things that help", () => {
       "href",
       "/rules",
     );
-    await hydrated(page, 'main [data-testid="site-search"] input');
-    await page.locator("main").getByRole("searchbox").fill("sandbox proxy");
-    await expect(page.locator("main").getByTestId("search-hits")).toContainText(
-      "The sandbox proxy",
-    );
+    await hydrated(page, "main button");
+    await page.locator("main").getByRole("button", { name: "Search the course" }).click();
+    const dialog = page.getByRole("dialog", { name: "Search the course" });
+    await dialog.getByRole("searchbox").fill("sandbox proxy");
+    await expect(dialog.getByTestId("search-hits")).toContainText("The sandbox proxy");
     await expectNoSeriousA11yViolations(page);
   });
 

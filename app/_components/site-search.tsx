@@ -2,6 +2,9 @@
 
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
+/** Dispatch on window to open the search from elsewhere on the page (the 404 page's button). */
+export const OPEN_SEARCH_EVENT = "academy:open-search";
+
 // Fetched on first open: a page's first load carries only the button and the key listener.
 const SearchPanel = lazy(() => import("./search-panel").then((m) => ({ default: m.SearchPanel })));
 
@@ -22,15 +25,22 @@ export function SiteSearch() {
   const close = () => dialog.current?.close();
 
   useEffect(() => {
+    const open = () => {
+      if (!dialog.current?.open) dialog.current?.showModal();
+      setOpen(true);
+    };
     const onKey = (e: KeyboardEvent) => {
       if ((e.metaKey || e.ctrlKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
-        if (!dialog.current?.open) dialog.current?.showModal();
-        setOpen(true);
+        open();
       }
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    window.addEventListener(OPEN_SEARCH_EVENT, open);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener(OPEN_SEARCH_EVENT, open);
+    };
   }, []);
 
   return (
