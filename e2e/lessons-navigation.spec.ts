@@ -22,23 +22,26 @@ test("a simulator link opens the simulator on that very preset", async ({ page }
 
 test("search finds a lesson by a word from its body and opens it", async ({ page }) => {
   await page.goto("/lessons");
-  await hydrated(page, '[data-testid="lesson-search"] input');
-  await page.getByRole("searchbox", { name: "Search lessons" }).fill("barcode");
+  await hydrated(page, '[data-testid="site-search"] input');
+  await page.getByRole("searchbox", { name: "Search the course" }).fill("barcode");
   const hits = page.getByTestId("search-hits");
-  await expect(hits.getByRole("link", { name: "Permissions" }).first()).toBeVisible();
-  await hits.getByRole("link", { name: "Permissions" }).first().click();
+  await expect(hits.getByRole("link", { name: /Permissions/ }).first()).toBeVisible();
+  await hits
+    .getByRole("link", { name: /Permissions/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/lessons\/permissions#[a-z-]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Permissions" })).toBeVisible();
 });
 
-test("search on a lesson page reports when nothing matches", async ({ page }) => {
-  await page.goto("/lessons/what-mcp-apps-is");
-  await hydrated(page, '[data-testid="lesson-search"] input');
-  const box = page.getByRole("searchbox", { name: "Search lessons" });
+test("search on the lessons page reports when nothing matches", async ({ page }) => {
+  await page.goto("/lessons");
+  await hydrated(page, '[data-testid="site-search"] input');
+  const box = page.getByRole("searchbox", { name: "Search the course" });
   await box.fill("PermDock");
   await expect(page.getByTestId("search-hits")).toContainText("Server-side authorization");
   await box.fill("zzqxj");
-  await expect(page.getByTestId("lesson-search")).toContainText("No lesson mentions");
+  await expect(page.getByTestId("site-search")).toContainText("Nothing in the course matches");
 });
 
 test("previous and next follow the course order, and completion survives a reload", async ({

@@ -9,7 +9,7 @@ import Link from "next/link";
  */
 export function RuleRef({ id, title }: { id: string; title?: string }) {
   return (
-    <Link className="rule-ref" href={`/rules#${id.toLowerCase()}`} title={title}>
+    <Link className="rule-ref" href={`/rules#${id}`} title={title}>
       {id}
     </Link>
   );

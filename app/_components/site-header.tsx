@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { SiteSearch } from "./site-search";
 import { ThemeToggle } from "./theme-toggle";
 
 const NAV = [
@@ -35,6 +36,7 @@ export function SiteHeader() {
           })}
         </ul>
       </nav>
+      <SiteSearch />
       <ThemeToggle />
     </header>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { InlineCode } from "../_components/inline-code";
 import { useAppStore } from "../_components/store-provider";
 
 interface Item {
@@ -20,9 +21,17 @@ export function LessonList({ lessons }: { lessons: Item[] }) {
           <h2>
             <Link href={`/lessons/${l.slug}`}>{l.title}</Link>
           </h2>
-          <p>{l.summary}</p>
+          <p>
+            <InlineCode text={l.summary} />
+          </p>
           <p className="muted">
-            {l.minutes} min · {l.rules.join(", ")}
+            {l.minutes} min ·{" "}
+            {l.rules.map((id, i) => (
+              <span key={id}>
+                {i > 0 ? ", " : null}
+                <span className="rule-id">{id}</span>
+              </span>
+            ))}
             {completed[l.slug] ? " · ✓ complete" : ""}
           </p>
         </li>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { listLessons } from "@/lib/content/lessons";
 import { createLessonNavigation } from "@/lib/lessons/navigation";
 import { LessonList } from "./lesson-list";
-import { LessonSearch } from "./lesson-search";
+import { SearchPanel } from "../_components/search-panel";
 import "./lessons.css";
 
 export const metadata: Metadata = { title: "Lessons" };
@@ -19,7 +19,7 @@ export default async function LessonsPage() {
         In order, each a few minutes long. Every section cites the rule IDs it teaches. Looking up a
         single field? See the <Link href="/reference/metadata-matrix">metadata matrix</Link>.
       </p>
-      <LessonSearch />
+      <SearchPanel />
       <LessonList
         lessons={order.map((slug) => {
           const { title, summary, minutes, rules } = bySlug.get(slug)!;

@@ -1,39 +1,146 @@
 import type { Metadata } from "next";
-import { RULE_GROUPS, SOURCE_LABELS, rulesInGroup } from "@/lib/rules";
+import Link from "next/link";
+import { listLessons, loadLesson } from "@/lib/content/lessons";
+import { loadQuizBanks } from "@/lib/content/quizzes";
+import { loadScenarioFiles } from "@/lib/content/scenarios";
+import { collectRuleCitations, type RuleCitations } from "@/lib/lessons/citations";
+import { RULE_GROUPS, RULE_IDS, SOURCE_LABELS, rulesInGroup } from "@/lib/rules";
 import { InlineCode } from "../_components/inline-code";
+import { practiceHref, topicName } from "../quizzes/topics";
+import { RuleTarget } from "./rule-target";
+import "./rules.css";
 
 export const metadata: Metadata = { title: "Rules" };
 
-export default function RulesPage() {
+function Citations({ id, c }: { id: string; c: RuleCitations }) {
+  return (
+    <dl className="rule-links">
+      <dt>Lessons</dt>
+      <dd>
+        {c.lessons.length === 0 ? (
+          <span className="muted">none yet</span>
+        ) : (
+          <ul>
+            {c.lessons.map((l) => (
+              <li key={l.slug}>
+                <Link href={`/lessons/${l.slug}`}>{l.title}</Link>
+                {l.sections.length > 0 ? (
+                  <>
+                    {": "}
+                    {l.sections.map((s, i) => (
+                      <span key={s.id}>
+                        {i > 0 ? ", " : null}
+                        <Link href={`/lessons/${l.slug}#${s.id}`}>{s.heading}</Link>
+                      </span>
+                    ))}
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt>Questions</dt>
+      <dd>
+        {c.questions.length === 0 ? (
+          <span className="muted">none yet</span>
+        ) : (
+          <ul className="inline-list" aria-label={`Questions citing ${id}`}>
+            {c.questions.map((q) => (
+              <li key={q.id}>
+                <Link
+                  href={practiceHref(q.topic)}
+                  title={`Practise ${topicName(q.topic)}`}
+                  data-question={q.id}
+                >
+                  <code>{q.id}</code>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt>Presets</dt>
+      <dd>
+        {c.presets.length === 0 ? (
+          <span className="muted">none</span>
+        ) : (
+          <ul>
+            {c.presets.map((p) => (
+              <li key={p.id}>
+                <Link href={`/simulator?preset=${p.id}`} data-preset={p.id}>
+                  {p.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+/**
+ * Every rule with its sources, and what cites it: lessons (down to the section where a
+ * `<RuleRef>` sits), quiz questions and simulator presets, all collected at build time. A link to
+ * `/rules#TOOL-2` (or `/rules?id=TOOL-2`) highlights that rule.
+ */
+export default async function RulesPage() {
+  const [lessons, banks, presets] = await Promise.all([
+    listLessons().then((list) => Promise.all(list.map((l) => loadLesson(l.slug)))),
+    loadQuizBanks(),
+    loadScenarioFiles(),
+  ]);
+  const citations = collectRuleCitations(
+    RULE_IDS,
+    lessons.map((l) => ({
+      slug: l.meta.slug,
+      title: l.meta.title,
+      rules: l.meta.rules,
+      headings: l.headings,
+      ruleRefSections: l.ruleRefSections,
+    })),
+    banks.flatMap((b) => b.questions),
+    presets.map(({ scenario: s }) => ({ id: s.id, title: s.title, description: s.description })),
+  );
   return (
     <>
+      <RuleTarget />
       <h1>The rules</h1>
       <p className="muted">
         Every lesson section, simulator verdict and quiz question cites these IDs. Each rule names
         its source: the Apps specification 2026-01-26, the MCP core 2026-07-28, the Apps draft, the
         ext-apps SDK&apos;s behaviour, or a seed document&apos;s host policy, which is a choice and
-        not a spec MUST.
+        not a spec MUST. Under each rule: the lessons, questions and simulator presets that cite it.
       </p>
+      <nav aria-label="Rule groups" className="rule-groups">
+        <ul className="inline-list">
+          {RULE_GROUPS.map((g) => (
+            <li key={g.id}>
+              <a href={`#group-${g.id.toLowerCase()}`}>{g.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {RULE_GROUPS.map((g) => (
         <section key={g.id} aria-labelledby={`group-${g.id.toLowerCase()}`}>
           <h2 id={`group-${g.id.toLowerCase()}`}>
             {g.id}: {g.name}
           </h2>
-          <dl>
-            {rulesInGroup(g.id).map((r) => (
-              <div key={r.id} id={r.id.toLowerCase()} className="rule">
-                <dt>
-                  <strong>{r.id}</strong> {r.title}{" "}
-                  <span className="muted">
-                    ({r.sources.map((s) => SOURCE_LABELS[s]).join(", ")})
-                  </span>
-                </dt>
-                <dd>
-                  <InlineCode text={r.statement} />
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {rulesInGroup(g.id).map((r) => (
+            <article key={r.id} id={r.id} className="rule" aria-labelledby={`${r.id}-title`}>
+              <h3 id={`${r.id}-title`}>
+                <span className="rule-id">{r.id}</span> {r.title}
+              </h3>
+              <p className="rule-sources muted">
+                {r.sources.map((s) => SOURCE_LABELS[s]).join(" · ")}
+              </p>
+              <p className="rule-statement">
+                <InlineCode text={r.statement} />
+              </p>
+              <Citations id={r.id} c={citations.get(r.id)!} />
+            </article>
+          ))}
         </section>
       ))}
     </>

@@ -24,7 +24,7 @@ export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<stri
   return (
     <Link
       className="rule-ref"
-      href={slug ? `/lessons/${slug}` : `/rules#${id.toLowerCase()}`}
+      href={slug ? `/lessons/${slug}` : `/rules#${id}`}
       title={`${rule.title}${slug ? " — open the lesson" : ""}`}
     >
       {id}

@@ -55,6 +55,8 @@ export interface CompiledLesson {
   scenarios: string[];
   /** Rule IDs the body cites with `<RuleRef>`. */
   ruleRefs: string[];
+  /** Each `<RuleRef>` with the id of the heading it sits under, for the rules page's back-links. */
+  ruleRefSections: { rule: string; section: string }[];
   /** Plain text per heading, for the search index. */
   sections: LessonSection[];
 }
@@ -170,7 +172,7 @@ export async function compileLessonSource(
 ): Promise<CompiledLesson> {
   const headings: Heading[] = [];
   const sections: LessonSection[] = [];
-  const usage: LessonUsage = { selfChecks: [], scenarios: [], ruleRefs: [] };
+  const usage: LessonUsage = { selfChecks: [], scenarios: [], ruleRefs: [], ruleRefSections: [] };
   const scenarioExists = (id: string) =>
     existsSync(path.join(/* turbopackIgnore: true */ scenariosDir, `${id}.json`));
   try {

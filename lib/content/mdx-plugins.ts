@@ -144,6 +144,8 @@ export interface LessonUsage {
   scenarios: string[];
   /** Rule IDs cited in the body with `<RuleRef id="…">`. */
   ruleRefs: string[];
+  /** The same citations with the id of the heading they sit under ("" before the first). */
+  ruleRefSections: { rule: string; section: string }[];
 }
 
 export interface LessonUsageOptions {
@@ -163,7 +165,15 @@ const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export function remarkLessonUsage(out: LessonUsage, options: LessonUsageOptions) {
   return (tree: MdNode, file: VFileLike) => {
+    // The walk is in document order, so the last heading seen is the one a citation sits under
+    // (ids were set by remarkHeadingIds, which runs first).
+    let section = "";
     walk(tree, (node) => {
+      if (node.type === "heading") {
+        const id = node.data?.hProperties?.id;
+        section = typeof id === "string" ? id : "";
+        return;
+      }
       if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
       const fail = (message: string): never => file.fail(message, node.position);
       const attrs = new Map<string, JsxAttribute["value"]>();
@@ -205,6 +215,7 @@ export function remarkLessonUsage(out: LessonUsage, options: LessonUsageOptions)
           fail(`<RuleRef> cites unknown rule ID ${JSON.stringify(id ?? "")}`);
         }
         out.ruleRefs.push(id!);
+        out.ruleRefSections.push({ rule: id!, section });
       } else if (node.name === "TryIt") {
         const id = text("scenario");
         if (!id || !ID.test(id)) fail(`<TryIt> needs scenario="<preset id>"`);

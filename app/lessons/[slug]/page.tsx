@@ -7,7 +7,8 @@ import { lessonsAfter, resolveSelfChecks } from "@/lib/lessons/self-check";
 import { LessonBody } from "../../_components/lesson-body";
 import { RuleCitation } from "../../_components/rule-citation";
 import { SelfCheckProvider } from "../../_components/widgets/self-check";
-import { LessonSearch } from "../lesson-search";
+import { CourseSidebar } from "./course-sidebar";
+import { LessonToc } from "./lesson-toc";
 import { MarkComplete } from "./mark-complete";
 import "../lessons.css";
 
@@ -27,13 +28,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function LessonPage({ params }: Params) {
   const { slug } = await params;
-  const nav = findLesson(createLessonNavigation(await listLessons()), slug);
+  const course = createLessonNavigation(await listLessons());
+  const nav = findLesson(course, slug);
   const { meta, code, headings, selfChecks } = await loadLesson(slug);
   // Resolved here, at build time: the MDX body cannot read the quiz banks. A self-check that
   // names a missing question, or finds too few, fails the build with the lesson's file and line.
   const pool = (await loadQuizBanks()).flatMap((b) => b.questions);
   const later = lessonsAfter(await listLessons(), slug);
   const checks = resolveSelfChecks(selfChecks, pool, slug, meta.file, later);
+  const toc = headings.map(({ id, text, depth }) => ({ id, text, depth }));
   return (
     <div className="lesson-layout">
       <article>
@@ -49,28 +52,51 @@ export default async function LessonPage({ params }: Params) {
             </span>
           ))}
         </p>
+        {/* Narrow screens: the contents fold away here instead of filling the first screen. */}
+        <details className="toc-fold">
+          <summary>On this page</summary>
+          <LessonToc headings={toc} />
+        </details>
         <SelfCheckProvider checks={checks}>
           <LessonBody code={code} />
         </SelfCheckProvider>
         <MarkComplete slug={meta.slug} />
+        {nav.next ? null : (
+          <section className="course-end" aria-labelledby="course-end">
+            <h2 id="course-end">You have reached the end of the course</h2>
+            <p>Check what stayed with you, then keep it fresh:</p>
+            <p className="course-end-links">
+              <Link className="button" href="/quizzes/exam">
+                Take the exam
+              </Link>
+              <Link className="button secondary" href="/quizzes/review">
+                Start review
+              </Link>
+              <Link href="/quizzes">All quizzes</Link>
+            </p>
+          </section>
+        )}
         <nav className="pager" aria-label="Lessons">
           {nav.prev ? <Link href={nav.prev.href}>← {nav.prev.title}</Link> : <span />}
-          {nav.next ? <Link href={nav.next.href}>{nav.next.title} →</Link> : <span />}
+          {nav.next ? (
+            <Link href={nav.next.href}>{nav.next.title} →</Link>
+          ) : (
+            <Link href="/quizzes/exam">Take the exam →</Link>
+          )}
         </nav>
       </article>
+      <CourseSidebar
+        items={course.map(({ slug, title, href }) => ({ slug, title, href }))}
+        current={slug}
+      />
       <aside className="lesson-aside">
-        <LessonSearch />
         <nav className="toc" aria-label="On this page">
           <strong>On this page</strong>
-          <ul>
-            {headings.map((h) => (
-              <li key={h.id} className={`depth-${h.depth}`}>
-                <a href={`#${h.id}`}>{h.text}</a>
-              </li>
-            ))}
-          </ul>
+          <LessonToc headings={toc} />
           <p>
             <Link href="/reference/metadata-matrix">Metadata matrix reference</Link>
+            <br />
+            <Link href="/rules">All rules</Link>
           </p>
         </nav>
       </aside>

@@ -1,12 +1,12 @@
-import { listLessons, loadLesson } from "@/lib/content/lessons";
-import { buildSearchIndex, createSearchDocuments } from "@/lib/lessons/search";
+import { buildSearchIndex } from "@/lib/lessons/search";
+import { loadSearchDocuments } from "@/lib/lessons/search-sources";
 
-// Built once by `next build` and served as a static file; the browser loads it on first search.
+// Built once by `next build` and served as a static file; the browser loads it when the search
+// opens.
 export const dynamic = "force-static";
 
 export async function GET() {
-  const lessons = await Promise.all((await listLessons()).map((l) => loadLesson(l.slug)));
-  const index = buildSearchIndex(createSearchDocuments(lessons));
+  const index = buildSearchIndex(await loadSearchDocuments());
   return new Response(JSON.stringify(index), {
     headers: { "content-type": "application/json; charset=utf-8" },
   });
