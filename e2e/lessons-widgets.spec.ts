@@ -11,8 +11,7 @@ async function openWidget(page: Page, lesson: string, widget: string) {
   const w = page.locator(`[data-widget="${widget}"]`);
   await w.scrollIntoViewIfNeeded();
   const island = page.locator("[data-island]", { has: w });
-  // The self-check is not an island: it hydrates with the page.
-  if ((await island.count()) > 0) await expect(island).toHaveAttribute("data-ready", "");
+  await expect(island).toHaveAttribute("data-ready", "");
   await page.waitForFunction((name) => {
     const el = document.querySelector(
       `[data-widget="${name}"] input, [data-widget="${name}"] select`,

@@ -43,7 +43,16 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
   await a.goto(LESSON);
   await waitForHydration(a);
   await expect(a.getByTestId("lesson-status")).toContainText("Completed");
-  await answerOneInPractice(a);
+  // Practice resumes where tab A left it; going back and answering the first question again writes.
+  await a.goto("/quizzes/practice/neg");
+  await waitForHydration(a);
+  await expect(a.getByRole("heading", { name: /^Question 2 of/ })).toBeVisible();
+  await a.getByRole("button", { name: "Previous question" }).click();
+  const again = a.locator('form[data-question="neg-identifier-fill"]');
+  await again.getByRole("button", { name: "Try again" }).click();
+  await again.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
+  await again.getByRole("button", { name: "Check answer" }).click();
+  await expect(again.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await expect(neg).toContainText(/^Negotiation2 of \d+/);
   expect(Object.keys((await saved(a)).lessons.completed)).toEqual(["what-mcp-apps-is"]);
 

@@ -178,11 +178,17 @@ test("the review page says why a first answer is due today, and rates by keyboar
 test("a lesson self-check shows the earlier answer after a reload", async ({ page }) => {
   await page.goto("/lessons/who-may-call-a-tool");
   await waitForHydration(page);
+  // The self-check's code loads as the reader nears it (an island, app/_components/widgets/lazy).
+  const island = page.locator('[data-island="self-check"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-ready", "");
   const card = page.locator('[data-widget="self-check"] form[data-question]').first();
   await expect(card.locator("input, [data-step]").first()).toBeVisible();
   await answerAndCheck(card);
   const id = await card.getAttribute("data-question");
   await page.reload();
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-ready", "");
   const again = page.locator(`[data-widget="self-check"] form[data-question="${id}"]`);
   await expect(again.getByTestId("feedback")).toBeVisible();
   await expect(again.getByRole("button", { name: "Try again" })).toBeVisible();

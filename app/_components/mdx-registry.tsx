@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import type { MdxComponentName } from "@/lib/content/component-names";
 import { RuleCitation } from "./rule-citation";
-import { SelfCheck } from "./widgets/self-check";
 import {
   CspBuilder,
   DecisionWalker,
   MimeChecker,
   PermissionsMapper,
+  SelfCheck,
   VisibilityMatrix,
 } from "./widgets/lazy";
 import { TryIt } from "./widgets/try-it";

@@ -93,6 +93,9 @@ export const MimeChecker = island("mime-type checker", () =>
 export const PermissionsMapper = island("permissions mapper", () =>
   import("./permissions-mapper").then((m) => m.PermissionsMapper),
 );
+export const SelfCheck = island("self-check", () =>
+  import("./self-check-list").then((m) => m.SelfCheck),
+);
 export const VisibilityMatrix = island("visibility matrix", () =>
   import("./visibility-matrix").then((m) => m.VisibilityMatrix),
 );

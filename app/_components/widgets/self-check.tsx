@@ -1,20 +1,13 @@
 "use client";
 
-import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { Question } from "@/lib/content/quiz-schema";
-import {
-  selfCheckKey,
-  type ResolvedSelfCheck,
-  type SelfCheckProps,
-} from "@/lib/lessons/self-check";
-import { QuestionCard } from "../question-card";
-import { RuleRef } from "../rule-ref";
-
-const SelfCheckContext = createContext<ReadonlyMap<string, Question[]>>(new Map());
+import { useMemo, type ReactNode } from "react";
+import type { ResolvedSelfCheck } from "@/lib/lessons/self-check";
+import { SelfCheckContext } from "./self-check-context";
 
 /**
  * Supplies the questions the lesson page resolved at build time. The MDX body cannot read the
- * quiz banks, so `<SelfCheck>` looks its questions up here by the key of its own props.
+ * quiz banks, so `<SelfCheck>` (./self-check-list, loaded as an island
+ * from ./lazy) looks its questions up here by the key of its own props.
  */
 export function SelfCheckProvider({
   checks,
@@ -25,42 +18,4 @@ export function SelfCheckProvider({
 }) {
   const byKey = useMemo(() => new Map(checks.map((c) => [c.key, c.questions])), [checks]);
   return <SelfCheckContext value={byKey}>{children}</SelfCheckContext>;
-}
-
-/** A lesson's short self-check: 3–5 quiz-bank questions drawn by rule ID, graded on the spot. */
-export function SelfCheck(props: SelfCheckProps) {
-  const questions = useContext(SelfCheckContext).get(selfCheckKey(props));
-  if (!questions) {
-    // The build resolves every self-check; reaching this means the page skipped the provider.
-    return <p role="alert">This self-check was not prepared at build time.</p>;
-  }
-  const focusCard = (i: number) => {
-    const card = document.getElementById(`self-check-${questions[i]?.id ?? ""}`);
-    card?.scrollIntoView({ block: "start" });
-    card?.querySelector<HTMLElement>("input, button")?.focus({ preventScroll: true });
-  };
-  return (
-    <section className="self-check" aria-label="Self-check" data-widget="self-check">
-      <p className="muted">
-        {questions.length} questions from the quiz bank on{" "}
-        {props.rules.map((id) => (
-          <span key={id}>
-            <RuleRef id={id} />{" "}
-          </span>
-        ))}
-        — your answers count towards your quiz progress.
-      </p>
-      <ol className="self-check-list">
-        {questions.map((q, i) => (
-          <li key={q.id} id={`self-check-${q.id}`}>
-            <QuestionCard
-              question={q}
-              resume
-              onNext={i < questions.length - 1 ? () => focusCard(i + 1) : undefined}
-            />
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
 }
