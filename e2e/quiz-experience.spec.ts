@@ -218,3 +218,22 @@ test("an ordering's feedback shows the learner's order beside the right one", as
   // It never starts right, so at least one step is out of place.
   await expect(compare.locator("li.verdict-fail").first()).toBeVisible();
 });
+
+test("a code example in an answered question's stem stays reachable by keyboard (axe clean)", async ({
+  page,
+}) => {
+  await page.goto("/lessons/resource-metadata-and-caching");
+  await waitForHydration(page);
+  const island = page.locator('[data-island="self-check"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-ready", "");
+  const card = page.locator('[data-widget="self-check"] form[data-question]', {
+    has: page.locator(".stem pre"),
+  });
+  await expect(card.first()).toBeVisible();
+  for (const form of await card.all()) await answerAndCheck(form);
+  const pre = card.first().locator(".stem pre").first();
+  await pre.focus();
+  await expect(pre).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -85,7 +85,15 @@ test("switching the page to dark after a run re-renders the view dark", async ({
   await page.emulateMedia({ colorScheme: "dark" });
   await expect
     .poll(
-      async () => (await getViewFrame(page)).evaluate(() => document.documentElement.dataset.theme),
+      // The theme change replaces the run's frames: between two runs there may be none to ask.
+      async () => {
+        try {
+          const view = await getViewFrame(page);
+          return await view.evaluate(() => document.documentElement.dataset.theme);
+        } catch {
+          return "between runs";
+        }
+      },
       {
         timeout: 15_000,
       },

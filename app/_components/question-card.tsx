@@ -55,6 +55,7 @@ export function QuestionCard({
   onAnswered,
   resume = false,
 }: QuestionCardProps) {
+  const stemId = useId();
   const recordAnswer = useAppStore((s) => s.recordAnswer);
   const hydrated = useAppStore((s) => s.hydrated);
   const saved = useAppStore((s) => s.quiz.answers[question.id]);
@@ -121,9 +122,11 @@ export function QuestionCard({
       data-seed={hydrated ? seed : undefined}
       className="question-card"
     >
-      <fieldset disabled={submitted !== null || !hydrated}>
+      {/* The stem stays outside the fieldset, which is disabled until hydration and after an
+          answer: its code examples must stay focusable and scrollable by keyboard. */}
+      <QuestionStem question={question} id={stemId} />
+      <fieldset disabled={submitted !== null || !hydrated} aria-describedby={stemId}>
         <legend className="visually-hidden">Question</legend>
-        <QuestionStem question={question} />
         {hydrated ? (
           <QuestionInputs
             question={question}
@@ -210,9 +213,9 @@ export function initialResponse(question: Question, seed: string): Response | nu
 }
 
 /** The question's scenario, with its type's instruction when the stem does not carry one. */
-export function QuestionStem({ question }: { question: Question }) {
+export function QuestionStem({ question, id }: { question: Question; id?: string }) {
   return (
-    <div className="stem">
+    <div className="stem" id={id}>
       <RichText text={question.stem} />
       {question.type === "multi" ? (
         <p className="muted">Select {question.answer.length}.</p>
