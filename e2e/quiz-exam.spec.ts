@@ -98,6 +98,7 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
     .click();
   const history = page.getByTestId("progress-exam-history");
   await expect(history.locator("tbody tr")).toHaveCount(1);
+  await expect(history.getByTestId("progress-exam-time")).toHaveText(/^\d+:\d\d$/);
   await history.getByRole("link").click();
   await expect(page.getByTestId("exam-results")).toBeVisible();
   expect(errors).toEqual([]);

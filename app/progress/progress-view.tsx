@@ -4,7 +4,9 @@ import Link from "next/link";
 import { ScoreCell, TopicHeader } from "../quizzes/score-cell";
 import { topicMastery } from "@/lib/quiz/mastery";
 import { dueToday, formatInterval } from "@/lib/quiz/card";
+import { formatCountdown } from "@/lib/quiz/exam";
 import { percent } from "@/lib/quiz/scoring";
+import { timeTaken } from "@/lib/quiz/session";
 import { STORAGE_NAME } from "@/lib/store/store";
 import { formatBytes, measureStorage, type StorageUsage } from "@/lib/store/safe-storage";
 import { useAppStore } from "../_components/store-provider";
@@ -139,6 +141,7 @@ export function ProgressView({ lessons, questions }: Props) {
                 <tr>
                   <th scope="col">Submitted</th>
                   <th scope="col">Score</th>
+                  <th scope="col">Time taken</th>
                   <th scope="col">Result</th>
                   <th scope="col">Weakest topic</th>
                 </tr>
@@ -154,6 +157,7 @@ export function ProgressView({ lessons, questions }: Props) {
                     <td>
                       {e.correct} of {e.total} ({percent(e.total ? e.correct / e.total : 0)} %)
                     </td>
+                    <td data-testid="progress-exam-time">{formatCountdown(timeTaken(e))}</td>
                     <td className={e.passed ? "verdict-pass" : "verdict-fail"}>
                       {e.passed ? "Passed" : "Not passed"}
                     </td>
