@@ -7,3 +7,5 @@ export * from "./era";
 export * from "./http";
 export * from "./replay";
 export * from "./wire";
+export * from "./inspect";
+export * from "./negotiation";

@@ -49,7 +49,12 @@ export interface ServerReview {
   serverInfo: HostConnection["serverInfo"];
   serverCapabilities: HostConnection["serverCapabilities"];
   /** Modern only: the `server/discover` result and the hints it carried on the wire. */
-  discover?: { supportedVersions: string[]; hints: Hints | undefined };
+  discover?: {
+    supportedVersions: string[];
+    hints: Hints | undefined;
+    /** `wire`: read from the message; `sdk`: the stdio probe ran on a sibling process, off this wire. */
+    hintsFrom: "wire" | "sdk";
+  };
   /** The client's Apps declaration as sent: `initialize` (legacy) or a request's `_meta` (modern). */
   declaration: Declaration | undefined;
   tools: Tool[];
@@ -199,7 +204,8 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
           discover: {
             supportedVersions: conn.discover.supportedVersions,
             // The stdio probe runs on a sibling process, off this wire: then the SDK's copy is used.
-            hints: discoverResult ? hintsOf(discoverResult) : hintsOf(conn.discover as never),
+            hints: hintsOf(discoverResult ?? (conn.discover as unknown as Record<string, unknown>)),
+            hintsFrom: discoverResult ? ("wire" as const) : ("sdk" as const),
           },
         }
       : {}),
