@@ -10,6 +10,7 @@ import {
   META_CLIENT_CAPABILITIES,
   type HostConnection,
 } from "./connect";
+import { httpTransport } from "./http";
 import { EraCache, eraKeyForCommand, eraKeyForUrl, type ClientEra, type ServerEra } from "./era";
 import { ReplayTransport, type Transcript } from "./replay";
 import {
@@ -148,6 +149,33 @@ describe("dual-era detection on Streamable HTTP (NEG-6)", () => {
     const conn = await connect(serve("http", "dual"), "dual");
     expect(conn.wire.http()[0]).toMatchObject({ status: 200 });
     expect(conn.era).toBe("modern");
+  });
+});
+
+describe("httpTransport", () => {
+  it("sends the caller's headers (a bearer token) on every request and records each exchange", async () => {
+    const server = serve("http", "dual");
+    const seen: (string | null)[] = [];
+    const conn = await connectServer({
+      clientEra: "dual",
+      key: eraKeyForUrl(TEST_URL),
+      transport: httpTransport(TEST_URL, {
+        headers: { Authorization: "Bearer test-token" },
+        fetch: async (input, init) => {
+          const request = new Request(input instanceof URL ? input.href : input, init);
+          seen.push(request.headers.get("authorization"));
+          return server.handle!(request);
+        },
+      }),
+    });
+    open.push({ conn });
+    await conn.client.listTools();
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen)).toEqual(new Set(["Bearer test-token"]));
+    expect(conn.wire.http().map((h) => h.headers["mcp-method"])).toEqual([
+      "server/discover",
+      "tools/list",
+    ]);
   });
 });
 

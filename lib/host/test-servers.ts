@@ -19,6 +19,8 @@ export type TestServerEra = ServerEra | "dual";
 
 export interface InProcessServer {
   transport: TransportFactory;
+  /** HTTP servers only: the fetch handler itself, for transports built by the code under test. */
+  handle?: (request: Request) => Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function httpServer(factory: () => McpServer, era: TestServerEra): InProc
   const legacy = era === "legacy" ? legacyStatelessFallback(factory) : undefined;
   const serve = (request: Request) => (modern ? modern.fetch(request) : legacy!(request));
   return {
+    handle: serve,
     transport: (wire) =>
       new StreamableHTTPClientTransport(new URL(TEST_URL), {
         fetch: recordingFetch(wire, (input, init) =>

@@ -6,7 +6,7 @@ import { stdioServer, type InProcessServer, type TestServerEra } from "../host/t
 import { RULES } from "../rules/data";
 import { HEADLESS_VIEWS } from "../simulator/run";
 import { parseScenario, resolvePorts } from "../simulator/scenario";
-import { createServerFactory } from "../simulator/server";
+import { createServerFactory, declaredUiOnRequest } from "../simulator/server";
 import { collectReview } from "./collect";
 import { buildReport, formatReport, LESSONS, type ItemStatus, type Report } from "./report";
 
@@ -149,6 +149,38 @@ describe("buildReport", () => {
     );
     // The SDK fills in ttlMs 0 / private when a handler gives none: still hints on the wire.
     expect(s["read-hints:flat"]).toBe("pass");
+  });
+});
+
+describe("tools-by-declaration under modern (NEG-5)", () => {
+  it("warns when the tool list follows the request's declared capabilities", async () => {
+    const factory = () => {
+      const s = new McpServer(
+        { name: "varies", version: "1.0.0" },
+        { capabilities: { tools: {}, resources: {} } },
+      );
+      s.server.setRequestHandler("tools/list", async (_req, ctx) => ({
+        tools: declaredUiOnRequest(ctx)
+          ? [
+              {
+                name: "board",
+                inputSchema: { type: "object" as const },
+                _meta: { ui: { resourceUri: "ui://v/board.html" } },
+              },
+            ]
+          : [{ name: "board", inputSchema: { type: "object" as const } }],
+      }));
+      s.server.setRequestHandler("resources/read", async (req) => ({
+        contents: [
+          { uri: req.params.uri, mimeType: PROFILE_MIME, text: "<!doctype html><html></html>" },
+        ],
+      }));
+      return s;
+    };
+    const r = await reportFor(factory, "modern");
+    const item = r.items.find((i) => i.id === "tools-by-declaration")!;
+    expect(item).toMatchObject({ status: "warning", ruleIds: ["NEG-5"] });
+    expect(item.evidence).toMatch(/changed with the declared capabilities \(board\)/);
   });
 });
 

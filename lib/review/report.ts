@@ -194,11 +194,13 @@ function serverItems(input: ReviewInput): ReportItem[] {
           u.tools[t.name] !== r.uiTools.find((x) => x.name === t.name)?.resourceUri,
       );
       const extra = Object.keys(u.tools).filter((n) => !r.tools.some((t) => t.name === n));
-      status = changed.length || extra.length ? "fail" : "pass";
+      // The core forbids variation per connection and allows it by authorization; variation by
+      // the declared capabilities is not named either way, hence a warning, not a failure.
+      status = changed.length || extra.length ? "warning" : "pass";
       evidence =
         status === "pass"
           ? `the same ${r.tools.length} tool(s), with the same views, for a request that declared no Apps support`
-          : `the tool list changed with the declaration: ${[...changed.map((t) => t.name), ...extra].join(", ")}`;
+          : `the tool list changed with the declared capabilities (${[...changed.map((t) => t.name), ...extra].join(", ")}); under ${MODERN_VERSION} a tool's definition, _meta.ui included, should not depend on the client: the host decides per request whether to use the view`;
     } else {
       const still = withUi.filter((n) => u.tools[n] !== undefined);
       status = still.length ? "warning" : "pass";
