@@ -318,6 +318,29 @@ describe("NEG-6 over recorded stdio transcripts", () => {
     expect(conn.wire.responseTo(conn.wire.requests("server/discover")[0]?.id)).toBeUndefined();
   });
 
+  it("a server that answers nothing at all is reported as silent, with the time waited", async () => {
+    const silent: Transcript = {
+      source: "hand-written: a process that reads stdin and never writes",
+      transport: "stdio",
+      exchanges: [
+        { method: "server/discover", response: null },
+        { method: "initialize", response: null },
+      ],
+    };
+    const t = new ReplayTransport(silent);
+    const err = await connectServer({
+      clientEra: "dual",
+      transport: () => t,
+      key: "s",
+      timeoutMs: 200,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HostConnectError);
+    expect((err as HostConnectError).kind).toBe("unreachable");
+    expect((err as Error).message).toBe(
+      "The server never answered server/discover, then initialize within 200 ms. Is the command or URL an MCP server, and is it writing JSON-RPC to stdout?",
+    );
+  });
+
   it("a modern server with no version in common: a recognised modern error, so no fallback", async () => {
     const err = await replay("future-only-stdio", "dual").catch((e) => e);
     expect(err).toBeInstanceOf(HostConnectError);

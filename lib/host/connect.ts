@@ -134,6 +134,19 @@ function explainFailure(options: ConnectOptions, wire: WireLog, e: unknown): Hos
       e,
     );
   }
+  if (/timed out/i.test(raw)) {
+    const unanswered = wire
+      .requests()
+      .filter((r) => !wire.responseTo(r.id))
+      .map((r) => r.method);
+    return new HostConnectError(
+      `The server never answered${unanswered.length ? ` ${unanswered.join(", then ")}` : ""}` +
+        `${options.timeoutMs ? ` within ${options.timeoutMs} ms` : ""}. Is the command or URL an MCP server, and is it writing JSON-RPC to stdout?`,
+      "unreachable",
+      [],
+      e,
+    );
+  }
   const errors = wireErrors(wire);
   const unsupported = errors.find((x) => x.code === -32022 && Array.isArray(x.supported));
   if (unsupported && options.clientEra !== "legacy") {
