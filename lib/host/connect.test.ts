@@ -13,6 +13,7 @@ import {
 import { httpTransport } from "./http";
 import { EraCache, eraKeyForCommand, eraKeyForUrl, type ClientEra, type ServerEra } from "./era";
 import { ReplayTransport, type Transcript } from "./replay";
+import { WireLog } from "./wire";
 import {
   httpServer,
   stdioServer,
@@ -345,5 +346,15 @@ describe("NEG-6 over recorded stdio transcripts", () => {
     const err = await replay("future-only-stdio", "dual").catch((e) => e);
     expect(err).toBeInstanceOf(HostConnectError);
     expect((err as Error).message).toMatch(/supports only 2027-03-01.*no fallback to initialize/);
+  });
+});
+
+describe("WireLog", () => {
+  it("keeps only the latest entries of a long-lived connection", () => {
+    const log = new WireLog(3);
+    for (let i = 0; i < 5; i++)
+      log.add({ dir: "out", message: { jsonrpc: "2.0", id: i, method: "ping" } });
+    expect(log.entries.map((e) => e.seq)).toEqual([3, 4, 5]);
+    expect(log.requests("ping").map((r) => r.id)).toEqual([2, 3, 4]);
   });
 });

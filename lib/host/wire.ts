@@ -24,8 +24,13 @@ export class WireLog {
   readonly entries: WireEntry[] = [];
   private seq = 0;
 
+  /** A long-lived connection keeps only its latest `maxEntries` entries. */
+  constructor(readonly maxEntries = 5000) {}
+
   add(entry: DistributiveOmit<WireEntry, "seq">): void {
     this.entries.push({ ...entry, seq: ++this.seq } as WireEntry);
+    if (this.entries.length > this.maxEntries)
+      this.entries.splice(0, this.entries.length - this.maxEntries);
   }
 
   /** Requests this side sent, optionally for one method, oldest first. */
