@@ -7,11 +7,11 @@
 import { eraKeyForCommand, eraKeyForUrl, httpTransport, HostConnectError } from "../host";
 import { stdioTransport } from "../host/stdio";
 import { collectReview } from "./collect";
-import { buildReport, formatReport, type Report } from "./report";
+import { buildReport, formatReport, formatReportMarkdown, type Report } from "./report";
 
 export const USAGE =
-  'usage: npm run review -- <url> [--header "Name: value"]... [--json] [--timeout ms]\n' +
-  '       npm run review -- --stdio "<command>" [--json] [--timeout ms]';
+  'usage: npm run review -- <url> [--header "Name: value"]... [--json | --markdown] [--timeout ms]\n' +
+  '       npm run review -- --stdio "<command>" [--json | --markdown] [--timeout ms]';
 
 export interface CliResult {
   code: 0 | 1 | 2;
@@ -23,6 +23,7 @@ export interface CliResult {
 export async function runReviewCli(argv: string[]): Promise<CliResult> {
   const usage = (why: string): CliResult => ({ code: 2, stdout: "", stderr: `${why}\n${USAGE}` });
   let json = false;
+  let markdown = false;
   let stdio: string | undefined;
   let url: string | undefined;
   let timeoutMs = 20_000;
@@ -30,6 +31,7 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--json") json = true;
+    else if (a === "--markdown") markdown = true;
     else if (a === "--stdio") {
       stdio = argv[++i];
       if (!stdio) return usage("--stdio needs a command");
@@ -47,6 +49,7 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
     else if (url) return usage(`one server at a time (got ${url} and ${a})`);
     else url = a;
   }
+  if (json && markdown) return usage("--json or --markdown, not both");
   if (!!url === !!stdio) return usage('give either a URL or --stdio "<command>"');
   if (url && !/^https?:\/\//.test(url)) return usage(`not an http(s) URL: ${url}`);
 
@@ -72,7 +75,11 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
     const report = buildReport(input);
     return {
       code: report.counts.fail > 0 ? 1 : 0,
-      stdout: json ? JSON.stringify(report, null, 2) : formatReport(report),
+      stdout: json
+        ? JSON.stringify(report, null, 2)
+        : markdown
+          ? formatReportMarkdown(report)
+          : formatReport(report),
       stderr: "",
       report,
     };

@@ -8,7 +8,14 @@ import { HEADLESS_VIEWS } from "../simulator/run";
 import { parseScenario, resolvePorts } from "../simulator/scenario";
 import { createServerFactory, declaredUiOnRequest } from "../simulator/server";
 import { collectReview } from "./collect";
-import { buildReport, formatReport, LESSONS, type ItemStatus, type Report } from "./report";
+import {
+  buildReport,
+  formatReport,
+  formatReportMarkdown,
+  LESSONS,
+  type ItemStatus,
+  type Report,
+} from "./report";
 
 const servers: InProcessServer[] = [];
 afterEach(async () => {
@@ -213,5 +220,57 @@ describe("report items point at real rules and real lesson sections", () => {
     );
     expect(text).toContain("see /lessons/resource-metadata-and-caching#caching");
     expect(text).toMatch(/17 pass, 0 fail, 3 warning\(s\), 2 not checkable from outside$/);
+  });
+});
+
+describe("formatReportMarkdown", () => {
+  it("one table per tool, server first, cells escaped, every item with its lesson link", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "dual");
+    const md = formatReportMarkdown(r);
+    expect(md).toMatch(/^# MCP Apps review: in-process\n/);
+    expect(md).toContain("era **modern** (2026-07-28)");
+    const server = md.indexOf("## Server");
+    const tool = md.indexOf("## Tool `show_forecast`");
+    expect(server).toBeGreaterThan(0);
+    expect(tool).toBeGreaterThan(server);
+    const rows = md
+      .split("\n")
+      .filter((l) => /^\| (pass|\*\*fail\*\*|warning|not checkable) \|/.test(l));
+    expect(rows).toHaveLength(r.items.length);
+    expect(md).toContain(
+      '| pass | server/discover advertises io.modelcontextprotocol/ui | capabilities.extensions["io.modelcontextprotocol/ui"] = {} | NEG-3, NEG-4 | [lesson](/lessons/what-changed-in-2026-07-28#server-discover) |',
+    );
+    // Every row has exactly five cells: no evidence text breaks the table.
+    for (const row of rows) expect(row.split(/(?<!\\)\|/).length - 2).toBe(5);
+  });
+});
+
+describe("formatReportMarkdown escaping", () => {
+  it("keeps a server-controlled pipe or newline inside its cell", () => {
+    const report: Report = {
+      target: "x",
+      transport: "http",
+      server: { name: "a|b" },
+      era: "legacy",
+      eraSource: "probe",
+      counts: { pass: 0, fail: 1, warning: 0, "not-checkable": 0 },
+      items: [
+        {
+          id: "mime:t",
+          tool: "t",
+          title: "Content mimeType",
+          status: "fail",
+          evidence: 'mimeType "text/html|x"\nsecond line',
+          ruleIds: ["RES-2"],
+          lesson: "/lessons/linking-a-tool-to-its-view#fetching",
+          source: "review",
+        },
+      ],
+    };
+    const md = formatReportMarkdown(report);
+    expect(md).toContain("Server **a\\|b**");
+    expect(md).toContain(
+      '| **fail** | Content mimeType | mimeType "text/html\\|x" second line | RES-2 |',
+    );
   });
 });

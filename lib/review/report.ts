@@ -551,3 +551,39 @@ export function formatReport(report: Report, lessonBase = ""): string {
   );
   return lines.join("\n");
 }
+
+const MD_LABEL: Record<ItemStatus, string> = {
+  pass: "pass",
+  fail: "**fail**",
+  warning: "warning",
+  "not-checkable": "not checkable",
+};
+
+/** Escapes text for one Markdown table cell. */
+const cell = (text: string) =>
+  text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+
+/** The report as Markdown: a heading, the server line, and one table per tool (server first). */
+export function formatReportMarkdown(report: Report, lessonBase = ""): string {
+  const out: string[] = [
+    `# MCP Apps review: ${cell(report.target)}`,
+    "",
+    `Server **${cell(report.server.name ?? "(unnamed)")}** ${cell(report.server.version ?? "")}, ` +
+      `${report.transport}, era **${report.era}**${report.protocolVersion ? ` (${report.protocolVersion})` : ""}.`,
+    "",
+    `${report.counts.pass} pass, ${report.counts.fail} fail, ${report.counts.warning} warning(s), ` +
+      `${report.counts["not-checkable"]} not checkable from outside.`,
+  ];
+  const groups = new Map<string | undefined, ReportItem[]>();
+  for (const item of report.items) groups.set(item.tool, [...(groups.get(item.tool) ?? []), item]);
+  for (const [tool, items] of groups) {
+    out.push("", tool === undefined ? "## Server" : `## Tool \`${cell(tool)}\``, "");
+    out.push("| Status | Check | Evidence | Rules | Lesson |", "| --- | --- | --- | --- | --- |");
+    for (const i of items) {
+      out.push(
+        `| ${MD_LABEL[i.status]} | ${cell(i.title)} | ${cell(i.evidence)} | ${i.ruleIds.join(", ")} | [lesson](${lessonBase}${i.lesson}) |`,
+      );
+    }
+  }
+  return out.join("\n") + "\n";
+}
