@@ -5,16 +5,18 @@ import type {
   McpUiToolVisibility,
 } from "@modelcontextprotocol/ext-apps";
 import {
-  Client,
   InMemoryTransport,
   type CallToolResult,
+  type Client,
+  type ClientCapabilities,
   type ReadResourceResult,
   type Tool,
 } from "@modelcontextprotocol/client";
+import { connectServer, type HostConnection } from "../host/connect";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
-import { PROTOCOL_VERSION, type PermissionName } from "./constants";
+import type { PermissionName } from "./constants";
 import {
   decide,
   decideAgentVisibility,
@@ -58,6 +60,8 @@ function visibilityOf(tool: Tool | undefined): McpUiToolVisibility[] | undefined
 interface Connection {
   server: ServerName;
   client: Client;
+  /** The connection as lib/host made it: era, discover result and the wire. */
+  host: HostConnection;
   close(): Promise<void>;
 }
 
@@ -75,16 +79,21 @@ async function connect(
   const handle = serveStdio(factory, {
     transport: tracedTransport(serverSide, trace, "host-server", serverLabel, "host"),
   });
-  const client = new Client(HOST_INFO, {
-    capabilities: clientCapabilities(scenario),
-    versionNegotiation: { mode: { pin: PROTOCOL_VERSION } },
+  // The shared host layer, as a modern client (pinned to 2026-07-28, NEG-2): the simulator's
+  // servers are modern, so no era detection is involved.
+  const host = await connectServer({
+    clientEra: "modern",
+    key: `simulator ${which}`,
+    clientInfo: HOST_INFO,
+    capabilities: clientCapabilities(scenario) as ClientCapabilities,
+    transport: () => tracedTransport(clientSide, trace, "host-server", "host", serverLabel),
   });
-  await client.connect(tracedTransport(clientSide, trace, "host-server", "host", serverLabel));
   return {
     server: which,
-    client,
+    client: host.client,
+    host,
     async close() {
-      await client.close();
+      await host.close();
       await handle.close();
     },
   };
@@ -153,10 +162,14 @@ export class SimHost {
     return host;
   }
 
-  private client(server: ServerName): Client {
+  private connection(server: ServerName): Connection {
     const c = this.connections.find((x) => x.server === server);
     if (!c) throw new Error(`no connection to the ${server} server`);
-    return c.client;
+    return c;
+  }
+
+  private client(server: ServerName): Client {
+    return this.connection(server).client;
   }
 
   /** Lists tools, calls the UI tool if the agent may, and walks the table up to rendering. */
@@ -176,9 +189,12 @@ export class SimHost {
       (t) => t.server === "main" && t.tool.name === s.uiTool.name,
     )?.tool;
     const main = this.client("main");
+    const wire = this.connection("main").host;
+    // Decision inputs from the wire (NEG-2): what the client's latest request carried in _meta,
+    // and the server/discover capabilities; replaced by the tools/call's own _meta once it is sent.
     const inputs: DecisionInputs = {
       uiToolVisibility: visibilityOf(uiTool),
-      clientCapabilities: clientCapabilities(s),
+      clientCapabilities: wire.declaration("tools/list")?.capabilities,
       serverCapabilities: main.getServerCapabilities(),
       policy: s.host,
     };
@@ -196,6 +212,7 @@ export class SimHost {
       name: s.uiTool.name,
       arguments: args,
     })) as CallToolResult;
+    inputs.clientCapabilities = wire.declaration("tools/call")?.capabilities;
     let read: AgentTurn["read"];
     if (shouldReadView(inputs)) {
       read = await this.readView(uiTool);

@@ -39,6 +39,11 @@ export interface DecisionInputs {
   policy: HostPolicy;
   /** Present when the view asks the host to call a tool. */
   appCall?: AppCallInput;
+  /**
+   * NEG-6: the negotiation row already judged by the connection's era (a legacy session is judged
+   * by its `initialize` declaration). Absent: the modern rule (NEG-2..4) judges the two capabilities.
+   */
+  negotiation?: Verdict;
 }
 
 export type Outcome = "rendered" | "text" | "not-called";
@@ -55,9 +60,9 @@ export interface Decision {
 
 /** True when the negotiation row passes, i.e. when the host should read the view at all. */
 export function shouldReadView(
-  inputs: Pick<DecisionInputs, "clientCapabilities" | "serverCapabilities">,
+  inputs: Pick<DecisionInputs, "clientCapabilities" | "serverCapabilities" | "negotiation">,
 ) {
-  return decideNegotiation(inputs).verdict === "pass";
+  return (inputs.negotiation ?? decideNegotiation(inputs)).verdict === "pass";
 }
 
 /**
@@ -82,7 +87,7 @@ export function decide(inputs: DecisionInputs): Decision {
     return finish("not-called");
   }
 
-  const negotiation = decideNegotiation(inputs);
+  const negotiation = inputs.negotiation ?? decideNegotiation(inputs);
   rows.set("negotiation", negotiation);
   if (negotiation.verdict === "fail") {
     for (const r of ["mime", "csp", "permissions"] as const) {

@@ -1,0 +1,218 @@
+import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import type { ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
+import { PERMISSION_NAMES } from "../simulator/constants";
+import {
+  decide,
+  parseOrigin,
+  type Decision,
+  type HostPolicy,
+  type ReadObservation,
+  type Verdict,
+} from "../simulator/rules";
+import type { Declaration, HostConnection } from "./connect";
+import { decideNegotiationForEra } from "./negotiation";
+import { asRecord } from "./wire";
+
+/** RES-5's two hints as a result carried them on the wire (absent keys stay undefined). */
+export interface Hints {
+  ttlMs?: unknown;
+  cacheScope?: unknown;
+}
+
+/** Where a tool named its view (TOOL-1: the flat key is deprecated). */
+export type UriKey = "nested" | "flat" | "both";
+
+export interface UiToolReview {
+  name: string;
+  tool: Tool;
+  resourceUri: string;
+  uriKey: UriKey;
+  /** Both keys present with different URIs: which one a host uses is up to it. */
+  uriConflict?: { nested: string; flat: string };
+  visibility: McpUiToolVisibility[] | undefined;
+  /** The resources/list entry for the URI, when the server lists it (RES-7: it MAY not). */
+  listing: Resource | undefined;
+  read: { ok: true; result: ReadResourceResult; hints: Hints } | { ok: false; error: string };
+  /** The declaration the negotiation row was judged from (see `judgedOn`). */
+  declaration: Declaration | undefined;
+  /** The host's decision table for this tool, its inputs all taken from the wire. */
+  decision: Decision;
+  negotiation: Verdict;
+}
+
+/** What one review of a connected server found, all of it observed on the wire. */
+export interface ServerReview {
+  era: HostConnection["era"];
+  eraSource: HostConnection["eraSource"];
+  clientEra: HostConnection["clientEra"];
+  protocolVersion: string | undefined;
+  serverInfo: HostConnection["serverInfo"];
+  serverCapabilities: HostConnection["serverCapabilities"];
+  /** Modern only: the `server/discover` result and the hints it carried on the wire. */
+  discover?: {
+    supportedVersions: string[];
+    hints: Hints | undefined;
+    /** `wire`: read from the message; `sdk`: the stdio probe ran on a sibling process, off this wire. */
+    hintsFrom: "wire" | "sdk";
+  };
+  /** The client's Apps declaration as sent: `initialize` (legacy) or a request's `_meta` (modern). */
+  declaration: Declaration | undefined;
+  tools: Tool[];
+  resources: Resource[];
+  /** One entry per page the server returned, with its hints (RES-5 under modern). */
+  pages: { method: "tools/list" | "resources/list"; hints: Hints; nextCursor: boolean }[];
+  uiTools: UiToolReview[];
+}
+
+/**
+ * A host policy for reviewing, not for rendering: every origin that parses is approved and every
+ * permission grantable, so the csp and permissions rows judge the declared *shape* only (CSP-1,
+ * CSP-3, PERM-1), never a particular host's lists (CSP-5 is host latitude).
+ */
+export function reviewPolicy(declaredCsp: unknown): HostPolicy {
+  const origins: string[] = [];
+  const csp = asRecord(declaredCsp);
+  for (const list of Object.values(csp ?? {})) {
+    if (!Array.isArray(list)) continue;
+    for (const v of list) {
+      const p = parseOrigin(v);
+      if (p.ok) origins.push(p.origin);
+    }
+  }
+  return {
+    approvedOrigins: origins,
+    outOfPolicy: "subset",
+    grantablePermissions: PERMISSION_NAMES,
+  };
+}
+
+function visibilityOf(tool: Tool): McpUiToolVisibility[] | undefined {
+  const v = asRecord(asRecord(tool._meta)?.ui)?.visibility;
+  return Array.isArray(v)
+    ? (v.filter((x) => x === "model" || x === "app") as McpUiToolVisibility[])
+    : undefined;
+}
+
+/** TOOL-1: the view a tool names, from the nested key or the deprecated flat one. */
+export function toolResourceUri(
+  tool: Tool,
+): { uri: string; key: UriKey; conflict?: { nested: string; flat: string } } | undefined {
+  const meta = asRecord(tool._meta);
+  const nested = asRecord(meta?.ui)?.resourceUri;
+  const flat = meta?.["ui/resourceUri"];
+  const n = typeof nested === "string" ? nested : undefined;
+  const f = typeof flat === "string" ? flat : undefined;
+  if (n && f)
+    return { uri: n, key: "both", ...(n !== f ? { conflict: { nested: n, flat: f } } : {}) };
+  if (n) return { uri: n, key: "nested" };
+  if (f) return { uri: f, key: "flat" };
+  return undefined;
+}
+
+const hintsOf = (r: Record<string, unknown> | undefined): Hints => ({
+  ...(r && "ttlMs" in r ? { ttlMs: r.ttlMs } : {}),
+  ...(r && "cacheScope" in r ? { cacheScope: r.cacheScope } : {}),
+});
+
+/**
+ * Lists every tool and resource (all pages) on a connection, finds the UI tools by either URI key,
+ * reads each view, and walks the host's decision table for each, judging negotiation by the
+ * connection's era. It calls no tool: a review must not cause side effects on the server.
+ */
+export async function inspectServer(conn: HostConnection): Promise<ServerReview> {
+  const { client, wire } = conn;
+  // No cursor: the SDK walks every page itself; "bypass" keeps every page on the wire.
+  const { tools } = await client.listTools(undefined, { cacheMode: "bypass" });
+  const caps = conn.serverCapabilities;
+  const resources = caps?.resources
+    ? (await client.listResources(undefined, { cacheMode: "bypass" })).resources
+    : [];
+  const pages: ServerReview["pages"] = [];
+  for (const method of ["tools/list", "resources/list"] as const) {
+    for (const r of wire.results(method)) {
+      pages.push({ method, hints: hintsOf(r), nextCursor: typeof r.nextCursor === "string" });
+    }
+  }
+
+  const uiTools: UiToolReview[] = [];
+  for (const tool of tools) {
+    const found = toolResourceUri(tool);
+    if (!found) continue;
+    let read: UiToolReview["read"];
+    try {
+      const result = await client.readResource({ uri: found.uri }, { cacheMode: "bypass" });
+      const onWire = wire
+        .requests("resources/read")
+        .filter((r) => r.params?.uri === found.uri)
+        .map((r) => wire.responseTo(r.id)?.result)
+        .at(-1);
+      read = { ok: true, result, hints: hintsOf(onWire) };
+    } catch (e) {
+      read = { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+    // The declaration on the request that fetched the view (modern: per request, NEG-2).
+    const declaration =
+      conn.era === "legacy" ? conn.declaration() : conn.declaration("resources/read");
+    const negotiation = decideNegotiationForEra(conn.era, declaration, caps, found.uri);
+    const listing = resources.find((r) => r.uri === found.uri);
+    const item = read.ok ? asRecord(read.result.contents[0]) : undefined;
+    const observation: ReadObservation = !read.ok
+      ? { ok: false, error: read.error }
+      : !item
+        ? { ok: false, error: "resources/read returned no contents" }
+        : {
+            ok: true,
+            mimeType: item.mimeType,
+            hasBody: typeof item.text === "string" || typeof item.blob === "string",
+            contentMeta: item._meta,
+            listingMeta: listing?._meta,
+          };
+    const ui = asRecord(asRecord(item?._meta)?.ui) ?? asRecord(asRecord(listing?._meta)?.ui);
+    const decision = decide({
+      uiToolVisibility: visibilityOf(tool),
+      clientCapabilities: declaration?.capabilities,
+      serverCapabilities: caps,
+      negotiation,
+      read: observation,
+      policy: reviewPolicy(ui?.csp),
+    });
+    uiTools.push({
+      name: tool.name,
+      tool,
+      resourceUri: found.uri,
+      uriKey: found.key,
+      ...(found.conflict ? { uriConflict: found.conflict } : {}),
+      visibility: visibilityOf(tool),
+      listing,
+      read,
+      declaration,
+      decision,
+      negotiation,
+    });
+  }
+
+  const discoverResult = conn.era === "modern" ? wire.results("server/discover").at(-1) : undefined;
+  return {
+    era: conn.era,
+    eraSource: conn.eraSource,
+    clientEra: conn.clientEra,
+    protocolVersion: conn.protocolVersion,
+    serverInfo: conn.serverInfo,
+    serverCapabilities: caps,
+    ...(conn.era === "modern" && conn.discover
+      ? {
+          discover: {
+            supportedVersions: conn.discover.supportedVersions,
+            // The stdio probe runs on a sibling process, off this wire: then the SDK's copy is used.
+            hints: hintsOf(discoverResult ?? (conn.discover as unknown as Record<string, unknown>)),
+            hintsFrom: discoverResult ? ("wire" as const) : ("sdk" as const),
+          },
+        }
+      : {}),
+    declaration: conn.era === "legacy" ? conn.declaration() : conn.declaration("tools/list"),
+    tools,
+    resources,
+    pages,
+    uiTools,
+  };
+}

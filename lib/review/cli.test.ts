@@ -1,0 +1,176 @@
+/**
+ * The review CLI against real servers started here: the published legacy example server
+ * (@modelcontextprotocol/server-basic-vanillajs 2.0.3, a pinned devDependency) over stdio and
+ * Streamable HTTP, and the simulator's own server factory served modern-only over stdio and HTTP.
+ * Every expectation below was written by hand from what the servers' code declares.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { runReviewCli } from "./cli";
+import type { ItemStatus, Report } from "./report";
+
+const BASIC = "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js";
+const TSX = "node_modules/.bin/tsx";
+const SERVE = "scripts/serve-scenario.ts";
+const BASE_PORT = Number(process.env.REVIEW_TEST_PORT ?? 3315);
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill();
+});
+
+/** Starts an HTTP server process and waits until it answers on the port. */
+async function startHttp(
+  command: string,
+  args: string[],
+  port: number,
+  env: Record<string, string> = {},
+) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "ignore" });
+  children.push(child);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/mcp`, { method: "GET" });
+      return `http://127.0.0.1:${port}/mcp`;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${command} did not listen on ${port}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+const statuses = (r: Report | undefined) =>
+  Object.fromEntries((r?.items ?? []).map((i) => [i.id, i.status]));
+
+// Hand-written from server-basic-vanillajs 2.0.3's server.js: one tool, get-time, registered with
+// registerAppTool (nested + flat key), no visibility, no annotations; one resource with the
+// profile mime type in both places and no _meta.ui; a bare McpServer (legacy only).
+const BASIC_EXPECTED: Record<string, ItemStatus> = {
+  era: "warning",
+  "initialize-declaration": "pass",
+  "tools-by-declaration": "warning",
+  "ui-tools": "pass",
+  "resource-uri-key:get-time": "warning",
+  "ui-scheme:get-time": "pass",
+  "visibility:get-time": "pass",
+  "negotiation:get-time": "pass",
+  "resource-read:get-time": "pass",
+  "mime:get-time": "pass",
+  "listing:get-time": "pass",
+  "html-document:get-time": "pass",
+  "ui-meta-places:get-time": "pass",
+  "csp:get-time": "pass",
+  "permissions:get-time": "pass",
+  "prefers-border:get-time": "warning",
+  "annotations:get-time": "warning",
+  "text-fallback:get-time": "not-checkable",
+  "renders:get-time": "not-checkable",
+};
+
+// Hand-written from content/scenarios/happy-path.json served by lib/simulator/server.ts with
+// serveStdio / createMcpHandler and legacy "reject".
+const OWN_MODERN_EXPECTED: Record<string, ItemStatus> = {
+  era: "warning",
+  "discover-extension": "pass",
+  "discover-hints": "pass",
+  "list-hints": "pass",
+  "tools-by-declaration": "pass",
+  "ui-tools": "pass",
+  "resource-uri-key:show_forecast": "warning",
+  "ui-scheme:show_forecast": "pass",
+  "visibility:show_forecast": "pass",
+  "negotiation:show_forecast": "pass",
+  "resource-read:show_forecast": "pass",
+  "mime:show_forecast": "pass",
+  "listing:show_forecast": "pass",
+  "html-document:show_forecast": "pass",
+  "ui-meta-places:show_forecast": "pass",
+  "csp:show_forecast": "pass",
+  "permissions:show_forecast": "pass",
+  "prefers-border:show_forecast": "warning",
+  "read-hints:show_forecast": "pass",
+  "annotations:show_forecast": "warning",
+  "text-fallback:show_forecast": "not-checkable",
+  "renders:show_forecast": "not-checkable",
+};
+
+describe("npm run review", { timeout: 90_000 }, () => {
+  it("published server-basic-vanillajs 2.0.3 over stdio: legacy, no failures (the real CLI process)", () => {
+    const run = spawnSync(
+      TSX,
+      ["scripts/review.ts", "--stdio", `node ${BASIC} --stdio`, "--json"],
+      {
+        encoding: "utf8",
+        timeout: 80_000,
+      },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.server).toEqual({ name: "Basic MCP App Server (Vanilla JS)", version: "1.0.0" });
+    expect(report).toMatchObject({
+      era: "legacy",
+      protocolVersion: "2025-11-25",
+      eraSource: "probe",
+    });
+    expect(statuses(report)).toEqual(BASIC_EXPECTED);
+  });
+
+  it("the same server over Streamable HTTP gives the same verdicts", async () => {
+    const url = await startHttp("node", [BASIC], BASE_PORT, { PORT: String(BASE_PORT) });
+    const result = await runReviewCli([url, "--json"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.report?.era).toBe("legacy");
+    expect(statuses(result.report)).toEqual(BASIC_EXPECTED);
+    expect(result.report?.items.find((i) => i.id === "era")?.evidence).toMatch(/legacy only/);
+  });
+
+  it("our server factory, modern only, over stdio", async () => {
+    const result = await runReviewCli([
+      "--stdio",
+      `${TSX} ${SERVE} content/scenarios/happy-path.json --era modern`,
+      "--json",
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.report).toMatchObject({ era: "modern", protocolVersion: "2026-07-28" });
+    expect(statuses(result.report)).toEqual(OWN_MODERN_EXPECTED);
+  });
+
+  it("our server factory, modern only, over Streamable HTTP, and the human-readable output", async () => {
+    const port = BASE_PORT + 1;
+    const url = await startHttp(
+      TSX,
+      [SERVE, "content/scenarios/happy-path.json", "--era", "modern", "--http", String(port)],
+      port,
+    );
+    const result = await runReviewCli([url]);
+    expect(result.code).toBe(0);
+    expect(statuses(result.report)).toEqual(OWN_MODERN_EXPECTED);
+    expect(result.stdout).toContain("Server: academy-main 1.0.0 | era: modern (2026-07-28)");
+    expect(result.stdout).toMatch(/^WARN {2}Protocol eras served {2}\[NEG-6\]$/m);
+    expect(result.stdout).toContain("16 pass, 0 fail, 4 warning(s), 2 not checkable from outside");
+  });
+
+  it("exits 1 when an item fails (a view served as plain text/html)", async () => {
+    const result = await runReviewCli([
+      "--stdio",
+      `${TSX} ${SERVE} content/scenarios/mime-plain-text-html.json --era dual`,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^FAIL {2}Content mimeType is exactly text\/html;profile=mcp-app/m,
+    );
+  });
+
+  it("exits 2 with a reason for bad usage and for an unreachable server", async () => {
+    expect((await runReviewCli([])).code).toBe(2);
+    expect((await runReviewCli(["ftp://x"])).stderr).toMatch(/not an http\(s\) URL/);
+    expect((await runReviewCli(["--stdio"])).stderr).toMatch(/--stdio needs a command/);
+    const down = await runReviewCli([`http://127.0.0.1:${BASE_PORT + 4}/mcp`, "--timeout", "5000"]);
+    expect(down.code).toBe(2);
+    expect(down.stderr).toMatch(/Could not review .*Could not reach the server/);
+  });
+});

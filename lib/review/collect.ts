@@ -1,0 +1,94 @@
+import type { ClientCapabilities } from "@modelcontextprotocol/client";
+import {
+  connectServer,
+  EraCache,
+  HostConnectError,
+  inspectServer,
+  toolResourceUri,
+  type ServerEra,
+  type ServerReview,
+  type TransportFactory,
+} from "../host";
+
+/** What the reviewer observed about one server: the main review plus two side connections. */
+export interface ReviewInput {
+  /** The URL or command reviewed, as given. */
+  target: string;
+  transport: "http" | "stdio";
+  review: ServerReview;
+  /**
+   * NEG-6: the other era, tried with a client pinned to it. Only tried when the dual-era client
+   * settled on modern (a server that served modern would have been picked modern by the dual
+   * client, so a legacy result already means "legacy only").
+   */
+  otherEra?: { era: ServerEra; ok: true } | { era: ServerEra; ok: false; error: string };
+  /**
+   * NEG-5: the tool list seen by a client of the same era that declared no Apps support; `tools`
+   * maps each tool name to the view it names (undefined: none).
+   */
+  undeclared?:
+    { ok: true; tools: Record<string, string | undefined> } | { ok: false; error: string };
+}
+
+export interface CollectOptions {
+  target: string;
+  transport: "http" | "stdio";
+  factory: TransportFactory;
+  key: string;
+  timeoutMs?: number;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Connects as a dual-era host (NEG-6), inspects the server (every page, every UI tool, every view),
+ * then makes two short side connections: one pinned to the other era, and one that declares no
+ * Apps support. Calls no tool. A failure to connect at all is thrown as a HostConnectError.
+ */
+export async function collectReview(options: CollectOptions): Promise<ReviewInput> {
+  const base = { transport: options.factory, key: options.key, timeoutMs: options.timeoutMs };
+  const conn = await connectServer({ ...base, clientEra: "dual", cache: new EraCache() });
+  let review: ServerReview;
+  try {
+    review = await inspectServer(conn);
+  } finally {
+    await conn.close().catch(() => {});
+  }
+
+  let otherEra: ReviewInput["otherEra"];
+  if (review.era === "modern") {
+    try {
+      const legacy = await connectServer({ ...base, clientEra: "legacy" });
+      await legacy.close().catch(() => {});
+      otherEra = { era: "legacy", ok: true };
+    } catch (e) {
+      otherEra = {
+        era: "legacy",
+        ok: false,
+        error: e instanceof HostConnectError ? e.message : message(e),
+      };
+    }
+  }
+
+  let undeclared: ReviewInput["undeclared"];
+  try {
+    const plain = await connectServer({
+      ...base,
+      clientEra: review.era,
+      capabilities: {} as ClientCapabilities,
+    });
+    try {
+      const { tools } = await plain.client.listTools(undefined, { cacheMode: "bypass" });
+      undeclared = {
+        ok: true,
+        tools: Object.fromEntries(tools.map((t) => [t.name, toolResourceUri(t)?.uri])),
+      };
+    } finally {
+      await plain.close().catch(() => {});
+    }
+  } catch (e) {
+    undeclared = { ok: false, error: message(e) };
+  }
+
+  return { target: options.target, transport: options.transport, review, otherEra, undeclared };
+}

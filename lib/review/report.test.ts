@@ -1,0 +1,276 @@
+import { existsSync, readFileSync } from "node:fs";
+import { McpServer } from "@modelcontextprotocol/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { PROFILE_MIME } from "../host";
+import { stdioServer, type InProcessServer, type TestServerEra } from "../host/test-servers";
+import { RULES } from "../rules/data";
+import { HEADLESS_VIEWS } from "../simulator/run";
+import { parseScenario, resolvePorts } from "../simulator/scenario";
+import { createServerFactory, declaredUiOnRequest } from "../simulator/server";
+import { collectReview } from "./collect";
+import {
+  buildReport,
+  formatReport,
+  formatReportMarkdown,
+  LESSONS,
+  type ItemStatus,
+  type Report,
+} from "./report";
+
+const servers: InProcessServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+function scenarioFactory(preset: string) {
+  const s = resolvePorts(
+    parseScenario(readFileSync(`content/scenarios/${preset}.json`, "utf8"), preset),
+    4000,
+  );
+  return createServerFactory(s, "main", HEADLESS_VIEWS);
+}
+
+async function reportFor(factory: () => McpServer, era: TestServerEra): Promise<Report> {
+  const server = stdioServer(factory, era);
+  servers.push(server);
+  const input = await collectReview({
+    target: "in-process",
+    transport: "stdio",
+    factory: server.transport,
+    key: "in-process",
+  });
+  return buildReport(input);
+}
+
+const statuses = (r: Report) => Object.fromEntries(r.items.map((i) => [i.id, i.status]));
+
+describe("buildReport", () => {
+  it("a dual-era server with everything declared: era-aware items, modern only", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "dual");
+    expect(r.era).toBe("modern");
+    const expected: Record<string, ItemStatus> = {
+      era: "pass",
+      "discover-extension": "pass",
+      "discover-hints": "pass",
+      "list-hints": "pass",
+      "tools-by-declaration": "pass",
+      "ui-tools": "pass",
+      "resource-uri-key:show_forecast": "warning",
+      "ui-scheme:show_forecast": "pass",
+      "visibility:show_forecast": "pass",
+      "negotiation:show_forecast": "pass",
+      "resource-read:show_forecast": "pass",
+      "mime:show_forecast": "pass",
+      "listing:show_forecast": "pass",
+      "html-document:show_forecast": "pass",
+      "ui-meta-places:show_forecast": "pass",
+      "csp:show_forecast": "pass",
+      "permissions:show_forecast": "pass",
+      "prefers-border:show_forecast": "warning",
+      "read-hints:show_forecast": "pass",
+      "annotations:show_forecast": "warning",
+      "text-fallback:show_forecast": "not-checkable",
+      "renders:show_forecast": "not-checkable",
+    };
+    expect(statuses(r)).toEqual(expected);
+    expect(r.counts).toEqual({ pass: 17, fail: 0, warning: 3, "not-checkable": 2 });
+    // No legacy-only item in a modern review.
+    expect(r.items.find((i) => i.id === "initialize-declaration")).toBeUndefined();
+  });
+
+  it("the same server legacy-only: the initialize item replaces the modern-only ones", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "legacy");
+    expect(r.era).toBe("legacy");
+    const s = statuses(r);
+    expect(s.era).toBe("warning");
+    expect(s["initialize-declaration"]).toBe("pass");
+    // This factory registers its UI tool whoever connects: NEG-5's SHOULD, a warning.
+    expect(s["tools-by-declaration"]).toBe("warning");
+    for (const modernOnly of [
+      "discover-extension",
+      "discover-hints",
+      "list-hints",
+      "read-hints:show_forecast",
+    ]) {
+      expect(s[modernOnly]).toBeUndefined();
+    }
+    expect(s["negotiation:show_forecast"]).toBe("pass");
+  });
+
+  it("a modern-only server is a warning for legacy hosts, with the refusal as evidence", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "modern");
+    const era = r.items.find((i) => i.id === "era")!;
+    expect(era.status).toBe("warning");
+    expect(era.evidence).toMatch(/modern only: a legacy client could not connect.*-32022/);
+  });
+
+  it("fails what a spec-following host refuses: mime, malformed csp, missing discover extension", async () => {
+    const mime = await reportFor(scenarioFactory("mime-plain-text-html"), "modern");
+    expect(mime.items.find((i) => i.id === "mime:show_forecast")).toMatchObject({
+      status: "fail",
+      ruleIds: ["RES-2", "RES-3"],
+    });
+    expect(mime.counts.fail).toBe(1);
+    const csp = await reportFor(scenarioFactory("csp-flat-array"), "modern");
+    const cspItem = csp.items.find((i) => i.id.startsWith("csp:"))!;
+    expect(cspItem).toMatchObject({ status: "fail", ruleIds: ["CSP-1", "CSP-3"] });
+    expect(cspItem.evidence).toMatch(/csp is a flat list/);
+    const noExt = await reportFor(scenarioFactory("server-without-extension"), "modern");
+    expect(statuses(noExt)["discover-extension"]).toBe("fail");
+    expect(noExt.items.find((i) => i.id.startsWith("negotiation:"))?.status).toBe("fail");
+  });
+
+  it("a flat-key-only tool fails TOOL-1; a conflicting pair fails too; no hints fail RES-5", async () => {
+    const factory = () => {
+      const s = new McpServer(
+        { name: "flat", version: "1.0.0" },
+        { capabilities: { tools: {}, resources: {} } },
+      );
+      s.server.setRequestHandler("tools/list", async () => ({
+        tools: [
+          {
+            name: "flat",
+            inputSchema: { type: "object" as const },
+            _meta: { "ui/resourceUri": "ui://x/a.html" },
+          },
+          {
+            name: "split",
+            inputSchema: { type: "object" as const },
+            _meta: { ui: { resourceUri: "ui://x/a.html" }, "ui/resourceUri": "ui://x/b.html" },
+          },
+        ],
+      }));
+      s.server.setRequestHandler("resources/read", async (req) => ({
+        contents: [
+          { uri: req.params.uri, mimeType: PROFILE_MIME, text: "<!doctype html><html></html>" },
+        ],
+      }));
+      return s;
+    };
+    const r = await reportFor(factory, "dual");
+    const s = statuses(r);
+    expect(s["resource-uri-key:flat"]).toBe("fail");
+    expect(s["resource-uri-key:split"]).toBe("fail");
+    expect(r.items.find((i) => i.id === "resource-uri-key:split")?.evidence).toMatch(
+      /ui:\/\/x\/b.html/,
+    );
+    // The SDK fills in ttlMs 0 / private when a handler gives none: still hints on the wire.
+    expect(s["read-hints:flat"]).toBe("pass");
+  });
+});
+
+describe("tools-by-declaration under modern (NEG-5)", () => {
+  it("warns when the tool list follows the request's declared capabilities", async () => {
+    const factory = () => {
+      const s = new McpServer(
+        { name: "varies", version: "1.0.0" },
+        { capabilities: { tools: {}, resources: {} } },
+      );
+      s.server.setRequestHandler("tools/list", async (_req, ctx) => ({
+        tools: declaredUiOnRequest(ctx)
+          ? [
+              {
+                name: "board",
+                inputSchema: { type: "object" as const },
+                _meta: { ui: { resourceUri: "ui://v/board.html" } },
+              },
+            ]
+          : [{ name: "board", inputSchema: { type: "object" as const } }],
+      }));
+      s.server.setRequestHandler("resources/read", async (req) => ({
+        contents: [
+          { uri: req.params.uri, mimeType: PROFILE_MIME, text: "<!doctype html><html></html>" },
+        ],
+      }));
+      return s;
+    };
+    const r = await reportFor(factory, "modern");
+    const item = r.items.find((i) => i.id === "tools-by-declaration")!;
+    expect(item).toMatchObject({ status: "warning", ruleIds: ["NEG-5"] });
+    expect(item.evidence).toMatch(/changed with the declared capabilities \(board\)/);
+  });
+});
+
+describe("report items point at real rules and real lesson sections", () => {
+  it("every lesson link names an existing lesson and heading id", () => {
+    for (const link of Object.values(LESSONS)) {
+      const m = /^\/lessons\/([a-z0-9-]+)#([a-z0-9-]+)$/.exec(link);
+      expect(m, link).not.toBeNull();
+      const file = `content/checklist/${m![1]}.mdx`;
+      expect(existsSync(file), file).toBe(true);
+      expect(readFileSync(file, "utf8"), link).toContain(`{/*${m![2]}*/}`);
+    }
+  });
+
+  it("every rule ID cited by a report exists", async () => {
+    const known = new Set<string>(RULES.map((r) => r.id));
+    const r = await reportFor(scenarioFactory("happy-path"), "dual");
+    const l = await reportFor(scenarioFactory("happy-path"), "legacy");
+    for (const item of [...r.items, ...l.items]) {
+      for (const id of item.ruleIds) expect(known.has(id), `${item.id}: ${id}`).toBe(true);
+    }
+  });
+
+  it("formats one line per item with its status, rules and lesson", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "dual");
+    const text = formatReport(r);
+    expect(text).toContain("era: modern (2026-07-28)");
+    expect(text).toMatch(
+      /^PASS {2}server\/discover advertises io\.modelcontextprotocol\/ui {2}\[NEG-3, NEG-4\]$/m,
+    );
+    expect(text).toContain("see /lessons/resource-metadata-and-caching#caching");
+    expect(text).toMatch(/17 pass, 0 fail, 3 warning\(s\), 2 not checkable from outside$/);
+  });
+});
+
+describe("formatReportMarkdown", () => {
+  it("one table per tool, server first, cells escaped, every item with its lesson link", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "dual");
+    const md = formatReportMarkdown(r);
+    expect(md).toMatch(/^# MCP Apps review: in-process\n/);
+    expect(md).toContain("era **modern** (2026-07-28)");
+    const server = md.indexOf("## Server");
+    const tool = md.indexOf("## Tool `show_forecast`");
+    expect(server).toBeGreaterThan(0);
+    expect(tool).toBeGreaterThan(server);
+    const rows = md
+      .split("\n")
+      .filter((l) => /^\| (pass|\*\*fail\*\*|warning|not checkable) \|/.test(l));
+    expect(rows).toHaveLength(r.items.length);
+    expect(md).toContain(
+      '| pass | server/discover advertises io.modelcontextprotocol/ui | capabilities.extensions["io.modelcontextprotocol/ui"] = {} | NEG-3, NEG-4 | [lesson](/lessons/what-changed-in-2026-07-28#server-discover) |',
+    );
+    // Every row has exactly five cells: no evidence text breaks the table.
+    for (const row of rows) expect(row.split(/(?<!\\)\|/).length - 2).toBe(5);
+  });
+});
+
+describe("formatReportMarkdown escaping", () => {
+  it("keeps a server-controlled pipe or newline inside its cell", () => {
+    const report: Report = {
+      target: "x",
+      transport: "http",
+      server: { name: "a|b" },
+      era: "legacy",
+      eraSource: "probe",
+      counts: { pass: 0, fail: 1, warning: 0, "not-checkable": 0 },
+      items: [
+        {
+          id: "mime:t",
+          tool: "t",
+          title: "Content mimeType",
+          status: "fail",
+          evidence: 'mimeType "text/html|x"\nsecond line',
+          ruleIds: ["RES-2"],
+          lesson: "/lessons/linking-a-tool-to-its-view#fetching",
+          source: "review",
+        },
+      ],
+    };
+    const md = formatReportMarkdown(report);
+    expect(md).toContain("Server **a\\|b**");
+    expect(md).toContain(
+      '| **fail** | Content mimeType | mimeType "text/html\\|x" second line | RES-2 |',
+    );
+  });
+});

@@ -1,0 +1,589 @@
+import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
+import {
+  decideCsp,
+  decideMime,
+  decidePermissions,
+  effectiveUiMeta,
+  type Verdict,
+} from "../simulator/rules";
+import { reviewPolicy } from "../host/inspect";
+import { asRecord } from "../host/wire";
+import type { ReviewInput } from "./collect";
+
+export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
+
+/** Where a checklist item comes from: the review checklist or the requirements checklist. */
+export type ChecklistSource = "review" | "requirements" | "core";
+
+export interface ReportItem {
+  /** Stable id, e.g. `mime` or `mime:get-time` for a per-tool item. */
+  id: string;
+  title: string;
+  status: ItemStatus;
+  /** The message or field that shows it, as observed on the wire. */
+  evidence: string;
+  ruleIds: string[];
+  /** The lesson section that explains it: `/lessons/<slug>#<section>`. */
+  lesson: string;
+  source: ChecklistSource;
+  /** The UI tool the item is about, for per-tool items. */
+  tool?: string;
+}
+
+export interface Report {
+  target: string;
+  transport: "http" | "stdio";
+  server: { name?: string; version?: string };
+  era: "modern" | "legacy";
+  protocolVersion?: string;
+  eraSource: string;
+  counts: Record<ItemStatus, number>;
+  items: ReportItem[];
+}
+
+const lesson = (slug: string, section: string) => `/lessons/${slug}#${section}`;
+
+export const LESSONS = {
+  compatibility: lesson("two-protocol-eras", "compatibility"),
+  appsNegotiation: lesson("two-protocol-eras", "apps-negotiation"),
+  inTheWild: lesson("two-protocol-eras", "in-the-wild"),
+  serverDiscover: lesson("what-changed-in-2026-07-28", "server-discover"),
+  perRequest: lesson("what-changed-in-2026-07-28", "per-request"),
+  caching: lesson("resource-metadata-and-caching", "caching"),
+  twoPlaces: lesson("resource-metadata-and-caching", "two-places"),
+  border: lesson("resource-metadata-and-caching", "border-and-domain"),
+  resourceUri: lesson("linking-a-tool-to-its-view", "resource-uri"),
+  fetching: lesson("linking-a-tool-to-its-view", "fetching"),
+  unlisted: lesson("linking-a-tool-to-its-view", "unlisted"),
+  flatKey: lesson("server-side-authorization", "edge-cases"),
+  visibility: lesson("who-may-call-a-tool", "two-names"),
+  decisionTable: lesson("the-decision-table", "six-decisions"),
+  csp: lesson("content-security-policy", "four-lists"),
+  permissions: lesson("permissions", "asking-with-flags"),
+  annotations: lesson("result-channels-and-annotations", "annotations"),
+  channels: lesson("result-channels-and-annotations", "three-channels"),
+  render: lesson("testing-before-shipping", "rendering-checks"),
+} as const;
+
+const json = (v: unknown) => JSON.stringify(v);
+
+function fromVerdict(
+  v: Verdict,
+  failAs: ItemStatus = "fail",
+): { status: ItemStatus; evidence: string } {
+  return { status: v.verdict === "pass" ? "pass" : failAs, evidence: v.reason };
+}
+
+function hintProblems(hints: { ttlMs?: unknown; cacheScope?: unknown } | undefined): string[] {
+  const out: string[] = [];
+  const ttl = hints?.ttlMs;
+  const scope = hints?.cacheScope;
+  if (ttl === undefined) out.push("no ttlMs");
+  else if (typeof ttl !== "number" || !Number.isInteger(ttl) || ttl < 0)
+    out.push(`ttlMs ${json(ttl)} is not a non-negative integer`);
+  if (scope === undefined) out.push("no cacheScope");
+  else if (scope !== "public" && scope !== "private")
+    out.push(`cacheScope ${json(scope)} is neither "public" nor "private"`);
+  return out;
+}
+
+/** Server-level items, in the order a reader meets them: era, declaration, listing. */
+function serverItems(input: ReviewInput): ReportItem[] {
+  const r = input.review;
+  const items: ReportItem[] = [];
+  const modern = r.era === "modern";
+
+  // NEG-6: which clients can connect.
+  {
+    let status: ItemStatus;
+    let evidence: string;
+    if (!modern) {
+      status = "warning";
+      evidence =
+        `legacy only: a dual-era probe was answered as a legacy server and the session opened with initialize (${r.protocolVersion ?? "?"}). ` +
+        `A modern-only host (${MODERN_VERSION}) cannot connect; serving both eras fixes that.`;
+    } else if (input.otherEra?.ok) {
+      status = "pass";
+      evidence = `dual-era: served ${MODERN_VERSION} to the dual-era client and also answered a legacy initialize`;
+    } else {
+      status = "warning";
+      evidence =
+        `modern only: a legacy client could not connect${input.otherEra && !input.otherEra.ok ? ` (${input.otherEra.error})` : ""}. ` +
+        `Hosts that still speak only the legacy era cannot use this server (servers MAY serve both).`;
+    }
+    items.push({
+      id: "era",
+      title: "Protocol eras served",
+      status,
+      evidence,
+      ruleIds: ["NEG-6"],
+      lesson: LESSONS.compatibility,
+      source: "core",
+    });
+  }
+
+  if (modern) {
+    const ext = asRecord(
+      asRecord(r.serverCapabilities?.extensions)?.["io.modelcontextprotocol/ui"],
+    );
+    items.push({
+      id: "discover-extension",
+      title: "server/discover advertises io.modelcontextprotocol/ui",
+      status: ext ? "pass" : "fail",
+      evidence: ext
+        ? `capabilities.extensions["io.modelcontextprotocol/ui"] = ${json(ext)}`
+        : `server/discover capabilities ${json(r.serverCapabilities ?? {})} list no io.modelcontextprotocol/ui, so no request has the extension in force`,
+      ruleIds: ["NEG-3", "NEG-4"],
+      lesson: LESSONS.serverDiscover,
+      source: "review",
+    });
+    const problems = hintProblems(r.discover?.hints);
+    items.push({
+      id: "discover-hints",
+      title: "server/discover carries ttlMs and cacheScope",
+      status: problems.length ? "fail" : "pass",
+      evidence: problems.length
+        ? `server/discover result: ${problems.join(", ")}`
+        : `server/discover result: ${json(r.discover?.hints)}${r.discover?.hintsFrom === "sdk" ? " (as the SDK parsed it: on stdio the probe runs on a separate process)" : ""}`,
+      ruleIds: ["RES-5", "NEG-3"],
+      lesson: LESSONS.caching,
+      source: "core",
+    });
+    const bad = r.pages
+      .map((p, i) => ({ p, i, problems: hintProblems(p.hints) }))
+      .filter((x) => x.problems.length);
+    items.push({
+      id: "list-hints",
+      title: "tools/list and resources/list pages carry ttlMs and cacheScope",
+      status: bad.length ? "fail" : "pass",
+      evidence: bad.length
+        ? bad.map((x) => `${x.p.method} page: ${x.problems.join(", ")}`).join("; ")
+        : `${r.pages.length} page(s): ${r.pages.map((p) => `${p.method} ${json(p.hints)}`).join("; ")}`,
+      ruleIds: ["RES-5"],
+      lesson: LESSONS.caching,
+      source: "core",
+    });
+  } else {
+    const d = r.declaration;
+    items.push({
+      id: "initialize-declaration",
+      title: "Apps declared in initialize (legacy session)",
+      status: d ? "pass" : "fail",
+      evidence: d
+        ? `this host's initialize declared capabilities ${json(d.capabilities)}; the server answered protocolVersion ${r.protocolVersion ?? "?"} with capabilities ${json(r.serverCapabilities ?? {})} (no server-side Apps declaration exists in this era)`
+        : "no initialize request was seen",
+      ruleIds: ["NEG-5", "NEG-6"],
+      lesson: LESSONS.appsNegotiation,
+      source: "core",
+    });
+  }
+
+  // NEG-5: UI tools for a client that declared nothing.
+  if (input.undeclared) {
+    const u = input.undeclared;
+    const withUi = r.uiTools.map((t) => t.name);
+    let status: ItemStatus;
+    let evidence: string;
+    if (!u.ok) {
+      status = "not-checkable";
+      evidence = `a second connection without the Apps declaration failed: ${u.error}`;
+    } else if (modern) {
+      const changed = r.tools.filter(
+        (t) =>
+          !(t.name in u.tools) ||
+          u.tools[t.name] !== r.uiTools.find((x) => x.name === t.name)?.resourceUri,
+      );
+      const extra = Object.keys(u.tools).filter((n) => !r.tools.some((t) => t.name === n));
+      // The core forbids variation per connection and allows it by authorization; variation by
+      // the declared capabilities is not named either way, hence a warning, not a failure.
+      status = changed.length || extra.length ? "warning" : "pass";
+      evidence =
+        status === "pass"
+          ? `the same ${r.tools.length} tool(s), with the same views, for a request that declared no Apps support`
+          : `the tool list changed with the declared capabilities (${[...changed.map((t) => t.name), ...extra].join(", ")}); under ${MODERN_VERSION} a tool's definition, _meta.ui included, should not depend on the client: the host decides per request whether to use the view`;
+    } else {
+      const still = withUi.filter((n) => u.tools[n] !== undefined);
+      status = still.length ? "warning" : "pass";
+      evidence = still.length
+        ? `a client whose initialize declared no Apps support still got UI tools: ${still.join(", ")}. The Apps spec says servers SHOULD check client capabilities before registering UI tools (they may register text variants instead)`
+        : withUi.length
+          ? `UI tools were offered only to the client that declared Apps support`
+          : "no UI tools either way";
+    }
+    items.push({
+      id: "tools-by-declaration",
+      title: modern
+        ? "Tool list does not depend on the client's declaration"
+        : "UI tools only for clients that declared Apps",
+      status,
+      evidence,
+      ruleIds: ["NEG-5"],
+      lesson: LESSONS.appsNegotiation,
+      source: "requirements",
+    });
+  }
+
+  items.push({
+    id: "ui-tools",
+    title: "UI tools found",
+    status: r.uiTools.length ? "pass" : "warning",
+    evidence: r.uiTools.length
+      ? `${r.uiTools.length} of ${r.tools.length} tool(s) name a view: ${r.uiTools.map((t) => `${t.name} → ${t.resourceUri}`).join(", ")}`
+      : `none of ${r.tools.length} tool(s) names a view in _meta.ui.resourceUri (or the flat key)`,
+    ruleIds: ["TOOL-1"],
+    lesson: LESSONS.resourceUri,
+    source: "requirements",
+  });
+  return items;
+}
+
+function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
+  const modern = input.review.era === "modern";
+  const items: ReportItem[] = [];
+  const add = (item: Omit<ReportItem, "tool" | "id"> & { id: string }) =>
+    items.push({ ...item, id: `${item.id}:${t.name}`, tool: t.name });
+
+  // TOOL-1: which key names the view.
+  add({
+    id: "resource-uri-key",
+    title: "The view is named in _meta.ui.resourceUri",
+    ...(t.uriConflict
+      ? {
+          status: "fail" as const,
+          evidence: `_meta.ui.resourceUri is ${t.uriConflict.nested} but the deprecated _meta["ui/resourceUri"] is ${t.uriConflict.flat}: hosts disagree on which view to show`,
+        }
+      : t.uriKey === "flat"
+        ? {
+            status: "fail" as const,
+            evidence: `only the deprecated flat key _meta["ui/resourceUri"] = ${t.resourceUri}; a host that follows the spec reads _meta.ui.resourceUri and finds no view`,
+          }
+        : t.uriKey === "both"
+          ? {
+              status: "warning" as const,
+              evidence: `_meta.ui.resourceUri = ${t.resourceUri}, and the deprecated flat key _meta["ui/resourceUri"] repeats it (ext-apps' registerAppTool adds it for older hosts)`,
+            }
+          : { status: "pass" as const, evidence: `_meta.ui.resourceUri = ${t.resourceUri}` }),
+    ruleIds: ["TOOL-1"],
+    lesson: t.uriKey === "nested" ? LESSONS.resourceUri : LESSONS.flatKey,
+    source: "review",
+  });
+
+  add({
+    id: "ui-scheme",
+    title: "The view's URI uses the ui:// scheme",
+    status: t.resourceUri.startsWith("ui://") ? "pass" : "fail",
+    evidence: `resource URI ${t.resourceUri}`,
+    ruleIds: ["RES-8", "TOOL-1"],
+    lesson: LESSONS.resourceUri,
+    source: "requirements",
+  });
+
+  const vis = t.decision.rows.find((x) => x.row === "visibility")!;
+  add({
+    id: "visibility",
+    title: "The agent can see the tool",
+    status: vis.verdict === "pass" ? "pass" : "warning",
+    evidence:
+      vis.verdict === "pass"
+        ? vis.reason
+        : `${vis.reason}; only views can call it, so no agent turn ever renders this view (fine only for app-only helpers)`,
+    ruleIds: vis.ruleIds,
+    lesson: LESSONS.visibility,
+    source: "review",
+  });
+
+  add({
+    id: "negotiation",
+    title: modern
+      ? "Extension negotiated on the request (NEG-2..4)"
+      : "Extension negotiated for the session (legacy initialize)",
+    ...fromVerdict(t.negotiation),
+    evidence: `${t.negotiation.reason}${t.declaration ? ` (declared on ${t.declaration.method})` : ""}`,
+    ruleIds: t.negotiation.ruleIds,
+    lesson: modern ? LESSONS.decisionTable : LESSONS.appsNegotiation,
+    source: "review",
+  });
+
+  add({
+    id: "resource-read",
+    title: "The view is fetched with resources/read",
+    status: t.read.ok ? "pass" : "fail",
+    evidence: t.read.ok
+      ? `resources/read ${t.resourceUri} returned ${t.read.result.contents.length} content item(s)`
+      : `resources/read ${t.resourceUri} failed: ${t.read.error}`,
+    ruleIds: ["RES-1", "TOOL-1"],
+    lesson: LESSONS.fetching,
+    source: "review",
+  });
+  if (!t.read.ok) return items;
+
+  const item = asRecord(t.read.result.contents[0]);
+  const hasBody = typeof item?.text === "string" || typeof item?.blob === "string";
+  add({
+    id: "mime",
+    title: "Content mimeType is exactly text/html;profile=mcp-app",
+    ...fromVerdict(decideMime({ ok: true, mimeType: item?.mimeType, hasBody })),
+    evidence: `${decideMime({ ok: true, mimeType: item?.mimeType, hasBody }).reason} (content item mimeType ${json(item?.mimeType)})`,
+    ruleIds: ["RES-2", "RES-3"],
+    lesson: LESSONS.fetching,
+    source: "review",
+  });
+
+  add({
+    id: "listing",
+    title: "The resources/list entry (when listed) has the profile mime type",
+    ...(!t.listing
+      ? {
+          status: "pass" as const,
+          evidence: `${t.resourceUri} is not in resources/list; UI-only resources may be left out`,
+        }
+      : t.listing.mimeType === PROFILE_MIME
+        ? { status: "pass" as const, evidence: `listed with mimeType ${PROFILE_MIME}` }
+        : {
+            status: "warning" as const,
+            evidence: `listed with mimeType ${json(t.listing.mimeType)}; the listing SHOULD carry ${PROFILE_MIME}`,
+          }),
+    ruleIds: t.listing ? ["RES-2"] : ["RES-7"],
+    lesson: LESSONS.unlisted,
+    source: "requirements",
+  });
+
+  const html =
+    typeof item?.text === "string"
+      ? item.text
+      : typeof item?.blob === "string"
+        ? safeDecode(item.blob)
+        : undefined;
+  const complete =
+    html !== undefined && /^\s*<!doctype html>/i.test(html) && /<html[\s>]/i.test(html);
+  add({
+    id: "html-document",
+    title: "The view is a complete HTML5 document",
+    status: html === undefined ? "fail" : complete ? "pass" : "warning",
+    evidence:
+      html === undefined
+        ? "the content item has neither text nor a decodable blob"
+        : complete
+          ? `${typeof item?.text === "string" ? "text" : "base64 blob"}, ${html.length} characters, starts with <!doctype html>`
+          : `${html.length} characters, but no <!doctype html> and <html> element: ${json(html.slice(0, 60))}`,
+    ruleIds: ["RES-3"],
+    lesson: LESSONS.fetching,
+    source: "requirements",
+  });
+
+  const meta = effectiveUiMeta(item?._meta, t.listing?._meta);
+  const contentUi = asRecord(asRecord(item?._meta)?.ui);
+  const listingUi = asRecord(asRecord(t.listing?._meta)?.ui);
+  const hidden =
+    contentUi && listingUi ? Object.keys(listingUi).filter((k) => !(k in contentUi)) : [];
+  add({
+    id: "ui-meta-places",
+    title: "Listing and content _meta.ui do not conflict",
+    status: hidden.length ? "warning" : "pass",
+    evidence: hidden.length
+      ? `the content item's _meta.ui replaces the listing's as a whole, so the listing's ${hidden.join(", ")} ${hidden.length > 1 ? "are" : "is"} ignored`
+      : `host acts on _meta.ui from ${meta.source === "none" ? "nowhere (none declared)" : `the ${meta.source}`}: ${json(meta.ui)}`,
+    ruleIds: ["RES-4"],
+    lesson: LESSONS.twoPlaces,
+    source: "requirements",
+  });
+
+  const csp = decideCsp("csp" in meta.ui, meta.ui.csp, reviewPolicy(meta.ui.csp));
+  add({
+    id: "csp",
+    title: "_meta.ui.csp is an object of origin lists",
+    status: !("csp" in meta.ui) ? "pass" : csp.refused.length ? "fail" : "pass",
+    evidence: !("csp" in meta.ui)
+      ? "no csp declared: the view gets the restrictive default (no outbound connections); declare connectDomains/resourceDomains for any origin it uses"
+      : csp.refused.length
+        ? csp.refused.map((x) => x.detail).join("; ")
+        : `declared ${json(meta.ui.csp)}`,
+    ruleIds: !("csp" in meta.ui)
+      ? ["CSP-4"]
+      : csp.refused.length
+        ? ["CSP-1", "CSP-3"]
+        : ["CSP-1", "CSP-2"],
+    lesson: LESSONS.csp,
+    source: "review",
+  });
+
+  const perms = decidePermissions("permissions" in meta.ui, meta.ui.permissions, [
+    "camera",
+    "microphone",
+    "geolocation",
+    "clipboardWrite",
+  ]);
+  add({
+    id: "permissions",
+    title: "_meta.ui.permissions is an object of empty-object flags",
+    ...fromVerdict(perms),
+    evidence:
+      "permissions" in meta.ui
+        ? `${json(meta.ui.permissions)}: ${perms.reason}`
+        : "no permissions requested",
+    ruleIds: perms.ruleIds,
+    lesson: LESSONS.permissions,
+    source: "review",
+  });
+
+  add({
+    id: "prefers-border",
+    title: "prefersBorder set deliberately",
+    status: typeof meta.ui.prefersBorder === "boolean" ? "pass" : "warning",
+    evidence:
+      typeof meta.ui.prefersBorder === "boolean"
+        ? `prefersBorder ${String(meta.ui.prefersBorder)}`
+        : "prefersBorder omitted: each host picks its own default",
+    ruleIds: ["RES-6"],
+    lesson: LESSONS.border,
+    source: "requirements",
+  });
+
+  if (modern) {
+    const problems = hintProblems(t.read.hints);
+    add({
+      id: "read-hints",
+      title: "resources/read carries ttlMs and cacheScope",
+      status: problems.length ? "fail" : "pass",
+      evidence: problems.length
+        ? `resources/read ${t.resourceUri}: ${problems.join(", ")}`
+        : `resources/read ${t.resourceUri}: ${json(t.read.hints)}`,
+      ruleIds: ["RES-5"],
+      lesson: LESSONS.caching,
+      source: "review",
+    });
+  }
+
+  const annotations = asRecord(t.tool.annotations);
+  add({
+    id: "annotations",
+    title: "Tool annotations set",
+    status: annotations && Object.keys(annotations).length ? "pass" : "warning",
+    evidence:
+      annotations && Object.keys(annotations).length
+        ? `annotations ${json(annotations)}`
+        : "no annotations: set readOnlyHint / destructiveHint / idempotentHint / openWorldHint to match what the tool does",
+    ruleIds: ["TOOL-7"],
+    lesson: LESSONS.annotations,
+    source: "requirements",
+  });
+
+  add({
+    id: "text-fallback",
+    title: "The tool returns useful text content",
+    status: "not-checkable",
+    evidence:
+      "needs a tools/call, and a review never calls tools (they may have side effects); call it yourself and check content",
+    ruleIds: ["OUT-1"],
+    lesson: LESSONS.channels,
+    source: "review",
+  });
+  add({
+    id: "renders",
+    title: "The view renders and completes ui/initialize",
+    status: "not-checkable",
+    evidence: "needs a browser: render the view in a host (or the academy's simulator) to check",
+    ruleIds: ["SBX-1", "BRG-1"],
+    lesson: LESSONS.render,
+    source: "requirements",
+  });
+  return items;
+}
+
+function safeDecode(blob: string): string | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The checklist report for one reviewed server: a pure function of what was observed. */
+export function buildReport(input: ReviewInput): Report {
+  const r = input.review;
+  const items = [...serverItems(input), ...r.uiTools.flatMap((t) => toolItems(input, t))];
+  const counts: Record<ItemStatus, number> = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 };
+  for (const i of items) counts[i.status]++;
+  return {
+    target: input.target,
+    transport: input.transport,
+    server: { name: r.serverInfo?.name, version: r.serverInfo?.version },
+    era: r.era,
+    ...(r.protocolVersion ? { protocolVersion: r.protocolVersion } : {}),
+    eraSource: r.eraSource,
+    counts,
+    items,
+  };
+}
+
+const LABEL: Record<ItemStatus, string> = {
+  pass: "PASS",
+  fail: "FAIL",
+  warning: "WARN",
+  "not-checkable": "N/C ",
+};
+
+/** The report as plain text for a terminal: one line per item, evidence indented below. */
+export function formatReport(report: Report, lessonBase = ""): string {
+  const lines: string[] = [];
+  lines.push(`MCP Apps review: ${report.target} (${report.transport})`);
+  lines.push(
+    `Server: ${report.server.name ?? "(unnamed)"} ${report.server.version ?? ""}`.trimEnd() +
+      ` | era: ${report.era}${report.protocolVersion ? ` (${report.protocolVersion})` : ""}`,
+  );
+  let tool: string | undefined;
+  for (const item of report.items) {
+    if (item.tool !== tool) {
+      tool = item.tool;
+      lines.push("", `Tool ${tool}:`);
+    } else if (tool === undefined && item === report.items[0]) {
+      lines.push("");
+    }
+    lines.push(`${LABEL[item.status]}  ${item.title}  [${item.ruleIds.join(", ")}]`);
+    lines.push(`      ${item.evidence}`);
+    lines.push(`      see ${lessonBase}${item.lesson}`);
+  }
+  const c = report.counts;
+  lines.push(
+    "",
+    `${c.pass} pass, ${c.fail} fail, ${c.warning} warning(s), ${c["not-checkable"]} not checkable from outside`,
+  );
+  return lines.join("\n");
+}
+
+const MD_LABEL: Record<ItemStatus, string> = {
+  pass: "pass",
+  fail: "**fail**",
+  warning: "warning",
+  "not-checkable": "not checkable",
+};
+
+/** Escapes text for one Markdown table cell. */
+const cell = (text: string) =>
+  text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+
+/** The report as Markdown: a heading, the server line, and one table per tool (server first). */
+export function formatReportMarkdown(report: Report, lessonBase = ""): string {
+  const out: string[] = [
+    `# MCP Apps review: ${cell(report.target)}`,
+    "",
+    `Server **${cell(report.server.name ?? "(unnamed)")}** ${cell(report.server.version ?? "")}, ` +
+      `${report.transport}, era **${report.era}**${report.protocolVersion ? ` (${report.protocolVersion})` : ""}.`,
+    "",
+    `${report.counts.pass} pass, ${report.counts.fail} fail, ${report.counts.warning} warning(s), ` +
+      `${report.counts["not-checkable"]} not checkable from outside.`,
+  ];
+  const groups = new Map<string | undefined, ReportItem[]>();
+  for (const item of report.items) groups.set(item.tool, [...(groups.get(item.tool) ?? []), item]);
+  for (const [tool, items] of groups) {
+    out.push("", tool === undefined ? "## Server" : `## Tool \`${cell(tool)}\``, "");
+    out.push("| Status | Check | Evidence | Rules | Lesson |", "| --- | --- | --- | --- | --- |");
+    for (const i of items) {
+      out.push(
+        `| ${MD_LABEL[i.status]} | ${cell(i.title)} | ${cell(i.evidence)} | ${i.ruleIds.join(", ")} | [lesson](${lessonBase}${i.lesson}) |`,
+      );
+    }
+  }
+  return out.join("\n") + "\n";
+}

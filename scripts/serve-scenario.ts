@@ -1,0 +1,66 @@
+// tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT]
+// Serves one scenario's main server (the simulator's own server factory) over stdio, or over
+// Streamable HTTP on 127.0.0.1:PORT at /mcp, in the protocol era asked for (NEG-6): modern only,
+// dual (both) or legacy only. For trying the review CLI, and for its tests.
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { createMcpHandler, legacyStatelessFallback } from "@modelcontextprotocol/server";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { HEADLESS_VIEWS } from "../lib/simulator/run";
+import { parseScenario, resolvePorts } from "../lib/simulator/scenario";
+import { createServerFactory } from "../lib/simulator/server";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const era = flag("--era") ?? "modern";
+const port = flag("--http");
+const file = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+if (!file || !["modern", "dual", "legacy"].includes(era)) {
+  console.error(
+    "usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT]",
+  );
+  process.exit(2);
+}
+const scenario = resolvePorts(parseScenario(readFileSync(file, "utf8"), file), port ?? 3000);
+const factory = createServerFactory(scenario, "main", HEADLESS_VIEWS);
+
+if (!port) {
+  if (era === "legacy") await factory().connect(new StdioServerTransport());
+  else serveStdio(factory, { legacy: era === "modern" ? "reject" : "serve" });
+} else {
+  const modern =
+    era === "legacy"
+      ? undefined
+      : createMcpHandler(factory, { legacy: era === "modern" ? "reject" : "stateless" });
+  const legacy = era === "legacy" ? legacyStatelessFallback(factory) : undefined;
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body =
+      chunks.length && req.method !== "GET" && req.method !== "HEAD"
+        ? Buffer.concat(chunks)
+        : undefined;
+    const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, {
+      method: req.method,
+      headers,
+      body,
+    });
+    const response = modern ? await modern.fetch(request) : await legacy!(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      res.write(chunk.value);
+    }
+    res.end();
+  });
+  server.listen(Number(port), "127.0.0.1", () =>
+    console.error(`serving ${file} (${era}) on http://127.0.0.1:${port}/mcp`),
+  );
+}
