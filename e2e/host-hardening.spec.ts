@@ -249,14 +249,39 @@ test.describe("the proxy enforces only what the host decided", () => {
   });
 
   test("the proxy may be framed by the app's own origin only", async ({ page }) => {
+    // Read from the proxy's own load: a signed URL serves one load, so it cannot be fetched again.
+    const proxyResponse = page.waitForResponse(
+      (r) => r.url().includes("/sandbox/proxy?") && r.status() === 200,
+    );
+    await page.goto("/simulator?preset=happy-path");
+    await waitDone(page);
+    const header = (await (await proxyResponse).allHeaders())["content-security-policy"];
+    expect(header).toContain(`frame-ancestors ${new URL(page.url()).origin}`);
+  });
+
+  test("a signed proxy URL loads once: a second load gets 403, while runs and the spare go on (SBX-3)", async ({
+    page,
+  }) => {
     await page.goto("/simulator?preset=happy-path");
     await waitDone(page);
     const issued = (await getProxyFrame(page)).url();
-    const header = await page.evaluate(
-      async (url) => (await fetch(url)).headers.get("content-security-policy"),
-      issued,
-    );
-    expect(header).toContain(`frame-ancestors ${new URL(page.url()).origin}`);
+    const spare = page.locator('iframe[data-simulator="spare-proxy"]');
+    await expect(spare).toHaveCount(1);
+    const spareUrl = (await spare.getAttribute("src"))!;
+    const probe = await page.context().newPage();
+    // The run's own URL, replayed: refused, not served and caught afterwards.
+    const again = await probe.goto(issued);
+    expect(again!.status()).toBe(403);
+    expect(await again!.text()).toContain("loaded once already");
+    // The spare's URL was spent by its own load, ahead of its run.
+    expect((await probe.goto(spareUrl))!.status()).toBe(403);
+    await probe.close();
+    // The next run takes the spare as loaded and renders; so does a run with a new policy.
+    await runPreset(page, "happy-path");
+    await expect(page.getByTestId("run-status")).toHaveAttribute("data-proxy-preloaded", "true");
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+    await runPreset(page, "csp-all-four-lists");
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
   });
 
   test("a view that reloads its proxy is a breach: the run is torn down and the HTML never re-sent (SBX-3)", async ({
@@ -290,7 +315,7 @@ test.describe("the proxy enforces only what the host decided", () => {
     ).toHaveCount(1);
   });
 
-  test("a same-URL reload (a second sandbox-proxy-ready) is a breach too", async ({ page }) => {
+  test("a same-URL reload is refused and is a breach too (SBX-3)", async ({ page }) => {
     await page.goto("/simulator?preset=happy-path");
     await waitDone(page);
     const view = await getViewFrame(page);

@@ -81,3 +81,54 @@ export async function getViewFrame(page: Page): Promise<Frame> {
 export function portOf(page: Page): string {
   return new URL(page.url()).port;
 }
+
+/**
+ * Walks the page down through the message sequence in jumps of one and a half screens, from the
+ * list's top to the page's end, and reports: the most rows the DOM held at once, the positions at
+ * which the list was on screen but none of its drawn rows was (a blank window), and the position
+ * (aria-posinset) and size (aria-setsize) of the last row drawn at the end.
+ */
+export async function walkSequence(page: Page) {
+  return page.evaluate(async () => {
+    const list = document.querySelector<HTMLElement>('[data-testid="trace"]')!;
+    const frames = () =>
+      new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+    let most = 0;
+    const blank: number[] = [];
+    list.scrollIntoView({ block: "start" });
+    await frames();
+    for (let step = 0; step < 1000; step++) {
+      await frames();
+      const rows = Array.from(list.querySelectorAll("li"));
+      most = Math.max(most, rows.length);
+      const r = list.getBoundingClientRect();
+      const top = Math.max(0, r.top);
+      const bottom = Math.min(window.innerHeight, r.bottom);
+      // More than a sliver of the list on screen: some drawn row must be there too.
+      if (bottom - top > 60) {
+        const seen = rows.some((li) => {
+          const b = li.getBoundingClientRect();
+          return b.bottom > top && b.top < bottom;
+        });
+        if (!seen) blank.push(Math.round(window.scrollY));
+      }
+      const atEnd =
+        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      if (atEnd) break;
+      window.scrollBy(0, window.innerHeight * 1.5);
+    }
+    await frames();
+    const last = list.querySelector("li:last-child");
+    return {
+      most,
+      blank,
+      lastPos: Number(last?.getAttribute("aria-posinset")),
+      setSize: Number(last?.getAttribute("aria-setsize")),
+      rows: Number(list.dataset.rows),
+      lastVisible: (() => {
+        const b = last?.getBoundingClientRect();
+        return !!b && b.bottom > 0 && b.top < window.innerHeight;
+      })(),
+    };
+  });
+}

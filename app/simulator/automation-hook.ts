@@ -13,6 +13,12 @@ export interface RunManyResult {
 export interface SimulatorAutomation {
   runMany(presetId: string, times: number): Promise<RunManyResult>;
   /**
+   * Presses the page's own "Run again" button `times` times, each after the previous run is done,
+   * so every run goes through React, the sequence panel, the spare-proxy pool and the teardown a
+   * learner's runs go through. Resolves with each run's outcome (read from the page).
+   */
+  runPage(times: number): Promise<string[]>;
+  /**
    * Flips one field of the page's scenario `times` times (the grantable clipboard permission, which
    * keeps the view rendering) and measures, per toggle, the time until the decision table shows the
    * new verdict and until the re-run's view confirms its tool result.
@@ -88,6 +94,38 @@ export function installAutomationHook(
         await r.dispose();
       }
       return out;
+    },
+    async runPage(times) {
+      const status = () => document.querySelector<HTMLElement>('[data-testid="run-status"]');
+      const button = () => document.querySelector<HTMLButtonElement>('[data-testid="run"]');
+      const waitFor = (ok: () => boolean, timeout = 15_000) =>
+        new Promise<void>((resolve, reject) => {
+          const t0 = performance.now();
+          const tick = () =>
+            ok()
+              ? resolve()
+              : performance.now() - t0 > timeout
+                ? reject(new Error("timed out waiting for the page's run"))
+                : setTimeout(tick, 5);
+          tick();
+        });
+      const outcomes: string[] = [];
+      for (let i = 0; i < times; i++) {
+        await waitFor(() => status()?.dataset.status !== "running" && !button()?.disabled);
+        const before = Number(status()?.dataset.run ?? 0);
+        button()!.click();
+        await waitFor(
+          () =>
+            Number(status()?.dataset.run ?? 0) > before &&
+            ["done", "error"].includes(status()?.dataset.status ?? ""),
+        );
+        outcomes.push(
+          document.querySelector<HTMLElement>("[data-outcome]")?.dataset.outcome ??
+            status()?.dataset.status ??
+            "unknown",
+        );
+      }
+      return outcomes;
     },
     async benchToggles(presetId, times, field = "permission") {
       if (!setScenario) throw new Error("this page cannot change its scenario");

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   arrowOf,
   describeEntry,
@@ -13,6 +13,7 @@ import {
   type Lane,
 } from "@/lib/simulator/explain";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import { rowWindow } from "@/lib/simulator/row-window";
 import type { Decision, Verdict } from "@/lib/simulator/rules";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { getRule } from "@/lib/rules";
@@ -158,8 +159,55 @@ export function runAttributes(tag: RunTag) {
 }
 
 const STATUS_FILTER = new Set(["rejected", "refused", "blocked"]);
-/** Rows rendered at once; the rest wait behind "Show more", so a flood cannot freeze the page. */
-const PAGE = 300;
+/**
+ * The sequence is windowed: only the rows on screen, OVERSCAN more on each side and at least
+ * MIN_ROWS are in the DOM, so a long run (a flood keeps up to the trace's bound) neither freezes
+ * the page nor grows it; spaces above and below stand in for the rest, so the list scrolls with
+ * the page as if every row were there. Short runs are drawn whole.
+ */
+const OVERSCAN = 20;
+const MIN_ROWS = 60;
+/** The height assumed for a row never drawn yet (pixels); drawn rows are measured. */
+const ROW_ESTIMATE = 44;
+
+/** The part of the page's viewport that the list covers, in pixels from the list's top. */
+function useListView(list: React.RefObject<HTMLElement | null>, onWidth: () => void) {
+  const [view, setView] = useState({ top: 0, bottom: 2000 });
+  const width = useRef(0);
+  useEffect(() => {
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      const el = list.current;
+      if (!el) return;
+      if (el.clientWidth !== width.current) {
+        width.current = el.clientWidth;
+        onWidth();
+      }
+      const top = -el.getBoundingClientRect().top;
+      const bottom = top + window.innerHeight;
+      setView((v) =>
+        Math.abs(v.top - top) < 1 && Math.abs(v.bottom - bottom) < 1 ? v : { top, bottom },
+      );
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(read);
+    };
+    read();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    // Content above the list can grow or shrink without a scroll (a panel appears): follow it.
+    const resized = new ResizeObserver(schedule);
+    resized.observe(document.body);
+    return () => {
+      resized.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+    };
+  }, [list, onWidth]);
+  return view;
+}
 
 /** A method name that may wrap after each "/" rather than in the middle of a word. */
 function Breakable({ text }: { text: string }) {
@@ -199,7 +247,11 @@ export function Sequence({
   const [lane, setLane] = useState<Lane | "">("");
   const [method, setMethod] = useState("");
   const [rejectedOnly, setRejectedOnly] = useState(false);
-  const [limit, setLimit] = useState(PAGE);
+  const listRef = useRef<HTMLOListElement>(null);
+  /** Measured row heights by message seq; emptied when the list's width changes (rows rewrap). */
+  const [heights, setHeights] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const clearHeights = useCallback(() => setHeights(new Map()), []);
+  const view = useListView(listRef, clearHeights);
   const [copied, setCopied] = useState<number | null>(null);
   const arrows = useMemo(() => new Map(trace.map((e) => [e.seq, arrowOf(e)])), [trace]);
   const methods = useMemo(
@@ -212,15 +264,46 @@ export function Sequence({
     for (const e of trace) counts[e.channel] = (counts[e.channel] ?? 0) + 1;
     return JSON.stringify(counts);
   }, [trace]);
-  const upTo = stepping ? trace.slice(0, shown) : trace;
-  const filtered = upTo.filter((e) => {
-    const a = arrows.get(e.seq)!;
-    if (lane && a.from !== lane && a.to !== lane) return false;
-    if (method && e.method !== method) return false;
-    if (rejectedOnly && !STATUS_FILTER.has(e.status)) return false;
-    return true;
-  });
-  const visible = filtered.slice(0, limit);
+  const upTo = useMemo(() => (stepping ? trace.slice(0, shown) : trace), [trace, stepping, shown]);
+  const filtered = useMemo(
+    () =>
+      upTo.filter((e) => {
+        const a = arrows.get(e.seq)!;
+        if (lane && a.from !== lane && a.to !== lane) return false;
+        if (method && e.method !== method) return false;
+        if (rejectedOnly && !STATUS_FILTER.has(e.status)) return false;
+        return true;
+      }),
+    [upTo, arrows, lane, method, rejectedOnly],
+  );
+  const win = useMemo(() => {
+    let sum = 0;
+    for (const h of heights.values()) sum += h;
+    const estimate = heights.size ? sum / heights.size : ROW_ESTIMATE;
+    return rowWindow({
+      heights: filtered.map((e) => heights.get(e.seq) ?? estimate),
+      viewTop: view.top,
+      viewBottom: view.bottom,
+      overscan: OVERSCAN,
+      minRows: MIN_ROWS,
+    });
+  }, [filtered, view, heights]);
+  const visible = filtered.slice(win.start, win.end);
+  // Measure the rows just drawn; heights that differ from those assumed re-window once.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const drawn = (Array.from(el.children) as HTMLElement[]).map(
+      (li) => [Number(li.dataset.seq), li.getBoundingClientRect().height] as const,
+    );
+    setHeights((known) => {
+      const changed = drawn.filter(([seq, h]) => Math.abs((known.get(seq) ?? -1) - h) > 0.5);
+      if (!changed.length) return known;
+      const next = new Map(known);
+      for (const [seq, h] of changed) next.set(seq, h);
+      return next;
+    });
+  }, [visible]);
   const last = upTo[upTo.length - 1];
   const filtering = !!(lane || method || rejectedOnly);
   return (
@@ -311,8 +394,15 @@ export function Sequence({
             </span>
           ))}
         </div>
-        <ol className="trace sim-sequence" data-testid="trace" aria-label="Message trace">
-          {visible.map((e) => {
+        <ol
+          ref={listRef}
+          className="trace sim-sequence"
+          data-testid="trace"
+          aria-label="Message trace"
+          data-rows={filtered.length}
+          style={{ paddingTop: win.before, paddingBottom: `calc(${win.after}px + 0.3rem)` }}
+        >
+          {visible.map((e, i) => {
             const a = arrows.get(e.seq)!;
             const { left, right, rightward } = spanOf(a);
             const span = right - left + 1;
@@ -322,6 +412,9 @@ export function Sequence({
             return (
               <li
                 key={e.seq}
+                // Only a window of the rows is in the DOM: say where each one sits in the whole.
+                aria-posinset={win.start + i + 1}
+                aria-setsize={filtered.length}
                 data-seq={e.seq}
                 data-status={e.status}
                 data-channel={e.channel}
@@ -385,13 +478,6 @@ export function Sequence({
             );
           })}
         </ol>
-        {filtered.length > limit ? (
-          <p>
-            <button type="button" className="secondary" onClick={() => setLimit((n) => n + PAGE)}>
-              Show {Math.min(PAGE, filtered.length - limit)} more of {filtered.length - limit} left
-            </button>
-          </p>
-        ) : null}
       </div>
       {selected ? (
         <div className="sim-json" data-testid="message-json">

@@ -5,6 +5,7 @@ import {
   isSandboxHostname,
   runIdOfHostname,
   signGrant,
+  spendToken,
   verifyGrant,
   type ProxyGrant,
 } from "./sandbox-server";
@@ -32,6 +33,21 @@ describe("proxy grants (CSP-3: the policy is the host's)", () => {
     expect(verifyGrant(grant, t, grant.exp + 1)).toBe(false);
     expect(verifyGrant(grant, null)).toBe(false);
     expect(verifyGrant(grant, `${t.slice(0, -1)}A`)).toBe(t.endsWith("A"));
+  });
+
+  it("lets a token be spent once, and forgets it only after it has expired", () => {
+    const now = Date.now();
+    const t = signGrant({ ...grant, run: "spendonce001" });
+    expect(spendToken(t, now + 1000, now)).toBe(true);
+    expect(spendToken(t, now + 1000, now)).toBe(false);
+    expect(spendToken(t, now + 1000, now + 500)).toBe(false);
+    // Many later tokens: the pruning pass runs, but an unexpired spent token stays spent.
+    for (let i = 0; i < 300; i++)
+      expect(spendToken(`filler-${i}`, now + 5000, now + 600)).toBe(true);
+    expect(spendToken(t, now + 1000, now + 600)).toBe(false);
+    // Once expired (verifyGrant refuses it anyway) it may be pruned: memory stays bounded.
+    for (let i = 0; i < 300; i++) spendToken(`later-${i}`, now + 9000, now + 6000);
+    expect(spendToken(`filler-0`, now + 5000, now + 6000)).toBe(true);
   });
 
   it("builds the header from validated origins only", () => {

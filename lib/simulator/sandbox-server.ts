@@ -116,5 +116,32 @@ export function verifyGrant(g: ProxyGrant, token: string | null, now = Date.now(
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
+/**
+ * Tokens already spent, with their expiry, shared by every route bundle of this process (like the
+ * secret). One run's proxy is loaded once; the spare proxy is loaded ahead once and then taken
+ * as it is, never reloaded. So a second load of a signed URL is never the host's doing: it is a
+ * view reloading its proxy, or someone replaying an address they saw.
+ */
+const SPENT = Symbol.for("academy.sandbox-spent-tokens");
+function spentTokens(): Map<string, number> {
+  const g = globalThis as unknown as Record<symbol, Map<string, number> | undefined>;
+  return (g[SPENT] ??= new Map());
+}
+
+/**
+ * Marks a verified token as used and says whether this was its first use. A proxy URL serves one
+ * load (SBX-3: the host sends the view's HTML once, to the proxy document it loaded for the run),
+ * so a replay is refused rather than caught afterwards. Entries are dropped once their token has
+ * expired, since an expired token fails verifyGrant anyway; so memory holds at most the tokens
+ * issued in the last TOKEN_LIFETIME_MS.
+ */
+export function spendToken(token: string, exp: number, now = Date.now()): boolean {
+  const spent = spentTokens();
+  if (spent.size >= 256) for (const [t, e] of spent) if (e < now) spent.delete(t);
+  if (spent.has(token)) return false;
+  spent.set(token, exp);
+  return true;
+}
+
 /** The CSP every other response on a sandbox hostname carries: nothing may load or frame it. */
 export const SANDBOX_DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";

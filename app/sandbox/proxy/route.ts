@@ -3,6 +3,7 @@ import {
   cspHeaderFrom,
   isSandboxHostname,
   runIdOfHostname,
+  spendToken,
   verifyGrant,
 } from "@/lib/simulator/sandbox-server";
 import { readFileSync } from "node:fs";
@@ -36,7 +37,7 @@ function refuse(status: number, reason: string): Response {
  * id, the effective CSP and an expiry. So the CSP header is always one the host decided (CSP-3), a
  * view cannot loosen its own by reloading its proxy with another `csp`, and no other site can mint
  * a proxy URL. The host origin comes from configuration, never from the query, and the document
- * may be framed by that origin alone (frame-ancestors).
+ * may be framed by that origin alone (frame-ancestors). Each signed URL loads once.
  */
 export function GET(request: Request): Response {
   const url = new URL(request.url);
@@ -62,6 +63,14 @@ export function GET(request: Request): Response {
   }
   const policy = cspHeaderFrom(csp);
   if ("error" in policy) return refuse(400, policy.error);
+  // SBX-3 / CSP-3: one signed URL, one proxy document. A second load (the view reloading its
+  // proxy, or a replay) is refused here, before any document exists that the host would have
+  // to catch as a breach.
+  if (!spendToken(url.searchParams.get("t")!, exp))
+    return refuse(
+      403,
+      "this proxy URL has been loaded once already; each run's proxy loads once (SBX-3)",
+    );
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox proxy</title>' +
     "<style>html,body{margin:0;height:100%;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>" +
