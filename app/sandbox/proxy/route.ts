@@ -85,9 +85,6 @@ export function GET(request: Request): Response {
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
-      // Lets the host read back the exact header that was sent, for the CSP panel.
-      "access-control-allow-origin": host,
-      "access-control-expose-headers": "content-security-policy",
     },
   });
 }
