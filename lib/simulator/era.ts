@@ -26,7 +26,8 @@ export function decideEraNegotiation(input: EraNegotiationInput): Verdict {
         : { where: "initialize", method: "initialize", capabilities: input.clientCapabilities },
       input.resourceUri,
     );
-    return { ...v, reason: `legacy era (initialize, NEG-5) rule: ${v.reason}` };
+    const reason = v.reason.replace(/^legacy session: /, "");
+    return { ...v, reason: `legacy era (initialize, NEG-5) rule: ${reason}` };
   }
   const v = decideNegotiation(input);
   return { ...v, reason: `modern era (2026-07-28, NEG-2..4) rule: ${v.reason}` };

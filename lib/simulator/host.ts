@@ -462,6 +462,7 @@ export class SimHost {
       requestedName: params.name,
       viewServer: "main",
       consent: () => consent,
+      era: this.connection(target?.server ?? "main").host.era,
     });
     this.lastAppCall = decision;
     if (!decision.forward || !target) {

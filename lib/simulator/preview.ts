@@ -58,7 +58,13 @@ export function previewInputs(s: Scenario): DecisionInputs {
         ? { name, server: "main", visibility: s.uiTool.visibility }
         : undefined;
     const consent = s.consent === "ask" ? (s.consentAnswer ?? "deny") : s.consent;
-    inputs.appCall = { target, requestedName: name, viewServer: "main", consent: () => consent };
+    inputs.appCall = {
+      target,
+      requestedName: name,
+      viewServer: "main",
+      consent: () => consent,
+      era: previewEra(s),
+    };
   }
   return inputs;
 }
