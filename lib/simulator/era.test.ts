@@ -26,6 +26,15 @@ describe("scenario eras go over the wire (NEG-6)", () => {
     const negotiation = result.decision.rows.find((r) => r.row === "negotiation")!;
     expect(negotiation.ruleIds).toEqual(expect.arrayContaining(["NEG-5", "NEG-6"]));
     expect(negotiation.reason).toMatch(/^legacy era/);
+    // No row or trace line claims a per-request declaration on a legacy session.
+    const appCall = result.decision.rows.find((r) => r.row === "app-call")!;
+    expect(appCall.reason).toContain("legacy session");
+    expect(appCall.reason).not.toContain("per-request _meta");
+    const serverNotes = result.trace
+      .filter((e) => e.from === "server" && e.note)
+      .map((e) => e.note);
+    expect(serverNotes.some((n) => n!.includes("UI declared in initialize (NEG-5)"))).toBe(true);
+    expect(serverNotes.some((n) => n!.includes("on this request (NEG-2)"))).toBe(false);
   });
 
   it("a modern client and a dual server: no initialize, modern rule", async () => {
