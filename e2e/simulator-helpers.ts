@@ -10,6 +10,7 @@ export interface PresetFile {
   expect: {
     rows: Record<string, string>;
     outcome: string;
+    era?: string;
     appCall?: string;
     cspHeader?: string;
     allow?: string;

@@ -29,6 +29,8 @@ test("every preset plays out in the browser as its expect block says", async ({ 
       "data-outcome",
       want.outcome,
     );
+    if (want.era)
+      await expect(page.locator("[data-era]"), preset.id).toHaveAttribute("data-era", want.era);
     if (want.appCall)
       await expect(page.locator("[data-app-call]"), preset.id).toHaveAttribute(
         "data-app-call",

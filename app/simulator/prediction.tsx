@@ -8,7 +8,7 @@ export interface Predictions {
   outcome: string | undefined;
 }
 
-const OUTCOMES = ["rendered", "text", "not-called", "timed-out"] as const;
+const OUTCOMES = ["rendered", "text", "not-called", "timed-out", "not-connected"] as const;
 
 /** Predict every row and the outcome before running; afterwards each guess is graded. */
 export function Prediction({

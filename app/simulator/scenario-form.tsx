@@ -235,6 +235,39 @@ export const ScenarioForm = memo(function ScenarioForm({
           />{" "}
           server/discover lists the extension
         </label>
+        <label>
+          Client eras{" "}
+          <select
+            value={s.client.era}
+            data-testid="client-era"
+            onChange={(e) =>
+              update((x) => ({
+                ...x,
+                client: { ...x.client, era: e.target.value as Scenario["client"]["era"] },
+              }))
+            }
+          >
+            <option value="modern">modern only (2026-07-28)</option>
+            <option value="dual">dual-era (probes, falls back to initialize)</option>
+          </select>
+        </label>
+        <label>
+          Server eras{" "}
+          <select
+            value={s.server.era}
+            data-testid="server-era"
+            onChange={(e) =>
+              update((x) => ({
+                ...x,
+                server: { ...x.server, era: e.target.value as Scenario["server"]["era"] },
+              }))
+            }
+          >
+            <option value="modern">modern only (2026-07-28)</option>
+            <option value="legacy">legacy only (initialize)</option>
+            <option value="dual">dual-era (both)</option>
+          </select>
+        </label>
       </Group>
 
       <Group title="Tool & visibility">

@@ -632,6 +632,20 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
               Outcome of run {tag.n}
               {tag.stale ? " (the previous scenario)" : ""}:{" "}
               <strong data-outcome={run.outcome}>{run.outcome}</strong>
+              {run.era ? (
+                <>
+                  {" "}
+                  · session era:{" "}
+                  <strong data-era={run.era.session}>
+                    {run.era.session} ({run.era.protocolVersion ?? "unknown version"})
+                  </strong>{" "}
+                  <span className="muted">
+                    — {run.era.client} client, {run.era.server} server,{" "}
+                    {run.era.source === "pinned" ? "pinned by the client" : "detected by probing"}{" "}
+                    <RuleLink id="NEG-6" lessonFor={lessonFor} />
+                  </span>
+                </>
+              ) : null}
               {run.appCall ? (
                 <>
                   {" "}

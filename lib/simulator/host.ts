@@ -13,6 +13,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/client";
 import { connectServer, type HostConnection } from "../host/connect";
+import type { ClientEra, ServerEra } from "../host/era";
+import { decideEraNegotiation, resourceUriOf } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
@@ -65,6 +67,20 @@ interface Connection {
   close(): Promise<void>;
 }
 
+/** NEG-6: the era of each session, as the connection layer settled it on the wire. */
+export interface EraInfo {
+  /** The eras the host's client speaks (scenario `client.era`). */
+  client: ClientEra;
+  /** The eras the scenario's server serves (scenario `server.era`). */
+  server: Scenario["server"]["era"];
+  /** The era the session runs in. */
+  session: ServerEra;
+  /** The negotiated protocol version (`2026-07-28`, or the legacy one `initialize` agreed on). */
+  protocolVersion: string | undefined;
+  /** How it was settled: pinned by a modern-only client, or probed by a dual-era one. */
+  source: HostConnection["eraSource"];
+}
+
 async function connect(
   scenario: Scenario,
   which: ServerName,
@@ -76,25 +92,53 @@ async function connect(
   const factory = createServerFactory(scenario, which, views, (e) =>
     trace.event("host-server", serverLabel, serverLabel, e.note),
   );
-  const handle = serveStdio(factory, {
-    transport: tracedTransport(serverSide, trace, "host-server", serverLabel, "host"),
-  });
-  // The shared host layer, as a modern client (pinned to 2026-07-28, NEG-2): the simulator's
-  // servers are modern, so no era detection is involved.
-  const host = await connectServer({
-    clientEra: "modern",
-    key: `simulator ${which}`,
-    clientInfo: HOST_INFO,
-    capabilities: clientCapabilities(scenario) as ClientCapabilities,
-    transport: () => tracedTransport(clientSide, trace, "host-server", "host", serverLabel),
-  });
+  const serverTransport = tracedTransport(serverSide, trace, "host-server", serverLabel, "host");
+  // NEG-6: the server serves the scenario's era(s): modern only refuses `initialize`; legacy only
+  // is a bare 2025-era server (no `server/discover`); dual serves whichever the client opens with.
+  const serverEra = scenario.server.era;
+  let closeServer: () => Promise<void>;
+  if (serverEra === "legacy") {
+    const server = factory();
+    await server.connect(serverTransport);
+    closeServer = () => server.close();
+  } else {
+    const handle = serveStdio(factory, {
+      transport: serverTransport,
+      legacy: serverEra === "modern" ? "reject" : "serve",
+    });
+    closeServer = () => handle.close();
+  }
+  // The shared host layer, as the scenario's client: modern pins 2026-07-28 (NEG-2); dual lets
+  // the SDK probe `server/discover` and fall back to `initialize` (NEG-6).
+  let host: HostConnection;
+  try {
+    host = await connectServer({
+      clientEra: scenario.client.era,
+      key: `simulator ${which}`,
+      clientInfo: HOST_INFO,
+      capabilities: clientCapabilities(scenario) as ClientCapabilities,
+      transport: () => tracedTransport(clientSide, trace, "host-server", "host", serverLabel),
+      timeoutMs: 5000,
+    });
+  } catch (error) {
+    await closeServer().catch(() => {});
+    const detail = error instanceof Error ? error.message : String(error);
+    trace.event("host-server", "host", serverLabel, `no session: ${detail}`, "refused");
+    throw error;
+  }
+  trace.event(
+    "host-server",
+    "host",
+    serverLabel,
+    `session era: ${host.era} (${host.protocolVersion ?? "unknown version"}); ${scenario.client.era} client, ${serverEra} server, era ${host.eraSource === "pinned" ? "pinned by the client" : "detected by probing"} (NEG-6)`,
+  );
   return {
     server: which,
     client: host.client,
     host,
     async close() {
       await host.close();
-      await handle.close();
+      await closeServer();
     },
   };
 }
@@ -162,6 +206,18 @@ export class SimHost {
     return host;
   }
 
+  /** NEG-6: the era of the session with the view's own server. */
+  get era(): EraInfo {
+    const c = this.connection("main").host;
+    return {
+      client: this.scenario.client.era,
+      server: this.scenario.server.era,
+      session: c.era,
+      protocolVersion: c.protocolVersion,
+      source: c.eraSource,
+    };
+  }
+
   private connection(server: ServerName): Connection {
     const c = this.connections.find((x) => x.server === server);
     if (!c) throw new Error(`no connection to the ${server} server`);
@@ -198,6 +254,15 @@ export class SimHost {
       serverCapabilities: main.getServerCapabilities(),
       policy: s.host,
     };
+    // NEG-6: the negotiation row is judged by the session's own era, from what went over the wire.
+    const judge = () =>
+      decideEraNegotiation({
+        era: wire.era,
+        clientCapabilities: inputs.clientCapabilities,
+        serverCapabilities: inputs.serverCapabilities,
+        resourceUri: resourceUriOf(uiTool?._meta),
+      });
+    inputs.negotiation = judge();
     if (decideAgentVisibility(inputs.uiToolVisibility).verdict === "fail") {
       this.trace.event(
         "host-server",
@@ -213,6 +278,7 @@ export class SimHost {
       arguments: args,
     })) as CallToolResult;
     inputs.clientCapabilities = wire.declaration("tools/call")?.capabilities;
+    inputs.negotiation = judge();
     let read: AgentTurn["read"];
     if (shouldReadView(inputs)) {
       read = await this.readView(uiTool);
@@ -396,6 +462,7 @@ export class SimHost {
       requestedName: params.name,
       viewServer: "main",
       consent: () => consent,
+      era: this.connection(target?.server ?? "main").host.era,
     });
     this.lastAppCall = decision;
     if (!decision.forward || !target) {

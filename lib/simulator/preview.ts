@@ -1,6 +1,7 @@
 import { EXTENSION_ID } from "./constants";
 import { clientCapabilitiesFor } from "./capabilities";
-import { decide, type Decision, type DecisionInputs } from "./rules";
+import { decideEraNegotiation } from "./era";
+import { decide, decideNotConnected, type Decision, type DecisionInputs } from "./rules";
 import type { Scenario } from "./scenario";
 
 /**
@@ -40,6 +41,14 @@ export function previewInputs(s: Scenario): DecisionInputs {
       : { ok: false, error: `no resource at ${s.uiTool.resourceUri}` },
     policy: s.host,
   };
+  // NEG-6: a dual-era client reaches a legacy-only server over `initialize`; every other pair
+  // that connects runs the modern era (a modern or dual server prefers 2026-07-28).
+  inputs.negotiation = decideEraNegotiation({
+    era: previewEra(s) ?? "modern",
+    clientCapabilities: inputs.clientCapabilities,
+    serverCapabilities: inputs.serverCapabilities,
+    resourceUri: s.uiTool.resourceUri,
+  });
   if (s.action.kind === "view-calls-tool") {
     const name = s.action.tool;
     const other = s.otherTools.find((t) => t.name === name);
@@ -49,12 +58,33 @@ export function previewInputs(s: Scenario): DecisionInputs {
         ? { name, server: "main", visibility: s.uiTool.visibility }
         : undefined;
     const consent = s.consent === "ask" ? (s.consentAnswer ?? "deny") : s.consent;
-    inputs.appCall = { target, requestedName: name, viewServer: "main", consent: () => consent };
+    inputs.appCall = {
+      target,
+      requestedName: name,
+      viewServer: "main",
+      consent: () => consent,
+      era: previewEra(s),
+    };
   }
   return inputs;
 }
 
+/**
+ * NEG-6's matrix: the era the session will run in, or undefined when the two share none (a
+ * modern-only client and a legacy-only server).
+ */
+export function previewEra(s: Scenario): "modern" | "legacy" | undefined {
+  if (s.server.era !== "legacy") return "modern";
+  return s.client.era === "dual" ? "legacy" : undefined;
+}
+
 /** The decision table for a scenario, computed without running anything. */
 export function previewDecision(s: Scenario): Decision {
+  if (!previewEra(s)) {
+    return decideNotConnected(
+      "a modern-only client (2026-07-28) and a legacy-only server (initialize) share no era: serve both eras from the server, or connect with a dual-era client",
+      ["NEG-6"],
+    );
+  }
   return decide(previewInputs(s));
 }

@@ -1,8 +1,9 @@
 import { App } from "@modelcontextprotocol/ext-apps";
 import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { agentArguments } from "./agent-arguments";
-import { createViewCache, SimHost, type AgentTurn, type ViewCache } from "./host";
-import type { Decision } from "./rules";
+import { HostConnectError } from "../host/connect";
+import { createViewCache, SimHost, type AgentTurn, type EraInfo, type ViewCache } from "./host";
+import { decideNotConnected, type Decision } from "./rules";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "./bridge-guard";
@@ -21,6 +22,8 @@ export interface RunResult {
   agentTools: AgentTurn["tools"];
   toolResult?: CallToolResult;
   cache?: "hit" | "miss";
+  /** NEG-6: the session's era; absent when no session could be opened. */
+  era?: EraInfo;
   trace: TraceEntry[];
 }
 
@@ -66,16 +69,32 @@ export async function runHeadless(
 ): Promise<RunResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const trace = new Trace();
-  const host = await SimHost.create(
-    scenario,
-    options.views ?? HEADLESS_VIEWS,
-    trace,
-    options.cache ?? createViewCache(),
-  );
+  let host: SimHost;
+  try {
+    host = await SimHost.create(
+      scenario,
+      options.views ?? HEADLESS_VIEWS,
+      trace,
+      options.cache ?? createViewCache(),
+    );
+  } catch (error) {
+    // NEG-6: no era in common is an outcome of the scenario, told with the fix, not a crash.
+    if (!(error instanceof HostConnectError)) throw error;
+    const decision = decideNotConnected(error.message, error.ruleIds);
+    return {
+      scenarioId: scenario.id,
+      decision,
+      outcome: decision.outcome,
+      reason: error.message,
+      agentTools: [],
+      trace: trace.entries,
+    };
+  }
   try {
     const turn = await host.agentTurn(agentArguments(scenario));
     const result: RunResult = {
       scenarioId: scenario.id,
+      era: host.era,
       decision: turn.decision,
       outcome: turn.decision.outcome,
       agentTools: turn.tools,

@@ -23,8 +23,13 @@ export const expectSchema = z.strictObject({
       typeof verdict
     >,
   ),
-  /** "timed-out": the host rendered the view but it never completed the handshake. */
-  outcome: z.enum(["rendered", "text", "not-called", "timed-out"]),
+  /**
+   * "timed-out": the host rendered the view but it never completed the handshake.
+   * "not-connected": client and server share no protocol era (NEG-6), so nothing was listed.
+   */
+  outcome: z.enum(["rendered", "text", "not-called", "timed-out", "not-connected"]),
+  /** NEG-6: the era the session runs in, when the scenario is about eras. */
+  era: z.enum(["modern", "legacy"]).optional(),
   /** Required when the action has the view call a tool. */
   appCall: z.enum(["forwarded", "refused"]).optional(),
   /** The exact CSP header, when the scenario is about it. */
@@ -43,16 +48,29 @@ export const scenarioSchema = z
     description: z.string().min(10),
     /** The decision row this scenario is mainly about (for grouping presets). */
     row: z.enum(ROWS),
-    /** What the client declares in `_meta` on each request (NEG-2). */
+    /**
+     * What the client declares: in `_meta` on each request (NEG-2) on a modern session, in
+     * `initialize` on a legacy one (NEG-5).
+     */
     client: z.strictObject({
       extension: z.boolean(),
       mimeTypes: z.array(z.string()).default([PROFILE_MIME]),
+      /**
+       * NEG-6: the eras the host's client speaks. `modern` pins 2026-07-28; `dual` detects the
+       * server's era and falls back to `initialize` for a legacy server.
+       */
+      era: z.enum(["modern", "dual"]).default("modern"),
     }),
     server: z.strictObject({
       /** Whether `server/discover` lists the extension (NEG-3). */
       extension: z.boolean(),
       /** Tools the server's own authorization refuses for the signed-in user (TOOL-6). */
       denyTools: z.array(name).default([]),
+      /**
+       * NEG-6: the eras the server serves: `modern` (2026-07-28 only, `initialize` refused),
+       * `legacy` (`initialize` only, no `server/discover`) or `dual` (both).
+       */
+      era: z.enum(["modern", "legacy", "dual"]).default("modern"),
     }),
     uiTool: z.strictObject({
       name,

@@ -28,6 +28,10 @@ describe("scenario presets", () => {
       const got = Object.fromEntries(result.decision.rows.map((r) => [r.row, r.verdict]));
       expect(got).toEqual(want.rows);
       expect(result.outcome).toBe(want.outcome);
+      if (want.era) expect(result.era?.session).toBe(want.era);
+      // NEG-6: the negotiation row names the era whose rule judged it.
+      const negotiation = result.decision.rows.find((r) => r.row === "negotiation")!;
+      if (want.era) expect(negotiation.reason).toContain(`${want.era} era`);
       if (want.appCall) expect(result.appCall).toBe(want.appCall);
       if (want.cspHeader !== undefined) expect(result.decision.csp?.header).toBe(want.cspHeader);
       if (want.allow !== undefined) expect(result.decision.permissions?.allow).toBe(want.allow);

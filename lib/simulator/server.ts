@@ -1,7 +1,12 @@
 import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import { McpServer, type CallToolResult, type ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { EXTENSION_ID, META_CLIENT_CAPABILITIES, PROFILE_MIME } from "./constants";
+import {
+  EXTENSION_ID,
+  META_CLIENT_CAPABILITIES,
+  META_PROTOCOL_VERSION,
+  PROFILE_MIME,
+} from "./constants";
 import type { Scenario } from "./scenario";
 
 export type ServerName = "main" | "second";
@@ -16,12 +21,25 @@ export interface ServerEvent {
 }
 
 // The 2.4.0 types declare the envelope as {}: narrow it with a schema, never a blind cast.
-const envelopeSchema = z.looseObject({ [META_CLIENT_CAPABILITIES]: z.unknown().optional() });
+const envelopeSchema = z.looseObject({
+  [META_CLIENT_CAPABILITIES]: z.unknown().optional(),
+  [META_PROTOCOL_VERSION]: z.unknown().optional(),
+});
+
+/** NEG-6: a modern request carries its protocol version in its envelope; a legacy one does not. */
+export function isModernRequest(ctx: ServerContext): boolean {
+  const env = envelopeSchema.safeParse(ctx.mcpReq.envelope);
+  return env.success && typeof env.data[META_PROTOCOL_VERSION] === "string";
+}
 
 /** NEG-2: did the client declare the extension on *this* request? Never carried over. */
 export function declaredUiOnRequest(ctx: ServerContext): boolean {
   const env = envelopeSchema.safeParse(ctx.mcpReq.envelope);
-  const caps = env.success ? env.data[META_CLIENT_CAPABILITIES] : undefined;
+  return declaresUi(env.success ? env.data[META_CLIENT_CAPABILITIES] : undefined);
+}
+
+/** Whether client capabilities list the extension with the profile mime type (NEG-2, NEG-5). */
+export function declaresUi(caps: unknown): boolean {
   const ext = (caps as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[
     EXTENSION_ID
   ];
@@ -60,7 +78,11 @@ export function createServerFactory(
     const handler =
       (name: string) =>
       async (args: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult> => {
-        const ui = declaredUiOnRequest(ctx);
+        // NEG-5, NEG-6: on a legacy session the client declared once, in initialize.
+        const modern = isModernRequest(ctx);
+        const ui = modern
+          ? declaredUiOnRequest(ctx)
+          : declaresUi(server.server.getClientCapabilities());
         if (scenario.server.denyTools.includes(name)) {
           onEvent({
             server: which,
@@ -75,7 +97,9 @@ export function createServerFactory(
         }
         onEvent({
           server: which,
-          note: `allowed ${name} for ${scenario.user}; UI ${ui ? "declared" : "not declared"} on this request (NEG-2)`,
+          note: modern
+            ? `allowed ${name} for ${scenario.user}; UI ${ui ? "declared" : "not declared"} on this request (NEG-2)`
+            : `allowed ${name} for ${scenario.user}; legacy session: UI ${ui ? "declared" : "not declared"} in initialize (NEG-5)`,
         });
         // OUT-1: meaningful text whether or not a view will render; OUT-2: data for the view.
         return {

@@ -21,6 +21,7 @@ const OUTCOMES = {
   rendered: "the host renders the view",
   text: "the host uses the tool's text content",
   "not-called": "the agent never sees the tool, so it is never called",
+  "not-connected": "client and server share no protocol era, so no session opens",
 } as const;
 
 type Key = keyof WalkerSettings;

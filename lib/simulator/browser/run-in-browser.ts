@@ -1,7 +1,15 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
-import { createViewCache, SimHost, type AgentTurn, type AskConsent, type ViewCache } from "../host";
-import type { Decision, DecisionInputs } from "../rules";
+import { HostConnectError } from "../../host/connect";
+import {
+  createViewCache,
+  SimHost,
+  type AgentTurn,
+  type AskConsent,
+  type EraInfo,
+  type ViewCache,
+} from "../host";
+import { decideNotConnected, type Decision, type DecisionInputs } from "../rules";
 import type { Scenario } from "../scenario";
 import type { ViewDocuments } from "../server";
 import { Trace, type TraceEntry } from "../trace";
@@ -66,6 +74,8 @@ export interface BrowserRun {
   outcome: BrowserOutcome;
   reason?: string;
   agentTools: AgentTurn["tools"];
+  /** NEG-6: the session's era; absent when no session could be opened. */
+  era?: EraInfo;
   toolResult?: CallToolResult;
   appCall?: "forwarded" | "refused";
   appCallResult?: CallToolResult;
@@ -145,8 +155,26 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     eval: "",
     [kind]: html,
   };
-  const host = await SimHost.create(scenario, views, trace, o.cache ?? createViewCache());
+  let host: SimHost;
+  try {
+    host = await SimHost.create(scenario, views, trace, o.cache ?? createViewCache());
+  } catch (error) {
+    // NEG-6: no era in common is an outcome of the scenario, told with the fix, not a crash.
+    if (!(error instanceof HostConnectError)) throw error;
+    const decision = decideNotConnected(error.message, error.ruleIds);
+    return {
+      decision,
+      outcome: decision.outcome,
+      reason: error.message,
+      agentTools: [],
+      violations: [],
+      timings: { start: started },
+      trace,
+      dispose: noop,
+    };
+  }
   const run: BrowserRun = {
+    era: host.era,
     outcome: "text",
     agentTools: [],
     violations: [],

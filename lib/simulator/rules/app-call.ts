@@ -14,6 +14,8 @@ export interface AppCallInput {
   viewServer: string;
   /** The host's consent; asked only once visibility allows the call. */
   consent: () => Consent;
+  /** NEG-6: the session's era; a legacy session carries no per-request `_meta`. Default modern. */
+  era?: "modern" | "legacy";
 }
 
 export interface AppCallDecision extends Verdict {
@@ -69,7 +71,9 @@ export function decideAppCall(input: AppCallInput): AppCallDecision {
     verdict: "pass",
     ruleIds: [...vis.ruleIds, "BRG-5"],
     reason:
-      "visibility and consent both given: forwarded as an ordinary tools/call with full per-request _meta",
+      input.era === "legacy"
+        ? "visibility and consent both given: forwarded as an ordinary tools/call on the legacy session (its capabilities were declared once, in initialize)"
+        : "visibility and consent both given: forwarded as an ordinary tools/call with full per-request _meta",
     forward: true,
     askedConsent: true,
   };

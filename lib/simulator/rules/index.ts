@@ -46,7 +46,8 @@ export interface DecisionInputs {
   negotiation?: Verdict;
 }
 
-export type Outcome = "rendered" | "text" | "not-called";
+/** "not-connected": client and server share no protocol era (NEG-6); nothing was listed. */
+export type Outcome = "rendered" | "text" | "not-called" | "not-connected";
 
 export interface Decision {
   /** One verdict per row, in ROWS order. */
@@ -56,6 +57,23 @@ export interface Decision {
   csp?: CspDecision;
   permissions?: PermissionsDecision;
   appCall?: AppCallDecision;
+}
+
+/**
+ * NEG-6: the host could not open a session at all (no protocol era in common). The negotiation
+ * row fails with the connection layer's own message (which names the fix); every other row is
+ * moot, since no tool was ever listed or called.
+ */
+export function decideNotConnected(reason: string, ruleIds: readonly string[]): Decision {
+  const moot = "no session was opened, so the host never listed or called a tool";
+  return {
+    rows: ROWS.map((r) =>
+      r === "negotiation"
+        ? { row: r, verdict: "fail", ruleIds: ruleIds.length ? [...ruleIds] : ["NEG-6"], reason }
+        : skip(r, moot),
+    ),
+    outcome: "not-connected",
+  };
 }
 
 /** True when the negotiation row passes, i.e. when the host should read the view at all. */
