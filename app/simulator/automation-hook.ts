@@ -27,6 +27,11 @@ export interface SimulatorAutomation {
      * Only "permission" times the table.
      */
     field?: "permission" | "csp",
+    /**
+     * The index of the first toggle (even: grant or the preset's origins; odd: none), so a bench
+     * can take one toggle at a time, interleaved with other measurements, and still alternate.
+     */
+    first?: number,
   ): Promise<{
     tableMs: number[];
     viewMs: number[];
@@ -89,7 +94,7 @@ export function installAutomationHook(
       }
       return out;
     },
-    async benchToggles(presetId, times, field = "permission") {
+    async benchToggles(presetId, times, field = "permission", first = 0) {
       if (!setScenario) throw new Error("this page cannot change its scenario");
       const base = find(presetId);
       const tableMs: number[] = [];
@@ -110,7 +115,7 @@ export function installAutomationHook(
                 : requestAnimationFrame(tick);
           tick();
         });
-      for (let i = 0; i < times; i++) {
+      for (let i = first; i < first + times; i++) {
         const grant = i % 2 === 0;
         const csp = base.resource.csp;
         if (field === "csp" && (typeof csp !== "object" || csp === null || Array.isArray(csp)))
