@@ -42,6 +42,9 @@ interface ConsentRequest {
   resolve: (c: Consent) => void;
 }
 
+/** While a run goes on, its live sequence is drawn at most this often. */
+const LIVE_TRACE_MS = 250;
+
 /** A text field re-runs once typing pauses this long (or on Enter or leaving the field). */
 const TYPING_PAUSE_MS = 700;
 
@@ -247,15 +250,17 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           onChange: (changed) => {
             if (mine === generation.current) setRun({ ...changed });
           },
-          // Batched per animation frame: a flood of rejected messages must not freeze the page.
+          // Batched, at most every LIVE_TRACE_MS while the run goes on: a flood of rejected
+          // messages must not freeze the page, and drawing the sequence must stay out of the
+          // bridge's path (a quick run draws it once, when it has settled).
           onTrace: (_e, all) => {
             // The run's own bounded trace (older entries summarised), not an unbounded copy.
             collected = all;
             if (!frame && mine === generation.current) {
-              frame = requestAnimationFrame(() => {
+              frame = window.setTimeout(() => {
                 frame = 0;
                 if (mine === generation.current) setTrace([...collected]);
-              });
+              }, LIVE_TRACE_MS);
             }
           },
         });
@@ -264,6 +269,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           return;
         }
         current.current = r;
+        window.clearTimeout(frame);
+        frame = 0;
         setTrace([...collected]);
         setRun(r);
         setRunFor(s);

@@ -260,6 +260,23 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     },
   });
 
+  let wantedHeight: number | undefined;
+  const resized = {
+    ready: false,
+    frame: 0,
+    schedule() {
+      if (this.frame) return;
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        if (wantedHeight !== undefined && !disposed) iframe.style.height = `${wantedHeight}px`;
+      });
+    },
+    release() {
+      if (this.ready) return;
+      this.ready = true;
+      this.schedule();
+    },
+  };
   const bridge = host.createBridge(
     turn,
     o.askConsent,
@@ -276,13 +293,19 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
         }
         settled.resolve();
       },
-      // BRG-7: follow the view's height.
+      // BRG-7: follow the view's height, once per frame, and only once its result is in (until
+      // then the frame keeps its size, so the page does not lay out again in the result's path).
       onSizeChange({ height }) {
-        if (typeof height === "number" && height > 0)
-          iframe.style.height = `${Math.min(Math.ceil(height), 4000)}px`;
+        if (typeof height === "number" && height > 0) {
+          wantedHeight = Math.min(Math.ceil(height), 4000);
+          if (resized.ready) resized.schedule();
+        }
       },
       onLog(params) {
-        if (params.data === "tool-result received") run.timings.resultInView = performance.now();
+        if (params.data === "tool-result received") {
+          run.timings.resultInView = performance.now();
+          resized.release();
+        }
       },
     },
     o.hostContext,
@@ -334,6 +357,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       run.reason = (error as Error).message;
     }
   }
+  // A view that never confirms its result still gets the height it asked for.
+  resized.release();
   // Loaded now, while the learner reads this run, rather than during the next one.
   if (!disposed && !breached) o.pool?.prepare(policy, issue);
   return run;
