@@ -214,8 +214,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       for (const c of consentQueue.current) c.resolve("deny");
       setQueue([]);
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
-      // runs; the new proxy frame waits for it, so none of its late messages reach this run.
-      const previous = current.current?.dispose();
+      // runs; its late messages (the answer) stay its own run's business (runInBrowser).
+      const replacing = current.current ?? undefined;
+      const previous = replacing?.dispose();
       current.current = null;
       setRun(null);
       setRunFor(null);
@@ -232,6 +233,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         const r = await runInBrowser(resolvePorts(s, window.location.port || "80"), {
           timeoutMs: 4000,
           beforeRender: previous,
+          replacing,
           container: container.current,
           pool: pool.current ?? undefined,
           hostOrigin,

@@ -31,10 +31,18 @@ export interface BrowserRunOptions {
   loadView?: (kind: Scenario["resource"]["view"]) => Promise<string>;
   timeoutMs?: number;
   /**
-   * Settles when the previous view is gone. The agent turn runs meanwhile; the new proxy frame
-   * and its listener wait for it, so none of the old view's late messages reach the new run.
+   * Settles when the previous view is gone (its teardown answered, BRG-3, and its frame removed).
+   * The agent turn runs meanwhile. A run that takes a spare proxy does not wait for it: that proxy
+   * is loaded and on an origin of its own, so the HTML goes to it at once while the old view is
+   * still answering its teardown (the old frame is removed only after that answer). A run that
+   * must load a new proxy frame waits.
    */
   beforeRender?: Promise<unknown>;
+  /**
+   * The run being replaced, if any: its proxy's late messages (the teardown answer) are its own
+   * run's business, neither handled nor traced by this one.
+   */
+  replacing?: Pick<BrowserRun, "isOwnWindow" | "setAside">;
   /** Called with each new trace entry, for live display. */
   onTrace?: (entry: TraceEntry, all: readonly TraceEntry[]) => void;
   /**
@@ -86,6 +94,13 @@ export interface BrowserRun {
   trace: Trace;
   /** Tears the view down (ui/resource-teardown first, BRG-3), removes the iframe and listeners. */
   dispose(): Promise<void>;
+  /** True when `source` is this run's proxy window. */
+  isOwnWindow(source: unknown): boolean;
+  /**
+   * Takes this run's view out of sight and reach (the next view is showing in its place) while it
+   * is still being torn down; it stays in the page until it has answered (BRG-3).
+   */
+  setAside(): void;
 }
 
 // The view documents are static files; a page fetches each once, as a server reads its files once.
@@ -131,6 +146,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       timings: {},
       trace,
       dispose: noop,
+      isOwnWindow: () => false,
+      setAside: () => {},
     };
   }
   const kind = scenario.resource.view;
@@ -153,6 +170,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     timings: { start: started },
     trace,
     dispose: () => host.close(),
+    isOwnWindow: () => false,
+    setAside: () => {},
   };
   const turn = await host.agentTurn(agentArguments(scenario));
   run.decision = turn.decision;
@@ -162,7 +181,6 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   run.toolResult = turn.toolResult;
   if (turn.decision.outcome !== "rendered" || !turn.html) return run;
 
-  await o.beforeRender;
   const effective = turn.decision.csp?.effective;
   const granted = turn.decision.permissions?.granted ?? [];
   const policy = policyFor(effective ?? undefined, granted);
@@ -174,6 +192,7 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   if (taken.dropped)
     trace.event("host-proxy", "host", "proxy", `spare proxy dropped: ${taken.dropped}`, "refused");
   const spare = taken.spare;
+  if (!spare) await o.beforeRender;
   let ticket: ProxyTicket;
   try {
     ticket = spare?.ticket ?? (await issue(policy));
@@ -188,6 +207,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin; PERM-2: `allow`.
   const iframe = spare?.iframe ?? createProxyFrame(policy.allow);
   if (spare) {
+    // The previous view, if still answering its teardown, gives up its place to this one.
+    o.replacing?.setAside();
     iframe.dataset.simulator = "proxy";
     iframe.hidden = false;
     run.proxyPreloaded = true;
@@ -195,6 +216,14 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     // Appended blank first, so the transport listens before the proxy can say it is ready.
     o.container.append(iframe);
   }
+
+  const proxyWindow = iframe.contentWindow;
+  run.isOwnWindow = (source) => source !== null && source !== undefined && source === proxyWindow;
+  run.setAside = () => {
+    if (!iframe.isConnected) return;
+    iframe.dataset.simulator = "leaving-proxy";
+    iframe.inert = true;
+  };
 
   const settled = deferred<void>();
   let disposed = false;
@@ -249,7 +278,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     trace,
     early: spare?.early,
     limits,
-    isOtherOwnFrame: (source) => o.pool?.isSpare(source) ?? false,
+    isOtherOwnFrame: (source) =>
+      (o.pool?.isSpare(source) ?? false) || (o.replacing?.isOwnWindow(source) ?? false),
     onInstrumentation(report) {
       if (report.type === "csp-violation") run.violations.push(report);
       if (report.type === "self-test") {
