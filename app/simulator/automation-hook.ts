@@ -1,7 +1,8 @@
 "use client";
 
 import { decide } from "@/lib/simulator/rules";
-import { resolvePorts, type Scenario } from "@/lib/simulator/scenario";
+import type { Scenario } from "@/lib/simulator/scenario";
+import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
 
 export interface RunManyResult {
