@@ -35,13 +35,18 @@ export function requireBuildAndChromium(dist = process.env.NEXT_DIST_DIR ?? ".ne
 }
 
 /**
- * Starts `next start` on `port` (in its own process group, killed on exit) and resolves with its
- * base URL once it answers. Throws after about 30 s.
+ * Starts `next start` on `port` (in its own process group, killed on exit), with `env` added to
+ * this process's environment, and resolves with its base URL once it answers. Throws after about
+ * 30 s.
  */
-export async function startServer(port: number): Promise<{ base: string; stop: () => void }> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ base: string; stop: () => void }> {
   const server = spawn("npx", ["next", "start", "--port", String(port)], {
     stdio: "ignore",
     detached: true,
+    env: { ...process.env, ...env },
   });
   const stop = () => {
     try {

@@ -1,7 +1,8 @@
 "use client";
 
 import { decide } from "@/lib/simulator/rules";
-import { resolvePorts, type Scenario } from "@/lib/simulator/scenario";
+import type { Scenario } from "@/lib/simulator/scenario";
+import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
 
 export interface RunManyResult {
@@ -33,6 +34,11 @@ export interface SimulatorAutomation {
      * Only "permission" times the table.
      */
     field?: "permission" | "csp",
+    /**
+     * The index of the first toggle (even: grant or the preset's origins; odd: none), so a bench
+     * can take one toggle at a time, interleaved with other measurements, and still alternate.
+     */
+    first?: number,
   ): Promise<{
     tableMs: number[];
     viewMs: number[];
@@ -127,7 +133,7 @@ export function installAutomationHook(
       }
       return outcomes;
     },
-    async benchToggles(presetId, times, field = "permission") {
+    async benchToggles(presetId, times, field = "permission", first = 0) {
       if (!setScenario) throw new Error("this page cannot change its scenario");
       const base = find(presetId);
       const tableMs: number[] = [];
@@ -148,7 +154,7 @@ export function installAutomationHook(
                 : requestAnimationFrame(tick);
           tick();
         });
-      for (let i = 0; i < times; i++) {
+      for (let i = first; i < first + times; i++) {
         const grant = i % 2 === 0;
         const csp = base.resource.csp;
         if (field === "csp" && (typeof csp !== "object" || csp === null || Array.isArray(csp)))

@@ -1,18 +1,54 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { headers } from "next/headers";
 import { listLessons } from "@/lib/content/lessons";
 import { loadScenarioFiles } from "@/lib/content/scenarios";
-import { SimulatorApp } from "./simulator-app";
+import { previewDecision } from "@/lib/simulator/preview";
+import { resolvePorts, type Scenario } from "@/lib/simulator/scenario";
+import { InstantPreview } from "./instant-preview";
+import { SimulatorShell } from "./simulator-shell";
 
 export const metadata: Metadata = { title: "Simulator" };
 
-export default async function SimulatorPage() {
+interface SimulatorData {
+  presets: Scenario[];
+  /** Rule ID → slug of the first lesson (in course order) that teaches it. */
+  lessonFor: Record<string, string>;
+}
+
+async function readData(): Promise<SimulatorData> {
   const presets = (await loadScenarioFiles()).map((f) => f.scenario);
-  // Each rule links to the first lesson (in course order) that teaches it.
   const lessonFor: Record<string, string> = {};
   for (const lesson of await listLessons()) {
     for (const id of lesson.rules) lessonFor[id] ??= lesson.slug;
   }
+  return { presets, lessonFor };
+}
+
+// The page is rendered per request (the preview follows ?preset=); its content files are read
+// once per server in production, where they cannot change.
+let cached: Promise<SimulatorData> | undefined;
+function simulatorData(): Promise<SimulatorData> {
+  if (process.env.NODE_ENV !== "production") return readData();
+  cached ??= readData();
+  cached.catch(() => (cached = undefined));
+  return cached;
+}
+
+export default async function SimulatorPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { presets, lessonFor } = await simulatorData();
+  const params = await searchParams;
+  // The scenario the page will open with, as SimulatorApp chooses it: a named preset, else the
+  // default. A scenario carried in the link (?s=, #s=) is decoded in the browser.
+  const fallback = presets.find((p) => p.id === "happy-path") ?? presets[0]!;
+  const named = typeof params.preset === "string" ? params.preset : undefined;
+  const scenario =
+    params.s !== undefined ? null : (presets.find((p) => p.id === named) ?? fallback);
+  const port = (await headers()).get("host")?.match(/:(\d+)$/)?.[1] ?? "80";
+  const decision = scenario ? previewDecision(resolvePorts(scenario, port)) : null;
   return (
     <>
       <h1>Simulator</h1>
@@ -21,9 +57,17 @@ export default async function SimulatorPage() {
         decision table updates at once, then the real run confirms it, with the view on a separate
         origin under the CSP the host built.
       </p>
-      <Suspense fallback={<p>Loading the simulator…</p>}>
-        <SimulatorApp presets={presets} lessonFor={lessonFor} />
-      </Suspense>
+      <SimulatorShell
+        presets={presets}
+        lessonFor={lessonFor}
+        preview={
+          <InstantPreview
+            decision={decision}
+            title={scenario?.title ?? null}
+            lessonFor={lessonFor}
+          />
+        }
+      />
     </>
   );
 }

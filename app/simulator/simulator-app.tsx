@@ -9,15 +9,9 @@ import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
 import type { Consent } from "@/lib/simulator/rules";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
-import {
-  parseScenario,
-  resolvePorts,
-  ScenarioError,
-  scenarioSchema,
-  type Scenario,
-} from "@/lib/simulator/scenario";
+import type { Scenario } from "@/lib/simulator/scenario";
+import { resolvePorts, ScenarioError } from "@/lib/simulator/scenario-core";
 import { locateJsonPath } from "@/lib/simulator/json-position";
-import { decodeScenario, decodeScenarioLink, encodeScenarioLink } from "@/lib/simulator/share";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { useAppStore } from "../_components/store-provider";
 import { installAutomationHook } from "./automation-hook";
@@ -41,6 +35,19 @@ interface ConsentRequest {
   arguments: Record<string, unknown>;
   resolve: (c: Consent) => void;
 }
+
+/**
+ * The scenario schema (zod, with its messages) and share links are not in the page's first load:
+ * they load when first needed (the JSON editor, a shared link, copying a link) or once the page
+ * has loaded, whichever comes first.
+ */
+let scenarioModule: typeof import("@/lib/simulator/scenario") | undefined;
+const loadScenarioModule = () =>
+  import("@/lib/simulator/scenario").then((m) => (scenarioModule = m));
+const loadShare = () => import("@/lib/simulator/share");
+
+/** While a run goes on, its live sequence is drawn at most this often. */
+const LIVE_TRACE_MS = 250;
 
 /** A text field re-runs once typing pauses this long (or on Enter or leaving the field). */
 const TYPING_PAUSE_MS = 700;
@@ -100,20 +107,13 @@ function presetIdFor(presets: Scenario[], s: Scenario, fallback: Scenario): stri
 function initial(
   presets: Scenario[],
   params: URLSearchParams,
-): { scenario: Scenario; presetId: string; message: string | null } {
+): { scenario: Scenario; presetId: string; message: string | null; legacyLink?: string } {
   const fallback = presets.find((p) => p.id === "happy-path") ?? presets[0]!;
-  // Links written before the fragment form carried the scenario in ?s=; they still open.
+  // Links written before the fragment form carried the scenario in ?s=; they still open, read
+  // (like a `#s=` link) once the page has the parser.
   const shared = params.get("s");
-  if (shared) {
-    const r = decodeScenario(shared);
-    if (r.ok)
-      return {
-        scenario: r.scenario,
-        presetId: presetIdFor(presets, r.scenario, fallback),
-        message: null,
-      };
-    return { scenario: fallback, presetId: fallback.id, message: linkProblem(r.message) };
-  }
+  if (shared)
+    return { scenario: fallback, presetId: fallback.id, message: null, legacyLink: shared };
   const id = params.get("preset");
   const preset = id ? presets.find((p) => p.id === id) : undefined;
   if (id && !preset)
@@ -135,7 +135,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const [presetId, setPresetId] = useState(start.presetId);
   const [linkMessage, setLinkMessage] = useState<string | null>(start.message);
   // A `#s=` link is decoded asynchronously (it is compressed); nothing runs until it is read.
-  const [linkPending, setLinkPending] = useState(() => fragmentLink() !== null);
+  const [linkPending, setLinkPending] = useState(
+    () => fragmentLink() !== null || start.legacyLink !== undefined,
+  );
   const [run, setRun] = useState<BrowserRun | null>(null);
   // The scenario the shown run was made for, and its number: any other scenario means the
   // shown results are the previous scenario's.
@@ -211,8 +213,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       for (const c of consentQueue.current) c.resolve("deny");
       setQueue([]);
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
-      // runs; the new proxy frame waits for it, so none of its late messages reach this run.
-      const previous = current.current?.dispose();
+      // runs; its late messages (the answer) stay its own run's business (runInBrowser).
+      const replacing = current.current ?? undefined;
+      const previous = replacing?.dispose();
       current.current = null;
       setRun(null);
       setRunFor(null);
@@ -229,6 +232,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         const r = await runInBrowser(resolvePorts(s, window.location.port || "80"), {
           timeoutMs: 4000,
           beforeRender: previous,
+          replacing,
           container: container.current,
           pool: pool.current ?? undefined,
           hostOrigin,
@@ -247,15 +251,17 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           onChange: (changed) => {
             if (mine === generation.current) setRun({ ...changed });
           },
-          // Batched per animation frame: a flood of rejected messages must not freeze the page.
+          // Batched, at most every LIVE_TRACE_MS while the run goes on: a flood of rejected
+          // messages must not freeze the page, and drawing the sequence must stay out of the
+          // bridge's path (a quick run draws it once, when it has settled).
           onTrace: (_e, all) => {
             // The run's own bounded trace (older entries summarised), not an unbounded copy.
             collected = all;
             if (!frame && mine === generation.current) {
-              frame = requestAnimationFrame(() => {
+              frame = window.setTimeout(() => {
                 frame = 0;
                 if (mine === generation.current) setTrace([...collected]);
-              });
+              }, LIVE_TRACE_MS);
             }
           },
         });
@@ -264,6 +270,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           return;
         }
         current.current = r;
+        window.clearTimeout(frame);
+        frame = 0;
         setTrace([...collected]);
         setRun(r);
         setRunFor(s);
@@ -334,24 +342,37 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     };
   }, []);
 
-  // Open a `#s=` link: decode it, then let the first run start.
+  // Open a `#s=` link (or an old `?s=` one): decode it, then let the first run start.
   useEffect(() => {
     const value = fragmentLink();
-    if (value === null) return;
+    const legacy = start.legacyLink;
+    if (value === null && legacy === undefined) return;
     let live = true;
-    void decodeScenarioLink(value).then((r) => {
-      if (!live) return;
-      if (r.ok) {
-        setScenario(r.scenario);
-        setPresetId(presetIdFor(presets, r.scenario, fallback));
-        setFormKey((k) => k + 1);
-      } else setLinkMessage(linkProblem(r.message));
-      setLinkPending(false);
-    });
+    void loadShare()
+      .then((share) =>
+        value !== null ? share.decodeScenarioLink(value) : share.decodeScenario(legacy!),
+      )
+      .then((r) => {
+        if (!live) return;
+        if (r.ok) {
+          setScenario(r.scenario);
+          setPresetId(presetIdFor(presets, r.scenario, fallback));
+          setFormKey((k) => k + 1);
+        } else setLinkMessage(linkProblem(r.message));
+        setLinkPending(false);
+      });
     return () => {
       live = false;
     };
-  }, [presets, fallback]);
+  }, [presets, fallback, start.legacyLink]);
+
+  // The parser, once the page has loaded (or sooner, if the learner reaches for it).
+  useEffect(() => {
+    const preload = () => void loadScenarioModule();
+    if (document.readyState === "complete") preload();
+    else window.addEventListener("load", preload, { once: true });
+    return () => window.removeEventListener("load", preload);
+  }, []);
 
   const presetNow = presets.find((p) => p.id === presetId);
   const edited = useMemo(
@@ -375,7 +396,10 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           window.history.replaceState(null, "", url);
       };
       if (!edited && presetNow) write(`${pathname}?preset=${presetNow.id}`);
-      else void encodeScenarioLink(scenario).then((link) => write(`${pathname}#s=${link}`));
+      else
+        void loadShare()
+          .then((share) => share.encodeScenarioLink(scenario))
+          .then((link) => write(`${pathname}#s=${link}`));
     }, 300);
     return () => {
       live = false;
@@ -403,8 +427,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const update = useCallback((fn: (s: Scenario) => Scenario) => {
     setScenario((s) => {
       const next = fn(s);
-      const parsed = scenarioSchema.safeParse(next);
-      return parsed.success ? parsed.data : next;
+      const parsed = scenarioModule?.scenarioSchema.safeParse(next);
+      return parsed?.success ? parsed.data : next;
     });
   }, []);
 
@@ -495,7 +519,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           type="button"
           className="secondary"
           onClick={() => {
-            void encodeScenarioLink(scenario)
+            void loadShare()
+              .then((share) => share.encodeScenarioLink(scenario))
               .then((link) =>
                 navigator.clipboard?.writeText(
                   new URL(`${pathname}#s=${link}`, window.location.href).href,
@@ -818,14 +843,18 @@ function JsonEditor({
           if (!error && draft !== null) onBlurApplied();
         }}
         onChange={(e) => {
-          setDraft(e.target.value);
-          try {
-            const s = parseScenario(e.target.value, "editor");
-            setError(null);
-            onApply(s);
-          } catch (err) {
-            setError(describeEditorError(e.target.value, err));
-          }
+          const text = e.target.value;
+          setDraft(text);
+          // In order: every edit waits for the same module, so the last edit is applied last.
+          void loadScenarioModule().then((m) => {
+            try {
+              const s = m.parseScenario(text, "editor");
+              setError(null);
+              onApply(s);
+            } catch (err) {
+              setError(describeEditorError(text, err));
+            }
+          });
         }}
       />
       {error ? (

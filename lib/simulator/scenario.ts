@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ScenarioError, type ScenarioIssue } from "./scenario-core";
 import { PERMISSION_NAMES, PROFILE_MIME, ROWS } from "./constants";
 
 /** Version of the scenario format. A file or link with another version is refused by name. */
@@ -165,34 +166,8 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ScenarioExpect = z.infer<typeof expectSchema>;
 
-/** One thing wrong with a scenario: where (a field path, "JSON" or "version") and what. */
-export interface ScenarioIssue {
-  field: string;
-  detail: string;
-  /** The path as keys and indexes, for locating it in the text; absent for JSON and version. */
-  path?: (string | number)[];
-  /** True for a key the format does not have (often a typo of one it does). */
-  unknownKey?: boolean;
-}
-
-/**
- * A scenario that cannot be used. `field` and `detail` are the first issue; `issues` lists every
- * one, and the message has one line per issue, each starting with the source.
- */
-export class ScenarioError extends Error {
-  readonly issues: ScenarioIssue[];
-  constructor(
-    readonly source: string,
-    readonly field: string,
-    readonly detail: string,
-    issues?: ScenarioIssue[],
-  ) {
-    const all = issues?.length ? issues : [{ field, detail }];
-    super(all.map((i) => `${source}: ${i.field}: ${i.detail}`).join("\n"));
-    this.name = "ScenarioError";
-    this.issues = all;
-  }
-}
+// What browser code needs without zod (the simulator page loads this module when it first parses).
+export { PORT_PLACEHOLDER, resolvePorts, ScenarioError, type ScenarioIssue } from "./scenario-core";
 
 /** Every issue zod found, with each unknown key named as an unknown key at its own path. */
 function issuesOf(error: z.ZodError): ScenarioIssue[] {
@@ -253,36 +228,4 @@ export function parseScenario(input: string | unknown, source: string): Scenario
     throw new ScenarioError(source, issues[0]!.field, issues[0]!.detail, issues);
   }
   return result.data;
-}
-
-/** The placeholder scenarios use for the app's own port in `*.localhost` origins. */
-export const PORT_PLACEHOLDER = "{port}";
-
-function replaceDeep(value: unknown, port: string): unknown {
-  if (typeof value === "string") return value.split(PORT_PLACEHOLDER).join(port);
-  if (Array.isArray(value)) return value.map((v) => replaceDeep(v, port));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceDeep(v, port)]));
-  }
-  return value;
-}
-
-/**
- * Replaces `{port}` with the port the app is served on, in the declared csp, the host's approved
- * origins and the expected header: the only places origins appear.
- */
-export function resolvePorts(s: Scenario, port: number | string): Scenario {
-  const p = String(port);
-  return {
-    ...s,
-    resource: { ...s.resource, csp: replaceDeep(s.resource.csp, p) },
-    host: {
-      ...s.host,
-      approvedOrigins: s.host.approvedOrigins.map((o) => o.split(PORT_PLACEHOLDER).join(p)),
-    },
-    expect: s.expect && {
-      ...s.expect,
-      cspHeader: s.expect.cspHeader?.split(PORT_PLACEHOLDER).join(p),
-    },
-  };
 }

@@ -1,6 +1,6 @@
-import { buildAllowAttribute } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { McpUiResourcePermissions } from "@modelcontextprotocol/ext-apps";
+import type { PermissionName } from "../constants";
 import type { CspDomains } from "../rules/csp";
+import { allowAttribute } from "../rules/permissions";
 import { newRunId, runOrigin } from "./origins";
 
 /** What the host decided for one proxy, before any run id: equal keys may share a spare. */
@@ -23,12 +23,15 @@ export interface ProxyTicket {
   key: string;
 }
 
+/**
+ * PERM-2: `allow` as ext-apps' buildAllowAttribute builds it (a unit test keeps the two equal);
+ * our own copy, so the simulator page does not load the SDK before its first run needs it.
+ */
 export function policyFor(
   csp: Partial<CspDomains> | undefined,
-  granted: readonly string[],
+  granted: readonly PermissionName[],
 ): ProxyPolicy {
-  const permissions = Object.fromEntries(granted.map((p) => [p, {}])) as McpUiResourcePermissions;
-  return { csp, allow: buildAllowAttribute(permissions) };
+  return { csp, allow: allowAttribute(granted) };
 }
 
 export function policyKey(p: ProxyPolicy): string {

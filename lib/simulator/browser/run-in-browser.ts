@@ -39,10 +39,18 @@ export interface BrowserRunOptions {
   loadView?: (kind: Scenario["resource"]["view"]) => Promise<string>;
   timeoutMs?: number;
   /**
-   * Settles when the previous view is gone. The agent turn runs meanwhile; the new proxy frame
-   * and its listener wait for it, so none of the old view's late messages reach the new run.
+   * Settles when the previous view is gone (its teardown answered, BRG-3, and its frame removed).
+   * The agent turn runs meanwhile. A run that takes a spare proxy does not wait for it: that proxy
+   * is loaded and on an origin of its own, so the HTML goes to it at once while the old view is
+   * still answering its teardown (the old frame is removed only after that answer). A run that
+   * must load a new proxy frame waits.
    */
   beforeRender?: Promise<unknown>;
+  /**
+   * The run being replaced, if any: its proxy's late messages (the teardown answer) are its own
+   * run's business, neither handled nor traced by this one.
+   */
+  replacing?: Pick<BrowserRun, "isOwnWindow" | "setAside">;
   /** Called with each new trace entry, for live display. */
   onTrace?: (entry: TraceEntry, all: readonly TraceEntry[]) => void;
   /**
@@ -96,6 +104,13 @@ export interface BrowserRun {
   trace: Trace;
   /** Tears the view down (ui/resource-teardown first, BRG-3), removes the iframe and listeners. */
   dispose(): Promise<void>;
+  /** True when `source` is this run's proxy window. */
+  isOwnWindow(source: unknown): boolean;
+  /**
+   * Takes this run's view out of sight and reach (the next view is showing in its place) while it
+   * is still being torn down; it stays in the page until it has answered (BRG-3).
+   */
+  setAside(): void;
 }
 
 // The view documents are static files; a page fetches each once, as a server reads its files once.
@@ -141,6 +156,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       timings: {},
       trace,
       dispose: noop,
+      isOwnWindow: () => false,
+      setAside: () => {},
     };
   }
   const kind = scenario.resource.view;
@@ -181,6 +198,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     timings: { start: started },
     trace,
     dispose: () => host.close(),
+    isOwnWindow: () => false,
+    setAside: () => {},
   };
   const turn = await host.agentTurn(agentArguments(scenario));
   run.decision = turn.decision;
@@ -190,7 +209,6 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   run.toolResult = turn.toolResult;
   if (turn.decision.outcome !== "rendered" || !turn.html) return run;
 
-  await o.beforeRender;
   const effective = turn.decision.csp?.effective;
   const granted = turn.decision.permissions?.granted ?? [];
   const policy = policyFor(effective ?? undefined, granted);
@@ -202,6 +220,7 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   if (taken.dropped)
     trace.event("host-proxy", "host", "proxy", `spare proxy dropped: ${taken.dropped}`, "refused");
   const spare = taken.spare;
+  if (!spare) await o.beforeRender;
   let ticket: ProxyTicket;
   try {
     ticket = spare?.ticket ?? (await issue(policy));
@@ -216,6 +235,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
   // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin; PERM-2: `allow`.
   const iframe = spare?.iframe ?? createProxyFrame(policy.allow);
   if (spare) {
+    // The previous view, if still answering its teardown, gives up its place to this one.
+    o.replacing?.setAside();
     iframe.dataset.simulator = "proxy";
     iframe.hidden = false;
     run.proxyPreloaded = true;
@@ -223,6 +244,14 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     // Appended blank first, so the transport listens before the proxy can say it is ready.
     o.container.append(iframe);
   }
+
+  const proxyWindow = iframe.contentWindow;
+  run.isOwnWindow = (source) => source !== null && source !== undefined && source === proxyWindow;
+  run.setAside = () => {
+    if (!iframe.isConnected) return;
+    iframe.dataset.simulator = "leaving-proxy";
+    iframe.inert = true;
+  };
 
   const settled = deferred<void>();
   let disposed = false;
@@ -277,7 +306,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     trace,
     early: spare?.early,
     limits,
-    isOtherOwnFrame: (source) => o.pool?.isSpare(source) ?? false,
+    isOtherOwnFrame: (source) =>
+      (o.pool?.isSpare(source) ?? false) || (o.replacing?.isOwnWindow(source) ?? false),
     onInstrumentation(report) {
       if (report.type === "csp-violation") run.violations.push(report);
       if (report.type === "self-test") {
@@ -288,6 +318,23 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
     },
   });
 
+  let wantedHeight: number | undefined;
+  const resized = {
+    ready: false,
+    frame: 0,
+    schedule() {
+      if (this.frame) return;
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        if (wantedHeight !== undefined && !disposed) iframe.style.height = `${wantedHeight}px`;
+      });
+    },
+    release() {
+      if (this.ready) return;
+      this.ready = true;
+      this.schedule();
+    },
+  };
   const bridge = host.createBridge(
     turn,
     o.askConsent,
@@ -304,13 +351,19 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
         }
         settled.resolve();
       },
-      // BRG-7: follow the view's height.
+      // BRG-7: follow the view's height, once per frame, and only once its result is in (until
+      // then the frame keeps its size, so the page does not lay out again in the result's path).
       onSizeChange({ height }) {
-        if (typeof height === "number" && height > 0)
-          iframe.style.height = `${Math.min(Math.ceil(height), 4000)}px`;
+        if (typeof height === "number" && height > 0) {
+          wantedHeight = Math.min(Math.ceil(height), 4000);
+          if (resized.ready) resized.schedule();
+        }
       },
       onLog(params) {
-        if (params.data === "tool-result received") run.timings.resultInView = performance.now();
+        if (params.data === "tool-result received") {
+          run.timings.resultInView = performance.now();
+          resized.release();
+        }
       },
     },
     o.hostContext,
@@ -362,6 +415,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       run.reason = (error as Error).message;
     }
   }
+  // A view that never confirms its result still gets the height it asked for.
+  resized.release();
   // Loaded now, while the learner reads this run, rather than during the next one.
   if (!disposed && !breached) o.pool?.prepare(policy, issue);
   return run;

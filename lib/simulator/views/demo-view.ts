@@ -1,17 +1,22 @@
 /**
- * The demo view: an MCP App built with ext-apps' App, bundled into one HTML document by
- * scripts/build-views.ts. It shows its tool input and result and offers one control per thing a
- * host decides about: tool calls, fetches, images, frames, permissions and bridge requests.
- * Every control reports what happened in #log, so learners (and tests) see the browser's verdict.
+ * The demo view: an MCP App that speaks the bridge protocol itself (JSON-RPC 2.0 over postMessage
+ * to its parent, the sandbox proxy), bundled into one HTML document by scripts/build-views.ts. It
+ * shows its tool input and result and offers one control per thing a host decides about: tool
+ * calls, fetches, images, frames, permissions and bridge requests. Every control reports what
+ * happened in #log, so learners (and tests) see the browser's verdict.
+ *
+ * It does what ext-apps' App does for a view (ui/initialize, then ui/notifications/initialized;
+ * answers ui/resource-teardown and ping; follows host-context changes; reports its size), in a
+ * few KB rather than the SDK's bundle with its schemas, so the document starts at once: the SDK is
+ * not what this view demonstrates (lessons teach App; the host side of the simulator is the SDK's
+ * AppBridge). Only the types come from ext-apps.
  */
-// First: zod must be jitless before ext-apps builds its schemas (see zod-jitless.ts).
-import "./zod-jitless";
-import {
-  App,
-  applyDocumentTheme,
-  applyHostStyleVariables,
-  type McpUiHostContext,
+import type {
+  McpUiHostContext,
+  McpUiInitializeResult,
+  McpUiResourceTeardownResult,
 } from "@modelcontextprotocol/ext-apps";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 
 /** The simulator's own instructions to this view: not part of MCP Apps, and shown as such. */
 interface ViewArgs {
@@ -20,10 +25,18 @@ interface ViewArgs {
 }
 const PLUMBING = ["viewAction", "toolsToTry"] as const;
 
-/** Follows the host's theme and style variables, as any MCP App should. */
+/**
+ * Follows the host's theme and style variables, as any MCP App should: what ext-apps'
+ * applyDocumentTheme and applyHostStyleVariables do.
+ */
 function applyHostContext(ctx: Partial<McpUiHostContext> | undefined) {
-  if (ctx?.theme) applyDocumentTheme(ctx.theme);
-  if (ctx?.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
+  const root = document.documentElement;
+  if (ctx?.theme) {
+    root.setAttribute("data-theme", ctx.theme);
+    root.style.colorScheme = ctx.theme;
+  }
+  for (const [name, value] of Object.entries(ctx?.styles?.variables ?? {}))
+    if (value !== undefined) root.style.setProperty(name, value);
 }
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -36,11 +49,92 @@ const log = (line: string, data?: Record<string, string>) => {
 const port = location.port ? `:${location.port}` : "";
 const external = (name: string) => `${location.protocol}//${name}.localhost${port}`;
 
-const app = new App(
-  { name: "academy-demo-view", version: "1.0.0" },
-  { availableDisplayModes: ["inline", "fullscreen"] },
-  { autoResize: true },
-);
+/** The bridge protocol version this view speaks (the Apps spec of 2026-01-26). */
+const PROTOCOL_VERSION = "2026-01-26";
+
+interface RpcMessage {
+  jsonrpc: "2.0";
+  id?: number | string;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/** JSON-RPC over postMessage to the parent (the proxy relays to the host, SBX-2). */
+const bridge = (() => {
+  let nextId = 1;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const post = (msg: RpcMessage) => window.parent.postMessage(msg, "*");
+  const handlers = new Map<string, (params: Record<string, unknown>) => unknown>();
+  window.addEventListener("message", (event) => {
+    // Only the parent speaks to this view; anything else is not the host.
+    if (event.source !== window.parent) return;
+    const msg = event.data as RpcMessage;
+    if (!msg || msg.jsonrpc !== "2.0") return;
+    if (msg.method === undefined) {
+      const waiting = typeof msg.id === "number" ? pending.get(msg.id) : undefined;
+      if (!waiting) return;
+      pending.delete(msg.id as number);
+      if (msg.error) waiting.reject(new Error(msg.error.message));
+      else waiting.resolve(msg.result);
+      return;
+    }
+    const handler = handlers.get(msg.method);
+    if (msg.id === undefined) {
+      handler?.(msg.params ?? {});
+      return;
+    }
+    const id = msg.id;
+    if (!handler) {
+      post({
+        jsonrpc: "2.0",
+        id,
+        error: { code: -32601, message: `Method not found: ${msg.method}` },
+      });
+      return;
+    }
+    void Promise.resolve()
+      .then(() => handler(msg.params ?? {}))
+      .then(
+        (result) => post({ jsonrpc: "2.0", id, result: result ?? {} }),
+        (e: unknown) =>
+          post({ jsonrpc: "2.0", id, error: { code: -32603, message: (e as Error).message } }),
+      );
+  });
+  return {
+    request<T>(method: string, params: Record<string, unknown>): Promise<T> {
+      const id = nextId++;
+      const answer = new Promise<T>((resolve, reject) =>
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject }),
+      );
+      post({ jsonrpc: "2.0", id, method, params });
+      return answer;
+    },
+    notify(method: string, params: Record<string, unknown>) {
+      post({ jsonrpc: "2.0", method, params });
+    },
+    on(method: string, handler: (params: Record<string, unknown>) => unknown) {
+      handlers.set(method, handler);
+    },
+  };
+})();
+
+/** What this view asks of its host, as ext-apps' App would send it. */
+const app = {
+  callServerTool: (params: { name: string; arguments: Record<string, unknown> }) =>
+    bridge.request<CallToolResult>("tools/call", params),
+  sendMessage: (params: { role: "user"; content: { type: "text"; text: string }[] }) =>
+    bridge.request("ui/message", params),
+  updateModelContext: (params: { content: { type: "text"; text: string }[] }) =>
+    bridge.request("ui/update-model-context", params),
+  requestDisplayMode: (params: { mode: "inline" | "fullscreen" | "pip" }) =>
+    bridge.request<{ mode: string }>("ui/request-display-mode", params),
+  sendSizeChanged: (params: { width?: number; height?: number }) =>
+    bridge.notify("ui/notifications/size-changed", params),
+  sendLog: (params: { level: string; data: unknown }) =>
+    bridge.notify("notifications/message", params),
+};
 
 let pendingAction: ViewArgs["viewAction"];
 
@@ -66,7 +160,8 @@ async function callTool(name: string, args: Record<string, unknown> = {}) {
   });
 }
 
-app.ontoolinput = ({ arguments: args }) => {
+bridge.on("ui/notifications/tool-input", (params) => {
+  const args = params.arguments as Record<string, unknown> | undefined;
   const a = (args ?? {}) as ViewArgs;
   // The tool's own input, without the simulator's instructions, which are shown apart, labelled.
   const own = Object.fromEntries(
@@ -83,9 +178,10 @@ app.ontoolinput = ({ arguments: args }) => {
   pendingAction = a.viewAction;
   for (const name of a.toolsToTry ?? [])
     button(`Call ${name}`, `call-${name}`, () => callTool(name));
-};
+});
 
-app.ontoolresult = (result) => {
+bridge.on("ui/notifications/tool-result", (params) => {
+  const result = params as unknown as CallToolResult;
   $("result-content").textContent =
     (result.content ?? []).map((c) => ("text" in c ? c.text : `[${c.type}]`)).join("\n") ||
     "(no text content)";
@@ -97,12 +193,14 @@ app.ontoolresult = (result) => {
   const action = pendingAction;
   pendingAction = undefined;
   if (action) void callTool(action.callTool, action.arguments);
-};
+});
 
-app.onteardown = async () => {
+// BRG-3: the host asks before it removes the view, and waits for this answer.
+bridge.on("ui/resource-teardown", (): McpUiResourceTeardownResult => {
   $("status").textContent = "torn down";
   return {};
-};
+});
+bridge.on("ping", () => ({}));
 
 button("Fetch declared API", "fetch-declared", async () => {
   try {
@@ -180,13 +278,51 @@ button("Grow", "grow", async () => {
   log("ui/notifications/size-changed sent", { probe: "size", outcome: "completed" });
 });
 
-app.onhostcontextchanged = (ctx) => applyHostContext(ctx);
+bridge.on("ui/notifications/host-context-changed", (ctx) =>
+  applyHostContext(ctx as Partial<McpUiHostContext>),
+);
 
-void app
-  .connect()
-  .then(() => {
-    applyHostContext(app.getHostContext());
+/** Reports the document's height once per frame when it changes, as App's autoResize does (BRG-7). */
+function followSize() {
+  let queued = false;
+  let width = 0;
+  let height = 0;
+  const measure = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      const root = document.documentElement;
+      const before = root.style.height;
+      root.style.height = "max-content";
+      const h = Math.ceil(root.getBoundingClientRect().height);
+      root.style.height = before;
+      const w = Math.ceil(window.innerWidth);
+      if (w !== width || h !== height) {
+        width = w;
+        height = h;
+        app.sendSizeChanged({ width: w, height: h });
+      }
+    });
+  };
+  measure();
+  const observer = new ResizeObserver(measure);
+  observer.observe(document.documentElement);
+  observer.observe(document.body);
+}
+
+// BRG-2: ui/initialize first, then ui/notifications/initialized; nothing else before.
+bridge
+  .request<McpUiInitializeResult>("ui/initialize", {
+    appInfo: { name: "academy-demo-view", version: "1.0.0" },
+    appCapabilities: { availableDisplayModes: ["inline", "fullscreen"] },
+    protocolVersion: PROTOCOL_VERSION,
+  })
+  .then((init) => {
+    bridge.notify("ui/notifications/initialized", {});
+    applyHostContext(init.hostContext);
     $("status").textContent = "initialized";
+    followSize();
   })
   .catch((e: unknown) => {
     $("status").textContent = `connect failed: ${(e as Error).message}`;

@@ -1,0 +1,34 @@
+"use client";
+
+import { Suspense, useSyncExternalStore, type ReactNode } from "react";
+import type { Scenario } from "@/lib/simulator/scenario";
+import { SimulatorApp } from "./simulator-app";
+
+const subscribe = () => () => {};
+
+/**
+ * Shows the server's instant preview until this page is interactive, then the simulator. The
+ * controls never appear before they work (a click before hydration would be lost), while the
+ * decision table is there at first paint.
+ */
+export function SimulatorShell({
+  presets,
+  lessonFor,
+  preview,
+}: {
+  presets: Scenario[];
+  lessonFor: Record<string, string>;
+  preview: ReactNode;
+}) {
+  const interactive = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  if (!interactive) return preview;
+  return (
+    <Suspense fallback={preview}>
+      <SimulatorApp presets={presets} lessonFor={lessonFor} />
+    </Suspense>
+  );
+}

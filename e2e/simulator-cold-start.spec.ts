@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** The verdicts a preset's file says the host decides, row by row (the presets' own expectations). */
+function expectedRows(id: string): Record<string, string> {
+  const file = path.join(process.cwd(), "content", "scenarios", `${id}.json`);
+  return (JSON.parse(readFileSync(file, "utf8")) as { expect: { rows: Record<string, string> } })
+    .expect.rows;
+}
+
+/** Row → verdict of the decision table in a page's HTML, as the server sent it. */
+function tableRows(html: string): Record<string, string> {
+  const table = /<table[^>]*data-testid="decision-table"[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+  return Object.fromEntries(
+    [...table.matchAll(/<tr[^>]*data-row="([^"]+)"[^>]*data-verdict="([^"]+)"/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+}
+
+test("the decision table is in the server-rendered HTML of /simulator", async ({ request }) => {
+  const response = await request.get("/simulator");
+  expect(response.ok()).toBe(true);
+  const rows = tableRows(await response.text());
+  // The default scenario's six verdicts, each from the instant preview.
+  expect(rows).toEqual(expectedRows("happy-path"));
+});
+
+test("a preset link's server HTML previews that preset, not the default", async ({ request }) => {
+  const id = "csp-out-of-policy-text";
+  const rows = tableRows(await (await request.get(`/simulator?preset=${id}`)).text());
+  expect(rows).toEqual(expectedRows(id));
+  expect(rows).not.toEqual(expectedRows("happy-path"));
+});
+
+test("without JavaScript the table is visible at once", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/simulator");
+  const table = page.getByTestId("decision-table");
+  await expect(table).toBeVisible();
+  for (const [row, verdict] of Object.entries(expectedRows("happy-path")))
+    await expect(table.locator(`tr[data-row="${row}"]`)).toHaveAttribute("data-verdict", verdict);
+  await context.close();
+});
