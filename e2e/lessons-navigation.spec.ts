@@ -53,7 +53,7 @@ test("previous and next follow the course order, and completion survives a reloa
   await pager.getByRole("link", { name: /What changed in MCP 2026-07-28/ }).click();
   await expect(page).toHaveURL(/\/lessons\/what-changed-in-2026-07-28$/);
   await expect(page.getByText(/^Lesson 2 of \d+/)).toBeVisible();
-  await hydrated(page, "article button");
+  await hydrated(page, "[data-mark-complete] button");
   await page.getByRole("button", { name: "Mark lesson complete" }).click();
   await expect(page.getByTestId("lesson-status")).toContainText("Completed");
   await page.reload();

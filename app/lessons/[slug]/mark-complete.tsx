@@ -7,7 +7,7 @@ export function MarkComplete({ slug }: { slug: string }) {
   const complete = useAppStore((s) => s.markLessonComplete);
   const undo = useAppStore((s) => s.markLessonIncomplete);
   return completedAt ? (
-    <p>
+    <p data-mark-complete>
       <span data-testid="lesson-status">
         ✓ Completed {new Date(completedAt).toLocaleDateString()}
       </span>{" "}
@@ -16,7 +16,7 @@ export function MarkComplete({ slug }: { slug: string }) {
       </button>
     </p>
   ) : (
-    <p>
+    <p data-mark-complete>
       <button type="button" onClick={() => complete(slug)}>
         Mark lesson complete
       </button>

@@ -188,6 +188,8 @@ export async function runInBrowser(scenario: Scenario, o: BrowserRunOptions): Pr
       timings: { start: started },
       trace,
       dispose: noop,
+      isOwnWindow: () => false,
+      setAside: () => {},
     };
   }
   const run: BrowserRun = {
