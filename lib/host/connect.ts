@@ -7,15 +7,12 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { EraCache, MODERN_VERSION, type ClientEra, type ServerEra } from "./era";
+import { EXTENSION_ID, META_CLIENT_CAPABILITIES, PROFILE_MIME } from "./ids";
 import { asRecord, tapTransport, WireLog } from "./wire";
 
 export const HOST_INFO: Implementation = { name: "academy-host", version: "1.0.0" };
 
-/** NEG-1, NEG-2: the Apps declaration a host sends, and the one mime type it must list. */
-export const EXTENSION_ID = "io.modelcontextprotocol/ui";
-export const PROFILE_MIME = "text/html;profile=mcp-app";
-export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
-export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+export { EXTENSION_ID, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, PROFILE_MIME } from "./ids";
 
 /** The capabilities a host that renders MCP Apps declares (NEG-2 per request, NEG-5 in `initialize`). */
 export const APPS_CLIENT_CAPABILITIES: ClientCapabilities = {

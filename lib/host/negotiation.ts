@@ -1,5 +1,6 @@
 import { decideNegotiation, type Verdict } from "../simulator/rules";
-import { EXTENSION_ID, PROFILE_MIME, type Declaration } from "./connect";
+import type { Declaration } from "./connect";
+import { EXTENSION_ID, PROFILE_MIME } from "./ids";
 import type { ServerEra } from "./era";
 import { asRecord } from "./wire";
 

@@ -1,0 +1,10 @@
+/**
+ * The names a host puts on the wire, kept apart from the connection code so that pure modules
+ * (negotiation verdicts, the simulator's instant preview) can use them without loading the SDK.
+ */
+
+/** NEG-1, NEG-2: the Apps declaration a host sends, and the one mime type it must list. */
+export const EXTENSION_ID = "io.modelcontextprotocol/ui";
+export const PROFILE_MIME = "text/html;profile=mcp-app";
+export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
