@@ -129,7 +129,7 @@ test.describe("grants are real (PERM-2)", () => {
 });
 
 test.describe("the bridge's order and once-only rules", () => {
-  test("a view's request before ui/initialize gets a JSON-RPC error and never reaches a server (SBX-5, SBX-6)", async ({
+  test("a view's request before ui/initialize gets a JSON-RPC error and never reaches a server (BRG-2, SBX-6)", async ({
     page,
   }) => {
     await page.goto("/simulator?preset=view-never-initializes");
@@ -486,7 +486,7 @@ test.describe("honest instrumentation and the hostile view", () => {
     ))
       expect(["refused", "labelled"]).toContain(outcome);
     const trace = page.getByTestId("trace");
-    await expect(trace.locator("li", { hasText: "SBX-5" }).first()).toBeAttached();
+    await expect(trace.locator("li", { hasText: "BRG-2" }).first()).toBeAttached();
     await expect(trace.locator("li", { hasText: "BRG-3" }).first()).toBeAttached();
     await expect(trace.locator("li", { hasText: "256 KiB" }).first()).toBeAttached();
     await expect(

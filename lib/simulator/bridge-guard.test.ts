@@ -24,7 +24,7 @@ async function setup() {
 }
 
 describe("BridgeOrderGuard", () => {
-  it("answers a view's request before ui/initialize with an error; nothing reaches the host's handler (SBX-5, SBX-6)", async () => {
+  it("answers a view's request before ui/initialize with an error; nothing reaches the host's handler (BRG-2, SBX-6)", async () => {
     const { viewSide, received, tick, counts, trace } = await setup();
     await viewSide.send({
       jsonrpc: "2.0",
@@ -37,9 +37,13 @@ describe("BridgeOrderGuard", () => {
     expect(received).toEqual([
       expect.objectContaining({ id: 5, error: expect.objectContaining({ code: -32600 }) }),
     ]);
-    expect(trace.entries.some((e) => e.status === "refused" && e.note?.includes("SBX-5"))).toBe(
-      true,
-    );
+    // The view's order comes from BRG-2 (ui/initialize, then initialized); SBX-5 governs what the
+    // host sends, so citing it here would teach a rule that says something else.
+    const refusal = trace.entries.find((e) => e.status === "refused");
+    expect(refusal?.note).toContain("BRG-2");
+    expect(refusal?.note).toContain("SBX-6");
+    expect(refusal?.note).not.toContain("SBX-5");
+    expect(received[0]).toMatchObject({ error: { message: expect.stringContaining("BRG-2") } });
   });
 
   it("lets ui/notifications/initialized through once (BRG-3)", async () => {

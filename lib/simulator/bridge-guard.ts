@@ -10,7 +10,7 @@ const SANDBOX_PREFIX = "ui/notifications/sandbox-";
  * Wraps the host's end of the bridge so the order the spec sets holds whatever the view sends,
  * before the AppBridge sees anything (the SDK's bridge only warns):
  *
- * - SBX-5 / SBX-6: until the view's `ui/initialize` arrives, any other request from the view is
+ * - BRG-2 / SBX-6: the view starts with `ui/initialize` (BRG-2); until it arrives, any other request from the view is
  *   answered here with a JSON-RPC error and never reaches the host's handlers, so never a server;
  *   other notifications are dropped and recorded. (The proxy's own `sandbox-*` notifications pass.)
  * - BRG-3: `ui/notifications/initialized` is accepted once; a repeat is dropped and recorded, so
@@ -49,7 +49,7 @@ export class BridgeOrderGuard implements Transport {
           this.channel,
           "host",
           this.from,
-          `${method} refused: the view sent it before ui/initialize, so it is answered with an error and reaches no server (SBX-5, SBX-6)`,
+          `${method} refused: the view sent it before ui/initialize, so it is answered with an error and reaches no server (BRG-2, SBX-6)`,
           "refused",
         );
         void this.inner.send({
@@ -57,7 +57,7 @@ export class BridgeOrderGuard implements Transport {
           id: (message as { id: string | number }).id,
           error: {
             code: BEFORE_INITIALIZE_CODE,
-            message: `${method}: a view must send ui/initialize first (SBX-5)`,
+            message: `${method}: a view must send ui/initialize first (BRG-2)`,
           },
         });
         return;

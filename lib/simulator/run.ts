@@ -123,7 +123,7 @@ export async function runHeadless(
     });
     bridge.onerror = (e) =>
       trace.event("host-view", "view", "host", `rejected: ${e.message}`, "rejected");
-    // SBX-5/SBX-6/BRG-3: the view's order is enforced before the bridge sees a message.
+    // BRG-2/SBX-6/BRG-3: the view's order is enforced before the bridge sees a message.
     await bridge.connect(
       new BridgeOrderGuard(
         tracedTransport(hostSide, trace, "host-view", "host", "view"),
