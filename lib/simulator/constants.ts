@@ -1,12 +1,16 @@
-/** NEG-1: the extension identifier, as both sides declare it. */
-export const EXTENSION_ID = "io.modelcontextprotocol/ui";
-/** RES-2: the one mime type a view's content item may carry. */
-export const PROFILE_MIME = "text/html;profile=mcp-app";
+/**
+ * NEG-1 / RES-2 / NEG-2: the extension identifier, the one mime type a view may carry and the
+ * per-request `_meta` keys of the 2026-07-28 core. The host layer owns them; the simulator uses the
+ * same ones.
+ */
+export {
+  EXTENSION_ID,
+  META_CLIENT_CAPABILITIES,
+  META_PROTOCOL_VERSION,
+  PROFILE_MIME,
+} from "../host/ids";
 /** The core revision the simulator's client and server speak (NEG-2). */
 export const PROTOCOL_VERSION = "2026-07-28";
-/** NEG-2: per-request `_meta` keys of the 2026-07-28 core. */
-export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
-export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 /**
  * The six rows of the host's decision table, in the order `decide()` evaluates them: the agent's
  * tool list (visibility) before the call on which the extension is negotiated. (The review

@@ -1,6 +1,6 @@
 import type { ServerEra } from "../host/era";
-import { decideLegacyNegotiation } from "../host/negotiation";
-import { decideNegotiation, type Verdict } from "./rules";
+import { decideNegotiationForEra } from "../host/negotiation";
+import type { Verdict } from "./rules";
 
 /** What the negotiation row reads, whichever era the session runs in. */
 export interface EraNegotiationInput {
@@ -19,23 +19,21 @@ export interface EraNegotiationInput {
  * per-request declaration and `server/discover` (NEG-2..4).
  */
 export function decideEraNegotiation(input: EraNegotiationInput): Verdict {
-  if (input.era === "legacy") {
-    const v = decideLegacyNegotiation(
-      input.clientCapabilities === undefined
-        ? undefined
-        : { where: "initialize", method: "initialize", capabilities: input.clientCapabilities },
-      input.resourceUri,
-    );
-    const reason = v.reason.replace(/^legacy session: /, "");
-    return { ...v, reason: `legacy era (initialize, NEG-5) rule: ${reason}` };
-  }
-  const v = decideNegotiation(input);
-  return { ...v, reason: `modern era (2026-07-28, NEG-2..4) rule: ${v.reason}` };
-}
-
-/** The UI tool's view URI from its `_meta`: the nested key, else the deprecated flat one. */
-export function resourceUriOf(meta: unknown): string | undefined {
-  const m = meta as { ui?: { resourceUri?: unknown }; "ui/resourceUri"?: unknown } | undefined;
-  const uri = m?.ui?.resourceUri ?? m?.["ui/resourceUri"];
-  return typeof uri === "string" ? uri : undefined;
+  const legacy = input.era === "legacy";
+  const v = decideNegotiationForEra(
+    input.era,
+    input.clientCapabilities === undefined
+      ? undefined
+      : legacy
+        ? { where: "initialize", method: "initialize", capabilities: input.clientCapabilities }
+        : { where: "request-meta", method: "tools/call", capabilities: input.clientCapabilities },
+    input.serverCapabilities,
+    input.resourceUri,
+  );
+  return legacy
+    ? {
+        ...v,
+        reason: `legacy era (initialize, NEG-5) rule: ${v.reason.replace(/^legacy session: /, "")}`,
+      }
+    : { ...v, reason: `modern era (2026-07-28, NEG-2..4) rule: ${v.reason}` };
 }

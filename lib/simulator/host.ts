@@ -14,7 +14,8 @@ import {
 } from "@modelcontextprotocol/client";
 import { connectServer, type HostConnection } from "../host/connect";
 import type { ClientEra, ServerEra } from "../host/era";
-import { decideEraNegotiation, resourceUriOf } from "./era";
+import { toolResourceUri } from "../host/inspect";
+import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
@@ -260,7 +261,7 @@ export class SimHost {
         era: wire.era,
         clientCapabilities: inputs.clientCapabilities,
         serverCapabilities: inputs.serverCapabilities,
-        resourceUri: resourceUriOf(uiTool?._meta),
+        resourceUri: uiTool ? toolResourceUri(uiTool)?.uri : undefined,
       });
     inputs.negotiation = judge();
     if (decideAgentVisibility(inputs.uiToolVisibility).verdict === "fail") {

@@ -1,20 +1,13 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { RowName } from "./constants";
+import { ROWS, type RowName } from "./constants";
 import type { RunResult } from "./run";
 
 /**
  * The order in which the host decides the rows (see `decide()`): visibility first — a tool the
  * agent never sees is never called — then negotiation, mime, csp, permissions and the view's call.
- * The table itself is shown in ROWS order; the report follows the host.
+ * The table, the walker and this report all follow it: it is ROWS.
  */
-export const EVALUATION_ORDER: readonly RowName[] = [
-  "visibility",
-  "negotiation",
-  "mime",
-  "csp",
-  "permissions",
-  "app-call",
-];
+export const EVALUATION_ORDER: readonly RowName[] = ROWS;
 
 export interface ReportRow {
   /** 1-based position in the host's evaluation. */
