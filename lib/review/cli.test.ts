@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { runReviewCli } from "./cli";
+import { HAPPY_PATH_MODERN_ONLY_EXPECTED } from "./expected-fixtures";
 import type { ItemStatus, Report } from "./report";
 
 const BASIC = "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js";
@@ -68,33 +69,6 @@ const BASIC_EXPECTED: Record<string, ItemStatus> = {
   "renders:get-time": "not-checkable",
 };
 
-// Hand-written from content/scenarios/happy-path.json served by lib/simulator/server.ts with
-// serveStdio / createMcpHandler and legacy "reject".
-const OWN_MODERN_EXPECTED: Record<string, ItemStatus> = {
-  era: "warning",
-  "discover-extension": "pass",
-  "discover-hints": "pass",
-  "list-hints": "pass",
-  "tools-by-declaration": "pass",
-  "ui-tools": "pass",
-  "resource-uri-key:show_forecast": "warning",
-  "ui-scheme:show_forecast": "pass",
-  "visibility:show_forecast": "pass",
-  "negotiation:show_forecast": "pass",
-  "resource-read:show_forecast": "pass",
-  "mime:show_forecast": "pass",
-  "listing:show_forecast": "pass",
-  "html-document:show_forecast": "pass",
-  "ui-meta-places:show_forecast": "pass",
-  "csp:show_forecast": "pass",
-  "permissions:show_forecast": "pass",
-  "prefers-border:show_forecast": "warning",
-  "read-hints:show_forecast": "pass",
-  "annotations:show_forecast": "warning",
-  "text-fallback:show_forecast": "not-checkable",
-  "renders:show_forecast": "not-checkable",
-};
-
 describe("npm run review", { timeout: 90_000 }, () => {
   it("published server-basic-vanillajs 2.0.3 over stdio: legacy, no failures (the real CLI process)", () => {
     const run = spawnSync(
@@ -136,7 +110,7 @@ describe("npm run review", { timeout: 90_000 }, () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.report).toMatchObject({ era: "modern", protocolVersion: "2026-07-28" });
-    expect(statuses(result.report)).toEqual(OWN_MODERN_EXPECTED);
+    expect(statuses(result.report)).toEqual(HAPPY_PATH_MODERN_ONLY_EXPECTED);
   });
 
   it("our server factory, modern only, over Streamable HTTP, and the human-readable output", async () => {
@@ -148,7 +122,7 @@ describe("npm run review", { timeout: 90_000 }, () => {
     );
     const result = await runReviewCli([url]);
     expect(result.code).toBe(0);
-    expect(statuses(result.report)).toEqual(OWN_MODERN_EXPECTED);
+    expect(statuses(result.report)).toEqual(HAPPY_PATH_MODERN_ONLY_EXPECTED);
     expect(result.stdout).toContain("Server: academy-main 1.0.0 | era: modern (2026-07-28)");
     expect(result.stdout).toMatch(/^WARN {2}Protocol eras served {2}\[NEG-6\]$/m);
     expect(result.stdout).toContain("16 pass, 0 fail, 4 warning(s), 2 not checkable from outside");
