@@ -104,17 +104,13 @@ export function installAutomationHook(
     async runPage(times) {
       const status = () => document.querySelector<HTMLElement>('[data-testid="run-status"]');
       const button = () => document.querySelector<HTMLButtonElement>('[data-testid="run"]');
-      const waitFor = (ok: () => boolean, timeout = 15_000) =>
-        new Promise<void>((resolve, reject) => {
-          const t0 = performance.now();
-          const tick = () =>
-            ok()
-              ? resolve()
-              : performance.now() - t0 > timeout
-                ? reject(new Error("timed out waiting for the page's run"))
-                : setTimeout(tick, 5);
-          tick();
-        });
+      const waitFor = (ok: () => boolean) =>
+        waitUntil(
+          ok,
+          15_000,
+          (tick) => setTimeout(tick, 5),
+          "timed out waiting for the page's run",
+        );
       const outcomes: string[] = [];
       for (let i = 0; i < times; i++) {
         await waitFor(() => status()?.dataset.status !== "running" && !button()?.disabled);
@@ -144,16 +140,7 @@ export function installAutomationHook(
       const row = () =>
         document.querySelector<HTMLElement>('[data-row="permissions"] td:last-child');
       const waitFor = (ok: () => boolean, timeout = 8000) =>
-        new Promise<void>((resolve, reject) => {
-          const t0 = performance.now();
-          const tick = () =>
-            ok()
-              ? resolve()
-              : performance.now() - t0 > timeout
-                ? reject(new Error("timed out"))
-                : requestAnimationFrame(tick);
-          tick();
-        });
+        waitUntil(ok, timeout, requestAnimationFrame, "timed out");
       for (let i = first; i < first + times; i++) {
         const grant = i % 2 === 0;
         const csp = base.resource.csp;
@@ -230,4 +217,19 @@ export function installAutomationHook(
   return () => {
     delete window.academySimulator;
   };
+}
+
+/** Resolves once `ok()` holds, checking again on each `next` tick; rejects after `timeout` ms. */
+function waitUntil(
+  ok: () => boolean,
+  timeout: number,
+  next: (tick: () => void) => unknown,
+  message: string,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const t0 = performance.now();
+    const tick = () =>
+      ok() ? resolve() : performance.now() - t0 > timeout ? reject(new Error(message)) : next(tick);
+    tick();
+  });
 }

@@ -58,6 +58,15 @@ function unusable(error: unknown): DecodedLink {
   return { ok: false, message: DAMAGED };
 }
 
+/** A decoded link's text as a scenario, or why it cannot be one. Never throws. */
+function parseLinked(text: string): DecodedLink {
+  try {
+    return { ok: true, scenario: parseScenario(text, "link") };
+  } catch (error) {
+    return unusable(error);
+  }
+}
+
 /**
  * Reads a legacy `?s=` value. Never throws: a damaged link, one that is not a scenario, or one from
  * a newer version gives a message in words, and the caller keeps the default scenario.
@@ -69,11 +78,7 @@ export function decodeScenario(param: string): DecodedLink {
   } catch {
     return { ok: false, message: DAMAGED };
   }
-  try {
-    return { ok: true, scenario: parseScenario(text, "link") };
-  } catch (error) {
-    return unusable(error);
-  }
+  return parseLinked(text);
 }
 
 /** Reads a `#s=` value (or, without the `d1.` prefix, a legacy one). Never throws. */
@@ -89,9 +94,5 @@ export async function decodeScenarioLink(value: string): Promise<DecodedLink> {
   } catch {
     return { ok: false, message: DAMAGED };
   }
-  try {
-    return { ok: true, scenario: parseScenario(text, "link") };
-  } catch (error) {
-    return unusable(error);
-  }
+  return parseLinked(text);
 }
