@@ -1,6 +1,8 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+const NO_REACT = { name: "react", message: "lib/ is framework-free; put React code under app/." };
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -15,13 +17,30 @@ const config = [
     ],
   },
   {
-    // The simulator is a pure protocol core: React stays out of it (see ARCHITECTURE.md).
-    files: ["lib/simulator/**", "lib/rules/**", "lib/store/**", "lib/content/**"],
+    // lib/ is framework-free: the protocol core, the host and the review hold no React (see
+    // ARCHITECTURE.md).
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [NO_REACT] }],
+    },
+  },
+  {
+    // The host and the decisions are used by the simulator and the review alike, so they never
+    // reach into either.
+    files: ["lib/host/**", "lib/decide/**"],
+    ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "react", message: "lib/ is framework-free; put React code under app/." }],
+          paths: [NO_REACT],
+          patterns: [
+            {
+              group: ["**/simulator", "**/simulator/**", "**/review", "**/review/**"],
+              message:
+                "lib/host and lib/decide are shared layers: they must not import lib/simulator or lib/review.",
+            },
+          ],
         },
       ],
     },

@@ -1,6 +1,6 @@
 "use client";
 
-import { decide } from "@/lib/simulator/rules";
+import { decide } from "@/lib/decide";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/simulator/browser/origins";

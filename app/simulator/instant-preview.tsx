@@ -1,4 +1,4 @@
-import type { Decision } from "@/lib/simulator/rules";
+import type { Decision } from "@/lib/decide";
 import { DecisionTable } from "./panels";
 
 /**

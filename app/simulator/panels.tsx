@@ -14,7 +14,7 @@ import {
 } from "@/lib/simulator/explain";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { rowWindow } from "@/lib/simulator/row-window";
-import type { Decision, Verdict } from "@/lib/simulator/rules";
+import type { Decision, Verdict } from "@/lib/decide";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { getRule } from "@/lib/rules";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { ROWS, type RowName } from "@/lib/simulator/constants";
-import type { Decision } from "@/lib/simulator/rules";
+import type { Decision } from "@/lib/decide";
 
 export interface Predictions {
   rows: Partial<Record<RowName, "pass" | "fail" | "skip">>;

@@ -7,7 +7,7 @@ import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
-import type { Consent } from "@/lib/simulator/rules";
+import type { Consent } from "@/lib/decide";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts, ScenarioError } from "@/lib/simulator/scenario-core";

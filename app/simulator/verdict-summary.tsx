@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef } from "react";
 import { ROWS } from "@/lib/simulator/constants";
-import type { Decision } from "@/lib/simulator/rules";
+import type { Decision } from "@/lib/decide";
 
 const JUMPS = [
   ["Table", "sim-table"],

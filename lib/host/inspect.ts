@@ -1,6 +1,6 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
 import type { ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
-import { PERMISSION_NAMES } from "../simulator/constants";
+import { PERMISSION_NAMES } from "../decide/vocabulary";
 import {
   decide,
   parseOrigin,
@@ -8,7 +8,7 @@ import {
   type HostPolicy,
   type ReadObservation,
   type Verdict,
-} from "../simulator/rules";
+} from "../decide";
 import type { Declaration, HostConnection } from "./connect";
 import { decideNegotiationForEra } from "./negotiation";
 import { asRecord } from "./wire";

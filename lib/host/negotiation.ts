@@ -1,4 +1,4 @@
-import { decideNegotiation, type Verdict } from "../simulator/rules";
+import { decideNegotiation, type Verdict } from "../decide";
 import type { Declaration } from "./connect";
 import { EXTENSION_ID, PROFILE_MIME } from "./ids";
 import type { ServerEra } from "./era";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadScenarioFiles, type ScenarioFile } from "@/lib/content/scenarios";
 import { ROWS } from "@/lib/simulator/constants";
-import { decide } from "@/lib/simulator/rules";
+import { decide } from "@/lib/decide";
 import { WALKER_DEFAULTS, WALKER_ROWS, walkerInputs, type WalkerSettings } from "./walker";
 
 /**

@@ -1,8 +1,8 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
 import { EXTENSION_ID, PROFILE_MIME } from "../simulator/constants";
-import type { AppCallInput, Consent } from "../simulator/rules/app-call";
-import type { OutOfPolicy } from "../simulator/rules/csp";
-import type { DecisionInputs, HostPolicy } from "../simulator/rules/index";
+import type { AppCallInput, Consent } from "../decide/app-call";
+import type { OutOfPolicy } from "../decide/csp";
+import type { DecisionInputs, HostPolicy } from "../decide";
 
 /**
  * The decision-table walker's settings, turned into the inputs of the simulator's `decide()`.

@@ -5,7 +5,7 @@ import {
   decidePermissions,
   effectiveUiMeta,
   type Verdict,
-} from "../simulator/rules";
+} from "../decide";
 import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
 import type { ReviewInput } from "./collect";

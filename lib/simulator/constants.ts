@@ -11,28 +11,12 @@ export {
 } from "../host/ids";
 /** The core revision the simulator's client and server speak (NEG-2). */
 export const PROTOCOL_VERSION = "2026-07-28";
-/**
- * The six rows of the host's decision table, in the order `decide()` evaluates them: the agent's
- * tool list (visibility) before the call on which the extension is negotiated. (The review
- * checklist's table lists negotiation first; lessons and the walker follow this order.)
- */
-export const ROWS = [
-  "visibility",
-  "negotiation",
-  "mime",
-  "csp",
-  "permissions",
-  "app-call",
-] as const;
-export type RowName = (typeof ROWS)[number];
-/** PERM-1: the permission flags a resource may request. */
-export const PERMISSION_NAMES = ["camera", "microphone", "geolocation", "clipboardWrite"] as const;
-export type PermissionName = (typeof PERMISSION_NAMES)[number];
-/** CSP-1: the four domain lists of `_meta.ui.csp`. */
-export const CSP_KEYS = [
-  "connectDomains",
-  "resourceDomains",
-  "frameDomains",
-  "baseUriDomains",
-] as const;
-export type CspKey = (typeof CSP_KEYS)[number];
+/** The decision table's rows, permission flags and CSP lists live with the decisions. */
+export {
+  CSP_KEYS,
+  PERMISSION_NAMES,
+  ROWS,
+  type CspKey,
+  type PermissionName,
+  type RowName,
+} from "../decide/vocabulary";

@@ -1,6 +1,6 @@
 import type { ServerEra } from "../host/era";
 import { decideNegotiationForEra } from "../host/negotiation";
-import type { Verdict } from "./rules";
+import type { Verdict } from "../decide";
 
 /** What the negotiation row reads, whichever era the session runs in. */
 export interface EraNegotiationInput {

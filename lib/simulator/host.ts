@@ -31,7 +31,7 @@ import {
   type Decision,
   type DecisionInputs,
   type ReadObservation,
-} from "./rules";
+} from "../decide";
 import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
 import { tracedTransport, type Trace } from "./trace";

@@ -2,4 +2,4 @@
  * The simulator's pure protocol core. No React may be imported anywhere under lib/simulator:
  * the UI renders verdicts, it never decides them.
  */
-export * from "./rules/visibility";
+export * from "../decide/visibility";

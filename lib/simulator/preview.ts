@@ -1,7 +1,7 @@
 import { EXTENSION_ID } from "./constants";
 import { clientCapabilitiesFor } from "./capabilities";
 import { decideEraNegotiation } from "./era";
-import { decide, decideNotConnected, type Decision, type DecisionInputs } from "./rules";
+import { decide, decideNotConnected, type Decision, type DecisionInputs } from "../decide";
 import type { Scenario } from "./scenario";
 
 /**

@@ -3,7 +3,7 @@ import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/cl
 import { agentArguments } from "./agent-arguments";
 import { HostConnectError } from "../host/connect";
 import { createViewCache, SimHost, type AgentTurn, type EraInfo, type ViewCache } from "./host";
-import { decideNotConnected, type Decision } from "./rules";
+import { decideNotConnected, type Decision } from "../decide";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "./bridge-guard";

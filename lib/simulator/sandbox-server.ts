@@ -2,7 +2,7 @@
 // browser code (it holds the per-process signing secret).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CSP_KEYS } from "./constants";
-import { buildCspHeader, DEFAULT_CSP_HEADER, parseOrigin, type CspDomains } from "./rules/csp";
+import { buildCspHeader, DEFAULT_CSP_HEADER, parseOrigin, type CspDomains } from "../decide/csp";
 import { DEFAULT_SANDBOX_HOSTNAME, RUN_ID_PATTERN } from "./browser/origins";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { CSP_KEYS, type CspKey } from "@/lib/simulator/constants";
-import { decideCsp, type OutOfPolicy } from "@/lib/simulator/rules/csp";
+import { decideCsp, type OutOfPolicy } from "@/lib/decide/csp";
 import { RuleRef } from "../rule-ref";
 import { HostPolicyNote, VerdictLine } from "./verdict";
 

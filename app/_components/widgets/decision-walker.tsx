@@ -9,7 +9,7 @@ import {
   walkerInputs,
   type WalkerSettings,
 } from "@/lib/lessons/walker";
-import { decide } from "@/lib/simulator/rules";
+import { decide } from "@/lib/decide";
 import { RuleRef } from "../rule-ref";
 import { HostPolicyNote } from "./verdict";
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { PROFILE_MIME } from "@/lib/simulator/constants";
-import { decideMime } from "@/lib/simulator/rules/mime";
+import { decideMime } from "@/lib/decide/mime";
 import { VerdictLine } from "./verdict";
 
 /** Real values seen in servers and guides; only the first is an MCP App. */

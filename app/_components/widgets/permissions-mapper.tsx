@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { PERMISSION_NAMES, type PermissionName } from "@/lib/simulator/constants";
-import { ALLOW_FEATURE, decidePermissions } from "@/lib/simulator/rules/permissions";
+import { ALLOW_FEATURE, decidePermissions } from "@/lib/decide/permissions";
 import { RuleRef } from "../rule-ref";
 import { HostPolicyNote, VerdictLine } from "./verdict";
 

@@ -1,4 +1,4 @@
-import type { Verdict, VerdictValue } from "@/lib/simulator/rules/types";
+import type { Verdict, VerdictValue } from "@/lib/decide/types";
 import { RuleRef } from "../rule-ref";
 
 const LABEL: Record<VerdictValue, string> = { pass: "pass", fail: "fail", skip: "skip" };

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
-import { decideVisibility, type Caller } from "@/lib/simulator/rules/visibility";
+import { decideVisibility, type Caller } from "@/lib/decide/visibility";
 import { RuleRef } from "../rule-ref";
 
 const CHOICES: { key: string; label: string; value: McpUiToolVisibility[] | undefined }[] = [

@@ -1,6 +1,6 @@
 import type { PermissionName } from "../constants";
-import type { CspDomains } from "../rules/csp";
-import { allowAttribute } from "../rules/permissions";
+import type { CspDomains } from "../../decide/csp";
+import { allowAttribute } from "../../decide/permissions";
 import { newRunId, runOrigin } from "./origins";
 
 /** What the host decided for one proxy, before any run id: equal keys may share a spare. */

@@ -9,7 +9,7 @@ import {
   type EraInfo,
   type ViewCache,
 } from "../host";
-import { decideNotConnected, type Decision, type DecisionInputs } from "../rules";
+import { decideNotConnected, type Decision, type DecisionInputs } from "../../decide";
 import type { Scenario } from "../scenario";
 import type { ViewDocuments } from "../server";
 import { Trace, type TraceEntry } from "../trace";

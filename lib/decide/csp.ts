@@ -1,4 +1,4 @@
-import { CSP_KEYS, type CspKey } from "../constants";
+import { CSP_KEYS, type CspKey } from "./vocabulary";
 import type { Verdict } from "./types";
 
 export type CspDomains = Record<CspKey, string[]>;

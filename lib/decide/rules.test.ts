@@ -1,7 +1,8 @@
 import { buildAllowAttribute } from "@modelcontextprotocol/ext-apps/app-bridge";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSP_KEYS, PERMISSION_NAMES, PROFILE_MIME } from "../constants";
+import { PROFILE_MIME } from "../host/ids";
+import { CSP_KEYS, PERMISSION_NAMES } from "./vocabulary";
 import {
   allowAttribute,
   buildCspHeader,

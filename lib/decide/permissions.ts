@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES, type PermissionName } from "../constants";
+import { PERMISSION_NAMES, type PermissionName } from "./vocabulary";
 import type { Verdict } from "./types";
 
 /** PERM-2: permission flag → iframe `allow` feature, as ext-apps' buildAllowAttribute maps it. */

@@ -1,5 +1,5 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
-import { ROWS, type PermissionName } from "../constants";
+import { ROWS, type PermissionName } from "./vocabulary";
 import { decideAppCall, type AppCallDecision, type AppCallInput } from "./app-call";
 import { decideCsp, type CspDecision, type OutOfPolicy } from "./csp";
 import { decideMime } from "./mime";

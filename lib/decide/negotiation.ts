@@ -1,4 +1,4 @@
-import { EXTENSION_ID, PROFILE_MIME } from "../constants";
+import { EXTENSION_ID, PROFILE_MIME } from "../host/ids";
 import type { Verdict } from "./types";
 
 export interface NegotiationInput {

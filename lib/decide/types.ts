@@ -1,4 +1,4 @@
-import type { RowName } from "../constants";
+import type { RowName } from "./vocabulary";
 
 export type VerdictValue = "pass" | "fail" | "skip";
 
