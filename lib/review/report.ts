@@ -1,11 +1,5 @@
 import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
-import {
-  decideCsp,
-  decideMime,
-  decidePermissions,
-  effectiveUiMeta,
-  type Verdict,
-} from "../decide";
+import { decideCsp, decideMime, decidePermissions, effectiveUiMeta, type Verdict } from "../decide";
 import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
 import type { ReviewInput } from "./collect";
