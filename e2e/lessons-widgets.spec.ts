@@ -3,8 +3,8 @@ import { collectPageErrors } from "./helpers";
 
 /**
  * Opens a lesson and brings one widget into view: an island widget's code loads only then (see
- * app/_components/widgets/lazy.tsx). Waits until React has hydrated it, so input is handled
- * rather than lost.
+ * app/_components/widgets/lazy.tsx). Waits until React has hydrated it, so each test exercises the
+ * live widget; input given before that is tested on its own below.
  */
 async function openWidget(page: Page, lesson: string, widget: string) {
   await page.goto(`/lessons/${lesson}`);
@@ -168,4 +168,76 @@ test("an island widget also works after a client-side navigation, with no server
   await w.getByRole("button", { name: "Try an injection" }).click();
   await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "fail");
   expect(errors).toEqual([]);
+});
+
+/**
+ * Holds back the script chunk that contains `marker` until `release()` is called, so a test can
+ * act on a widget's server HTML before its code has arrived, as a reader on a slow link does.
+ */
+async function holdChunk(page: Page, marker: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held = false;
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    const response = await route.fetch().catch(() => null);
+    if (!response) return; // the page closed while the chunk was on its way
+    const body = await response.text();
+    if (body.includes(marker)) {
+      held = true;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { release, wasHeld: () => held };
+}
+
+test("a choice made before a widget's code arrives is applied once it does", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const chunk = await holdChunk(page, "Agent lists and calls it");
+  await page.goto("/lessons/who-may-call-a-tool");
+  const w = page.locator('[data-widget="visibility-matrix"]');
+  const island = page.locator("[data-island]", { has: w });
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(chunk.wasHeld).toBe(true);
+  await expect(island).not.toHaveAttribute("data-ready");
+  // The server HTML's radio takes the click although nothing handles it yet.
+  await w.getByLabel('["app"]').check();
+  chunk.release();
+  await expect(island).toHaveAttribute("data-ready", "");
+  const verdict = (caller: string) => w.locator(`tr[data-caller="${caller}"] [data-verdict]`);
+  await expect(verdict("agent")).toHaveAttribute("data-verdict", "refused");
+  await expect(verdict("same")).toHaveAttribute("data-verdict", "allowed");
+  await expect(w.getByLabel('["app"]')).toBeChecked();
+  expect(errors).toEqual([]);
+});
+
+test("text typed and a button pressed before the code arrives are not lost", async ({ page }) => {
+  const chunk = await holdChunk(page, "Try an injection");
+  await page.goto("/lessons/content-security-policy");
+  const w = page.locator('[data-widget="csp-builder"]');
+  const island = page.locator("[data-island]", { has: w });
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(chunk.wasHeld).toBe(true);
+  await expect(island).not.toHaveAttribute("data-ready");
+  await w.getByRole("button", { name: "Try an injection" }).click();
+  chunk.release();
+  await expect(island).toHaveAttribute("data-ready", "");
+  await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "fail");
+});
+
+test("text typed before the mime checker's code arrives is checked once it does", async ({
+  page,
+}) => {
+  const chunk = await holdChunk(page, "mime-verdict");
+  await page.goto("/lessons/linking-a-tool-to-its-view");
+  const w = page.locator('[data-widget="mime-checker"]');
+  const island = page.locator("[data-island]", { has: w });
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(chunk.wasHeld).toBe(true);
+  await expect(island).not.toHaveAttribute("data-ready");
+  await w.getByRole("textbox").fill("text/html");
+  chunk.release();
+  await expect(island).toHaveAttribute("data-ready", "");
+  await expect(w.getByRole("textbox")).toHaveValue("text/html");
+  await expect(w.getByTestId("mime-verdict")).toHaveAttribute("data-verdict", "fail");
 });

@@ -3,12 +3,13 @@
 import {
   lazy,
   Suspense,
+  useCallback,
   useEffect,
   useRef,
   type ComponentType,
   type ReactNode,
-  type RefObject,
 } from "react";
+import { recordEarlyClicks, replayEarlyInput } from "./early-input";
 
 /**
  * A widget whose code loads when the reader gets near it, not with the page.
@@ -20,8 +21,9 @@ import {
  * hydrates the rest of the page, then hydrates the widget when its code arrives. On a client-side
  * navigation (no server HTML) the fallback says that the widget is loading.
  *
- * `data-island` marks the wrapper; `data-ready` appears once the widget is interactive, which
- * end-to-end tests wait for.
+ * Until then the server HTML takes input that nothing handles; once the widget has hydrated, that
+ * input is handed to it (./early-input), so what the widget shows matches what the reader chose.
+ * `data-island` marks the wrapper; `data-ready` appears once the widget is interactive.
  */
 function island<P extends object>(
   label: string,
@@ -37,16 +39,32 @@ function island<P extends object>(
 
   function Island(props: P) {
     const ref = useRef<HTMLDivElement>(null);
+    const early = useRef<ReturnType<typeof recordEarlyClicks>>(null);
     useEffect(() => {
       const element = ref.current;
       if (!element) return;
-      return watchNear(element, open);
+      if (!element.hasAttribute("data-ready")) early.current = recordEarlyClicks(element);
+      const unwatch = watchNear(element, open);
+      return () => {
+        unwatch();
+        early.current?.stop();
+      };
+    }, []);
+    // Hands the widget the input its server HTML took meanwhile, then marks the wrapper ready.
+    const hydrated = useCallback(() => {
+      const element = ref.current;
+      if (!element) return;
+      const recorded = early.current;
+      early.current = null;
+      recorded?.stop();
+      replayEarlyInput(element, recorded?.clicks ?? []);
+      element.setAttribute("data-ready", "");
     }, []);
     return (
       <div ref={ref} data-island={label}>
         <Suspense fallback={<p className="muted">Loading the {label}…</p>}>
           <Widget {...props} />
-          <Ready target={ref} />
+          <Ready onHydrated={hydrated} />
         </Suspense>
       </div>
     );
@@ -73,11 +91,9 @@ function watchNear(element: HTMLElement, open: () => void): () => void {
   };
 }
 
-/** Rendered after the widget inside its boundary: marks the wrapper once both have hydrated. */
-function Ready({ target }: { target: RefObject<HTMLDivElement | null> }): ReactNode {
-  useEffect(() => {
-    target.current?.setAttribute("data-ready", "");
-  }, [target]);
+/** Rendered after the widget inside its boundary: calls `onHydrated` once both have hydrated. */
+function Ready({ onHydrated }: { onHydrated: () => void }): ReactNode {
+  useEffect(onHydrated, [onHydrated]);
   return null;
 }
 
