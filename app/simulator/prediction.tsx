@@ -1,14 +1,12 @@
 "use client";
 
-import { ROWS, type RowName } from "@/lib/simulator/constants";
+import { ROWS, RUN_OUTCOMES as OUTCOMES, type RowName } from "@/lib/simulator/constants";
 import type { Decision } from "@/lib/decide";
 
 export interface Predictions {
   rows: Partial<Record<RowName, "pass" | "fail" | "skip">>;
   outcome: string | undefined;
 }
-
-const OUTCOMES = ["rendered", "text", "not-called", "timed-out", "not-connected"] as const;
 
 /** Predict every row and the outcome before running; afterwards each guess is graded. */
 export function Prediction({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RULE_GROUPS, type RuleGroupId } from "../rules";
 import { ruleIdSchema } from "../rules/schema";
-import { ROWS } from "../simulator/constants";
+import { ROWS, RUN_OUTCOMES, SESSION_ERAS } from "../simulator/constants";
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const id = () => z.string().regex(ID, "must be lower-case words joined by hyphens");
@@ -75,7 +75,9 @@ const verdictSchema = z.enum(["pass", "fail", "skip"]);
  * simulator can never disagree about the host's decision.
  */
 export const predictClaimsSchema = z.strictObject({
-  outcome: z.enum(["rendered", "text", "not-called", "timed-out"]).optional(),
+  outcome: z.enum(RUN_OUTCOMES).optional(),
+  /** NEG-6: the era the session settles on. */
+  era: z.enum(SESSION_ERAS).optional(),
   appCall: z.enum(["forwarded", "refused"]).optional(),
   rows: z.partialRecord(z.enum(ROWS), verdictSchema).optional(),
   /** Directives the expected CSP header contains, verbatim. */

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RULE_IDS } from "../rules";
 import { startingOrder } from "../quiz/presentation";
 import { isCorrect } from "./quiz-grading";
-import { EXAM_POINTS, type Question } from "./quiz-schema";
+import { expectSchema } from "../simulator/scenario";
+import { EXAM_POINTS, predictClaimsSchema, type Question } from "./quiz-schema";
 import { loadQuizBanks, parseQuizBank } from "./quizzes";
 import { loadScenarioFiles } from "./scenarios";
 
@@ -171,6 +172,16 @@ describe("the shipped banks", () => {
     expect(questions.filter((q) => q.type === "predict").length).toBeGreaterThanOrEqual(6);
   });
 
+  it("let a predict question claim every outcome and era a preset can expect", () => {
+    const expectShape = expectSchema.shape;
+    for (const outcome of expectShape.outcome.options) {
+      expect(predictClaimsSchema.safeParse({ outcome }).success, outcome).toBe(true);
+    }
+    for (const era of expectShape.era.unwrap().options) {
+      expect(predictClaimsSchema.safeParse({ era }).success, era).toBe(true);
+    }
+  });
+
   it("link every predict question to a preset whose expect block agrees with the right answer", async () => {
     const presets = new Map((await loadScenarioFiles()).map((f) => [f.scenario.id, f.scenario]));
     for (const q of await all()) {
@@ -182,6 +193,7 @@ describe("the shipped banks", () => {
       expect(Object.keys(claims).length, `${q.id} makes no claim`).toBeGreaterThan(0);
       if (claims.outcome) expect(expected.outcome, q.id).toBe(claims.outcome);
       if (claims.appCall) expect(expected.appCall, q.id).toBe(claims.appCall);
+      if (claims.era) expect(expected.era, q.id).toBe(claims.era);
       if (claims.allow !== undefined) expect(expected.allow, q.id).toBe(claims.allow);
       for (const [row, verdict] of Object.entries(claims.rows ?? {})) {
         expect(expected.rows[row as keyof typeof expected.rows], `${q.id} ${row}`).toBe(verdict);

@@ -20,3 +20,17 @@ export {
   type PermissionName,
   type RowName,
 } from "../decide/vocabulary";
+/**
+ * How a run ends. "timed-out": the host rendered the view but it never completed the handshake;
+ * "not-connected": client and server share no protocol era (NEG-6), so nothing was listed.
+ */
+export const RUN_OUTCOMES = [
+  "rendered",
+  "text",
+  "not-called",
+  "timed-out",
+  "not-connected",
+] as const;
+export type RunOutcome = (typeof RUN_OUTCOMES)[number];
+/** NEG-6: the era a session runs in. */
+export const SESSION_ERAS = ["modern", "legacy"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ScenarioError, type ScenarioIssue } from "./scenario-core";
-import { PERMISSION_NAMES, PROFILE_MIME, ROWS } from "./constants";
+import { PERMISSION_NAMES, PROFILE_MIME, ROWS, RUN_OUTCOMES, SESSION_ERAS } from "./constants";
 
 /** Version of the scenario format. A file or link with another version is refused by name. */
 export const SCENARIO_VERSION = 1;
@@ -24,13 +24,9 @@ export const expectSchema = z.strictObject({
       typeof verdict
     >,
   ),
-  /**
-   * "timed-out": the host rendered the view but it never completed the handshake.
-   * "not-connected": client and server share no protocol era (NEG-6), so nothing was listed.
-   */
-  outcome: z.enum(["rendered", "text", "not-called", "timed-out", "not-connected"]),
+  outcome: z.enum(RUN_OUTCOMES),
   /** NEG-6: the era the session runs in, when the scenario is about eras. */
-  era: z.enum(["modern", "legacy"]).optional(),
+  era: z.enum(SESSION_ERAS).optional(),
   /** Required when the action has the view call a tool. */
   appCall: z.enum(["forwarded", "refused"]).optional(),
   /** The exact CSP header, when the scenario is about it. */
