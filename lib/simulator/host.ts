@@ -299,8 +299,8 @@ export class SimHost {
   }
 
   private async readView(uiTool: Tool | undefined): Promise<NonNullable<AgentTurn["read"]>> {
-    const uri = (uiTool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri;
-    if (typeof uri !== "string")
+    const uri = uiTool ? toolResourceUri(uiTool)?.uri : undefined;
+    if (uri === undefined)
       return { cache: "miss", reason: "no resourceUri", error: "the tool names no view" };
     const key = ResultCache.key("resources/read", { uri });
     const cached = this.cache.get(key, this.scenario.user);
