@@ -5,8 +5,7 @@ export type ClientEra = "modern" | "legacy" | "dual";
 /** NEG-6: the era a connection ended up in (a dual-era server is served in one of them). */
 export type ServerEra = "modern" | "legacy";
 
-/** The core revision a modern connection speaks. */
-export const MODERN_VERSION = "2026-07-28";
+export { MODERN_VERSION } from "./ids";
 
 /** A remembered era verdict for one server, with when it was learned. */
 export interface EraCacheEntry {

@@ -9,8 +9,8 @@ export {
   META_PROTOCOL_VERSION,
   PROFILE_MIME,
 } from "../host/ids";
-/** The core revision the simulator's client and server speak (NEG-2). */
-export const PROTOCOL_VERSION = "2026-07-28";
+/** The core revision the simulator's client and server speak (NEG-2): the host's modern one. */
+export { MODERN_VERSION as PROTOCOL_VERSION } from "../host/ids";
 /** The decision table's rows, permission flags and CSP lists live with the decisions. */
 export {
   CSP_KEYS,
