@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { RuleRef } from "@/app/_components/rule-ref";
-import { decideVisibility } from "@/lib/decide/visibility";
+import { decideVisibility, toolVisibility } from "@/lib/decide/visibility";
 import type { Decision } from "@/lib/decide";
 import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
@@ -379,10 +379,9 @@ function keyLabel(t: UiToolReview) {
 
 function ToolsTable({ input }: { input: ReviewInput }) {
   const r = input.review;
-  const agent = r.tools.filter((t) => {
-    const ui = r.uiTools.find((u) => u.name === t.name);
-    return decideVisibility(ui?.visibility, { kind: "model" }).allowed;
-  });
+  const agent = r.tools.filter(
+    (t) => decideVisibility(toolVisibility(t), { kind: "model" }).allowed,
+  );
   return (
     <section aria-labelledby="review-tools-h">
       <h2 id="review-tools-h">Tools ({r.tools.length})</h2>
@@ -414,15 +413,16 @@ function ToolsTable({ input }: { input: ReviewInput }) {
           <tbody>
             {r.tools.map((tool) => {
               const ui = r.uiTools.find((u) => u.name === tool.name);
-              const seen = decideVisibility(ui?.visibility, { kind: "model" });
+              const visibility = toolVisibility(tool);
+              const seen = decideVisibility(visibility, { kind: "model" });
               return (
                 <tr key={tool.name} data-tool={tool.name} data-agent={seen.allowed ? "yes" : "no"}>
                   <th scope="row">
                     <code>{tool.name}</code>
                   </th>
                   <td>
-                    {ui?.visibility ? (
-                      <code>{JSON.stringify(ui.visibility)}</code>
+                    {visibility ? (
+                      <code>{JSON.stringify(visibility)}</code>
                     ) : (
                       <span className="muted">omitted</span>
                     )}
