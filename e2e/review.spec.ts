@@ -15,7 +15,7 @@ import {
   HAPPY_PATH_MODERN_ONLY_EXPECTED,
   SYSTEM_MONITOR_EXPECTED,
 } from "../lib/review/expected-fixtures";
-import type { Report } from "../lib/review/report";
+import { formatReportMarkdown, type Report } from "../lib/review/report";
 import { expectNoSeriousA11yViolations } from "./helpers";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -200,6 +200,13 @@ test("server-basic-vanillajs 2.0.3: legacy era, every item as expected, keyboard
   const browser = await downloadedJson(page);
   const cli = await cliJson(url(1));
   expect(browser).toEqual(cli);
+
+  // The Markdown export is the CLI's --markdown format with lesson links on this site.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download Markdown" }).click();
+  const markdown = await readFile(await (await download).path(), "utf8");
+  expect(markdown).toBe(formatReportMarkdown(cli, APP_ORIGIN));
+  expect(markdown).toContain(`[lesson](${APP_ORIGIN}/lessons/two-protocol-eras#compatibility)`);
 });
 
 test("server-system-monitor 2.0.3: legacy era; the app-only polling tool is left out of the agent's list", async ({
@@ -332,4 +339,35 @@ test("failures are told apart: invalid URL, nothing listening, HTTP status, time
   await expect(error).toHaveAttribute("data-kind", "timeout", { timeout: 30_000 });
   await expect(error).toContainText("No answer within 3.0 s");
   await expect(error).toContainText(/Waited [3-9]\.\d s/);
+});
+
+test("a token is remembered only when asked, and offered again only for the same origin", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const urlField = page.getByRole("textbox", { name: "Server URL" });
+  const tokenField = page.getByLabel("Bearer token (optional)");
+  const remember = page.getByRole("checkbox", { name: /Remember the token/ });
+  await page.goto("/review");
+  await urlField.fill(url(4));
+  await tokenField.fill("kept-token");
+  await remember.check();
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-error")).toHaveAttribute("data-kind", "cors", {
+    timeout: 30_000,
+  });
+
+  await page.goto("/review");
+  await expect(tokenField).toHaveValue("");
+  await urlField.fill(`http://127.0.0.1:${port(1)}/mcp`);
+  await expect(tokenField).toHaveValue("");
+  await urlField.fill(url(4).replace("/mcp", "/other"));
+  await expect(tokenField).toHaveValue("kept-token");
+  await expect(remember).toBeChecked();
+
+  // Unticked and connected again: forgotten.
+  await remember.uncheck();
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-error")).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("kept-token");
 });

@@ -108,7 +108,21 @@ export function ReviewApp() {
       // Storage blocked: the token is simply not remembered.
     }
     setPhase({ kind: "running", step: "load" });
-    const { reviewInBrowser } = await import("@/lib/review/browser");
+    let reviewInBrowser: (typeof import("@/lib/review/browser"))["reviewInBrowser"];
+    try {
+      ({ reviewInBrowser } = await import("@/lib/review/browser"));
+    } catch (e) {
+      setPhase({
+        kind: "failed",
+        problem: {
+          kind: "other",
+          title: "The review code did not load",
+          message: `${e instanceof Error ? e.message : String(e)}. Check the connection to this site and reload the page.`,
+          fixes: [],
+        },
+      });
+      return;
+    }
     const result = await reviewInBrowser({
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
@@ -586,7 +600,9 @@ function ReportItems({ items, caption }: { items: ReportItem[]; caption: string 
                   {i.ruleIds.map((id) => (
                     <RuleRef key={id} id={id} />
                   ))}{" "}
-                  <a href={i.lesson}>lesson</a>
+                  <a href={i.lesson}>
+                    lesson<span className="visually-hidden">: {i.title}</span>
+                  </a>
                 </div>
               </th>
               <td className="review-evidence">{i.evidence}</td>
