@@ -70,12 +70,14 @@ const SERVERS: { n: number; command: string; args: string[]; env?: Record<string
     ],
   },
 ];
-/** Port 6: accepts connections and never answers. Port 9: nothing listens. */
+/** Port 6: accepts connections and never answers. Port 7: a web page, with CORS. Port 9: nothing. */
 const SILENT = 6;
+const WEB_PAGE = 7;
 const NOTHING = 9;
 
 const children: ChildProcess[] = [];
 let silent: Server | undefined;
+let webPage: Server | undefined;
 
 async function waitForPort(p: number, deadlineMs: number) {
   const deadline = Date.now() + deadlineMs;
@@ -109,6 +111,16 @@ test.beforeAll(async () => {
   silent = createServer(() => {
     // Never answers: the review must give up after its time-out and say how long it waited.
   }).listen(port(SILENT), "127.0.0.1");
+  webPage = createServer((req, res) => {
+    // Lets any page read it, and answers everything with HTML, as a web server would.
+    res.writeHead(req.method === "OPTIONS" ? 204 : 200, {
+      "access-control-allow-origin": "*",
+      "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+      "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+      "content-type": "text/html; charset=utf-8",
+    });
+    res.end(req.method === "OPTIONS" ? undefined : "<!doctype html><title>Not MCP</title><p>Hello");
+  }).listen(port(WEB_PAGE), "127.0.0.1");
   await Promise.all(SERVERS.map((s) => waitForPort(port(s.n), 90_000)));
 });
 
@@ -116,6 +128,7 @@ test.afterAll(() => {
   for (const c of children) c.kill();
   silent?.closeAllConnections();
   silent?.close();
+  webPage?.close();
 });
 
 async function review(page: Page, target: string, options: { timeoutS?: number } = {}) {
@@ -311,7 +324,7 @@ test("a bearer token is sent as a header, named in the CORS advice, and never pu
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("s3cret-token");
 });
 
-test("failures are told apart: invalid URL, nothing listening, HTTP status, time-out", async ({
+test("failures are told apart: invalid URL, nothing listening, HTTP status, not MCP, time-out", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -333,6 +346,10 @@ test("failures are told apart: invalid URL, nothing listening, HTTP status, time
   await review(page, `${APP_ORIGIN}/no-such-mcp-endpoint`);
   await expect(error).toHaveAttribute("data-kind", "http-status", { timeout: 30_000 });
   await expect(error).toContainText("HTTP 404");
+
+  await review(page, url(WEB_PAGE));
+  await expect(error).toHaveAttribute("data-kind", "not-mcp", { timeout: 30_000 });
+  await expect(error).toContainText("text/html");
 
   await review(page, url(SILENT), { timeoutS: 3 });
   await expect(page.getByTestId("review-step")).toHaveAttribute("data-step", "connect");
