@@ -194,7 +194,7 @@ export function ReviewApp() {
             onChange={(e) => setTimeoutS(Number(e.target.value) || DEFAULT_TIMEOUT_S)}
           />
         </div>
-        <div>
+        <div className="review-submit">
           <button type="submit" disabled={running}>
             {running ? "Reviewing…" : "Connect and review"}
           </button>

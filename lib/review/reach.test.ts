@@ -67,6 +67,17 @@ describe("explainFailure", () => {
     });
     expect(p.kind).toBe("network");
     expect(p.title).toBe("Nothing answered at http://127.0.0.1:4000");
+    // The browser's own words, not the host's wrapping sentence.
+    const wrapped = explainFailure({
+      ...base,
+      error: new Error("Could not reach the server (Failed to fetch). Check that it is running.", {
+        cause: networkError,
+      }),
+      observations: [{ method: "POST", status: "network-error" }],
+      noCorsProbe: "unreachable",
+    });
+    expect(wrapped.message).toContain("before any response (Failed to fetch)");
+    expect(wrapped.message).not.toContain("Could not reach");
     expect(p.fixes.join("\n")).toContain("Access-Control-Allow-Origin");
   });
 
