@@ -245,6 +245,7 @@ test("server-system-monitor 2.0.3: legacy era; the app-only polling tool is left
   await expect(page.getByTestId("review-counts")).toHaveText(
     "12 pass, 0 fail, 5 warning(s), 2 not checkable from outside",
   );
+  expect(await downloadedJson(page)).toEqual(await cliJson(url(2)));
 });
 
 test("our server factory, modern only, with CORS: modern era, every item as expected, dark theme axe-clean, same JSON as the CLI", async ({
