@@ -389,3 +389,14 @@ test("a token is remembered only when asked, and offered again only for the same
   await expect(page.getByTestId("review-error")).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("kept-token");
 });
+
+test("the report fits a 375 px wide screen without sideways scrolling", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await review(page, url(1));
+  await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 60_000 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
