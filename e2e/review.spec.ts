@@ -134,7 +134,13 @@ test.afterAll(() => {
 async function review(page: Page, target: string, options: { timeoutS?: number } = {}) {
   await page.goto("/review");
   await page.getByRole("textbox", { name: "Server URL" }).fill(target);
-  if (options.timeoutS) await page.getByLabel("Time-out (seconds)").fill(String(options.timeoutS));
+  if (options.timeoutS) {
+    // As a person edits it: empty the field, then type the new value.
+    const field = page.getByLabel("Time-out (seconds)");
+    await field.fill("");
+    await field.pressSequentially(String(options.timeoutS));
+    await expect(field).toHaveValue(String(options.timeoutS));
+  }
   await page.getByRole("button", { name: "Connect and review" }).click();
 }
 

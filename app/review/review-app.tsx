@@ -58,7 +58,7 @@ export function ReviewApp() {
   const [url, setUrl] = useState("");
   const [token, setToken] = useState("");
   const [remember, setRemember] = useState(false);
-  const [timeoutS, setTimeoutS] = useState(DEFAULT_TIMEOUT_S);
+  const [timeoutS, setTimeoutS] = useState(String(DEFAULT_TIMEOUT_S));
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const errorHeading = useRef<HTMLHeadingElement>(null);
@@ -126,7 +126,9 @@ export function ReviewApp() {
     const result = await reviewInBrowser({
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
-      timeoutMs: Math.max(1, timeoutS) * 1000,
+      // An empty or unusable entry falls back to the default rather than blocking the review.
+      timeoutMs:
+        (Number(timeoutS) > 0 ? Math.min(Number(timeoutS), 300) : DEFAULT_TIMEOUT_S) * 1000,
       appOrigin: window.location.origin,
       onStep: (step) => setPhase({ kind: "running", step }),
     });
@@ -191,7 +193,7 @@ export function ReviewApp() {
             min={1}
             max={300}
             value={timeoutS}
-            onChange={(e) => setTimeoutS(Number(e.target.value) || DEFAULT_TIMEOUT_S)}
+            onChange={(e) => setTimeoutS(e.target.value)}
           />
         </div>
         <div className="review-submit">
