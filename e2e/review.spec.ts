@@ -259,8 +259,20 @@ test("our server factory, modern only, with CORS: modern era, every item as expe
 }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: "dark" });
-  await review(page, url(3));
+  // With a token: its server allows the authorization header, and the token stays out of the report.
+  const sent: (string | undefined)[] = [];
+  page.on("request", (r) => {
+    if (r.url().startsWith(url(3)) && r.method() === "POST")
+      sent.push(r.headers()["authorization"]);
+  });
+  await page.goto("/review");
+  await page.getByRole("textbox", { name: "Server URL" }).fill(url(3));
+  await page.getByLabel("Bearer token (optional)").fill("modern-secret");
+  await page.getByRole("button", { name: "Connect and review" }).click();
   expect(await statusesOnPage(page)).toEqual(HAPPY_PATH_MODERN_ONLY_EXPECTED);
+  expect(sent.length).toBeGreaterThan(3);
+  expect(sent.every((a) => a === "Bearer modern-secret")).toBe(true);
+  await expect(page.getByTestId("review-result")).not.toContainText("modern-secret");
   await expect(page.getByTestId("review-era")).toHaveAttribute("data-era", "modern");
   await expect(page.getByTestId("review-era")).toContainText("modern (2026-07-28)");
   await expect(page.getByTestId("review-counts")).toHaveText(
@@ -268,6 +280,7 @@ test("our server factory, modern only, with CORS: modern era, every item as expe
   );
   await expectNoSeriousA11yViolations(page);
   const browser = await downloadedJson(page);
+  expect(JSON.stringify(browser)).not.toContain("modern-secret");
   const cli = await cliJson(url(3));
   expect(browser).toEqual(cli);
 });
