@@ -77,6 +77,8 @@ export class HostConnectError extends Error {
     readonly kind: "era-mismatch" | "unreachable" | "protocol",
     readonly ruleIds: string[],
     override readonly cause?: unknown,
+    /** The server's own answer to the request it refused, verbatim (JSON-RPC error or HTTP body). */
+    readonly refusal?: string,
   ) {
     super(message);
     this.name = "HostConnectError";
@@ -99,13 +101,14 @@ function answeredInitialize(wire: WireLog): boolean {
 /** JSON-RPC errors that came back, with the method they answered. */
 function wireErrors(
   wire: WireLog,
-): { method: string; code?: unknown; message?: unknown; supported?: unknown }[] {
-  const out: { method: string; code?: unknown; message?: unknown; supported?: unknown }[] = [];
+): { method: string; code?: unknown; message?: unknown; supported?: unknown; raw: string }[] {
+  const out: ReturnType<typeof wireErrors> = [];
   for (const r of wire.requests()) {
     const error = asRecord(wire.responseTo(r.id)?.error);
     if (error) {
       const supported = asRecord(error.data)?.supported;
-      out.push({ method: r.method, code: error.code, message: error.message, supported });
+      const raw = JSON.stringify(error);
+      out.push({ method: r.method, code: error.code, message: error.message, supported, raw });
     }
   }
   return out;
@@ -190,6 +193,7 @@ function explainFailure(options: ConnectOptions, wire: WireLog, e: unknown): Hos
       "era-mismatch",
       ["NEG-6"],
       e,
+      init ? init.raw : http400?.errorBody,
     );
   }
   return new HostConnectError(`The connection failed: ${raw}`, "protocol", ["NEG-6"], e);

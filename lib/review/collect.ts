@@ -22,7 +22,15 @@ export interface ReviewInput {
    * settled on modern (a server that served modern would have been picked modern by the dual
    * client, so a legacy result already means "legacy only").
    */
-  otherEra?: { era: ServerEra; ok: true } | { era: ServerEra; ok: false; error: string };
+  otherEra?:
+    | { era: ServerEra; ok: true }
+    | {
+        era: ServerEra;
+        ok: false;
+        error: string;
+        /** The server's own answer to the refused `initialize`, verbatim, when it gave one. */
+        refusal?: string;
+      };
   /**
    * NEG-5: the tool list seen by a client of the same era that declared no Apps support; `tools`
    * maps each tool name to the view it names (undefined: none).
@@ -73,6 +81,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
         era: "legacy",
         ok: false,
         error: e instanceof HostConnectError ? e.message : message(e),
+        ...(e instanceof HostConnectError && e.refusal !== undefined ? { refusal: e.refusal } : {}),
       };
     }
   }

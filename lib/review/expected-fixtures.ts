@@ -1,10 +1,11 @@
 import type { ItemStatus } from "./report";
 
 // Hand-written from content/scenarios/happy-path.json served by lib/simulator/server.ts with
-// serveStdio / createMcpHandler and legacy "reject" (modern only). Served dual-era, the same server
-// passes the era item too; everything else is the same.
+// serveStdio / createMcpHandler and legacy "reject" (modern only).
 export const HAPPY_PATH_MODERN_ONLY_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   era: "warning",
+  // The SDK's refusal of a legacy initialize is -32022 with data.supported: ["2026-07-28"].
+  "initialize-refusal": "pass",
   "discover-extension": "pass",
   "discover-hints": "pass",
   "list-hints": "pass",
@@ -26,6 +27,14 @@ export const HAPPY_PATH_MODERN_ONLY_EXPECTED: Readonly<Record<string, ItemStatus
   "annotations:show_forecast": "warning",
   "text-fallback:show_forecast": "not-checkable",
   "renders:show_forecast": "not-checkable",
+};
+
+// The same server dual-era: the era item passes, and no initialize is refused.
+export const HAPPY_PATH_DUAL_EXPECTED: Readonly<Record<string, ItemStatus>> = {
+  ...Object.fromEntries(
+    Object.entries(HAPPY_PATH_MODERN_ONLY_EXPECTED).filter(([id]) => id !== "initialize-refusal"),
+  ),
+  era: "pass",
 };
 
 // Hand-written from server-basic-vanillajs 2.0.3's server.js: one tool, get-time, registered with

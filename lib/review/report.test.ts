@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { PROFILE_MIME } from "../host";
+import type { Transport } from "@modelcontextprotocol/client";
+import { PROFILE_MIME, type TransportFactory } from "../host";
 import { stdioServer, type InProcessServer, type TestServerEra } from "../host/test-servers";
 import { RULES } from "../rules/data";
 import { HEADLESS_VIEWS } from "../simulator/run";
 import { parseScenario, resolvePorts } from "../simulator/scenario";
 import { createServerFactory, declaredUiOnRequest } from "../simulator/server";
 import { collectReview } from "./collect";
-import { HAPPY_PATH_MODERN_ONLY_EXPECTED } from "./expected-fixtures";
+import { HAPPY_PATH_DUAL_EXPECTED } from "./expected-fixtures";
 import { buildReport, formatReport, formatReportMarkdown, LESSONS, type Report } from "./report";
 
 const servers: InProcessServer[] = [];
@@ -43,7 +44,7 @@ describe("buildReport", () => {
     const r = await reportFor(scenarioFactory("happy-path"), "dual");
     expect(r.era).toBe("modern");
     // The modern-only expectations, with the era item passing: this server speaks both eras.
-    const expected = { ...HAPPY_PATH_MODERN_ONLY_EXPECTED, era: "pass" };
+    const expected = HAPPY_PATH_DUAL_EXPECTED;
     expect(statuses(r)).toEqual(expected);
     expect(r.counts).toEqual({ pass: 17, fail: 0, warning: 3, "not-checkable": 2 });
     // No legacy-only item in a modern review.
@@ -74,6 +75,58 @@ describe("buildReport", () => {
     const era = r.items.find((i) => i.id === "era")!;
     expect(era.status).toBe("warning");
     expect(era.evidence).toMatch(/modern only: a legacy client could not connect.*-32022/);
+  });
+
+  it("a modern-only server's refusal of initialize names its versions (core: SHOULD)", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "modern");
+    const item = r.items.find((i) => i.id === "initialize-refusal")!;
+    expect(item.status).toBe("pass");
+    expect(item.evidence).toContain("2026-07-28");
+    expect(item.ruleIds).toEqual(["NEG-6"]);
+    expect(item.source).toBe("core");
+  });
+
+  it("warns when a modern-only server refuses initialize without naming a version", async () => {
+    // The SDK's modern-only server, with its initialize refusal rewritten to a bare
+    // "Method not found" on its way out, as a hand-written server might answer.
+    const server = stdioServer(scenarioFactory("happy-path"), "modern");
+    servers.push(server);
+    const bare: TransportFactory = (wire) => {
+      const inner = server.transport(wire);
+      const initializeIds = new Set<unknown>();
+      const outer: Transport = {
+        start: () => inner.start(),
+        close: () => inner.close(),
+        send: (message, options) => {
+          const m = message as { method?: string; id?: unknown };
+          if (m.method === "initialize") initializeIds.add(m.id);
+          return inner.send(message, options);
+        },
+      };
+      inner.onmessage = (message, extra) => {
+        const m = message as { id?: unknown; error?: unknown };
+        const bareError = { code: -32601, message: "Method not found" };
+        outer.onmessage?.(
+          initializeIds.has(m.id) && m.error
+            ? { jsonrpc: "2.0", id: m.id as number, error: bareError }
+            : message,
+          extra,
+        );
+      };
+      inner.onclose = () => outer.onclose?.();
+      inner.onerror = (e) => outer.onerror?.(e);
+      return outer;
+    };
+    const input = await collectReview({
+      target: "in-process",
+      transport: "stdio",
+      factory: bare,
+      key: "in-process-bare",
+    });
+    const item = buildReport(input).items.find((i) => i.id === "initialize-refusal")!;
+    expect(item.status).toBe("warning");
+    expect(item.evidence).toContain("Method not found");
+    expect(item.evidence).toMatch(/names none of the versions served \(2026-07-28\)/);
   });
 
   it("fails what a spec-following host refuses: mime, malformed csp, missing discover extension", async () => {

@@ -116,6 +116,34 @@ function serverItems(input: ReviewInput): ReportItem[] {
     });
   }
 
+  // NEG-6 [core]: a modern-only server SHOULD name its versions when it refuses initialize, since a
+  // legacy client cannot fall forward and shows that error to its user.
+  if (modern && input.otherEra && !input.otherEra.ok) {
+    const refusal = input.otherEra.refusal;
+    const versions = [
+      ...new Set(
+        [r.protocolVersion, ...(r.discover?.supportedVersions ?? [])].filter(
+          (v): v is string => typeof v === "string",
+        ),
+      ),
+    ];
+    const named = refusal === undefined ? [] : versions.filter((v) => refusal.includes(v));
+    items.push({
+      id: "initialize-refusal",
+      title: "A refused initialize names the versions served",
+      status: named.length > 0 ? "pass" : "warning",
+      evidence:
+        refusal === undefined
+          ? "a legacy initialize got no answer to quote, so it names no version"
+          : named.length > 0
+            ? `the refusal names ${named.join(", ")}: ${refusal.slice(0, 240)}`
+            : `the refusal names none of the versions served (${versions.join(", ") || "?"}): ${refusal.slice(0, 240)}`,
+      ruleIds: ["NEG-6"],
+      lesson: LESSONS.compatibility,
+      source: "core",
+    });
+  }
+
   if (modern) {
     const ext = asRecord(
       asRecord(r.serverCapabilities?.extensions)?.["io.modelcontextprotocol/ui"],
