@@ -4,6 +4,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
+import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
@@ -291,6 +292,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           setStatus("error");
         }
       }
+      // Once the run has settled, not in its path: the default policy's spare, if it was taken.
+      if (mine === generation.current) pool.current?.keepReady();
     },
     [recordAnswer, setQueue],
   );
@@ -416,7 +419,15 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   }, []);
   useEffect(() => {
     if (!container.current) return;
-    const p = new ProxyPool(container.current);
+    const hostOrigin = window.location.origin;
+    const sandboxOrigin = sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN);
+    // A spare for the restrictive default CSP with no permission (a view that declares nothing)
+    // is kept ready after every run, whatever the last run's policy was.
+    const p = new ProxyPool(container.current, {
+      keep: checkOrigins(hostOrigin, sandboxOrigin).ok
+        ? { policy: policyFor(undefined, []), issue: tokenIssuer(hostOrigin, sandboxOrigin) }
+        : undefined,
+    });
     pool.current = p;
     return () => {
       pool.current = null;
