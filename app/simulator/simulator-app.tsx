@@ -6,6 +6,7 @@ import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/
 import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
 import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import type { PageContext } from "@/lib/simulator/host";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
 import type { Consent } from "@/lib/decide";
@@ -82,6 +83,11 @@ function hostStyleVariables(): Record<string, string> {
     "--font-sans": css.fontFamily,
   };
   return Object.fromEntries(Object.entries(vars).filter(([, x]) => x));
+}
+
+/** The page's theme and colours, as the host context a view is given. */
+function pageContext(): PageContext {
+  return { theme: pageTheme(), styles: { variables: hostStyleVariables() as McpUiStyles } };
 }
 
 /** The theme in force on this page: the saved choice, or the system's. */
@@ -181,8 +187,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const pendingRun = useRef<number | undefined>(undefined);
   /** True while no change may start a run: predicting first, a link being read, no theme yet. */
   const runsHeld = useRef(true);
-  // The page's theme: when it changes, the view is rendered again with the new host context.
+  // The page's theme: when it changes, the live view is sent the new host context (no new run).
   const [theme, setTheme] = useState<"light" | "dark" | null>(null);
+  const themeKnown = theme !== null;
 
   const preview = useMemo(
     () =>
@@ -240,6 +247,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       try {
         const { runInBrowser } = runnerModule ?? (await loadRunner());
         const hostOrigin = window.location.origin;
+        const context = pageContext();
         let collected: readonly TraceEntry[] = [];
         let frame = 0;
         const r = await runInBrowser(resolvePorts(s, window.location.port || "80"), {
@@ -250,10 +258,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           pool: pool.current ?? undefined,
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
-          hostContext: {
-            theme: pageTheme(),
-            styles: { variables: hostStyleVariables() as McpUiStyles },
-          },
+          hostContext: context,
           // BRG-5: the host queues requests (SimHost); the page keeps its own queue of dialogs.
           askConsent: ({ tool, arguments: args }) =>
             new Promise<Consent>((resolve) => {
@@ -283,6 +288,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           return;
         }
         current.current = r;
+        // The page's theme changed while this run was on its way: its view follows now.
+        if (pageTheme() !== context.theme) r.setHostContext(pageContext());
         window.clearTimeout(frame);
         frame = 0;
         setTrace([...collected]);
@@ -316,9 +323,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   // and the new agent turn overlap the table's render. Typing in a text field waits for a pause,
   // Enter or leaving the field: runs follow intent, not keystrokes, while the table still follows
   // every keystroke. Only a run held back (the first one, after a link is read, after predicting)
-  // starts here, once it may.
+  // starts here, once it may; a new theme starts none (it goes to the live view, below).
   useLayoutEffect(() => {
-    runsHeld.current = predicting || linkPending || theme === null;
+    runsHeld.current = predicting || linkPending || !themeKnown;
     if (runsHeld.current) return;
     // On a task of its own (a message, not a timer, so it is not held back behind the paint), so
     // the table's preview is in the DOM first.
@@ -329,7 +336,12 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     };
     channel.port2.postMessage(null);
     return () => channel.port1.close();
-  }, [predicting, linkPending, theme, execute]);
+  }, [predicting, linkPending, themeKnown, execute]);
+
+  // A new theme goes to the live view as a host-context change; the run is not repeated.
+  useEffect(() => {
+    if (theme !== null) current.current?.setHostContext(pageContext());
+  }, [theme]);
   useEffect(() => () => window.clearTimeout(pendingRun.current), []);
 
   /** Starts the run for the latest scenario now, or after a typing pause. */
