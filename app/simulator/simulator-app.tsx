@@ -1,7 +1,15 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
 import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
@@ -231,19 +239,23 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       const n = ++runs.current;
       // A question left open by the previous run is answered "deny": that run is gone.
       for (const c of consentQueue.current) c.resolve("deny");
-      setQueue([]);
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
       // runs; its late messages (the answer) stay its own run's business (runInBrowser).
       const replacing = current.current ?? undefined;
       const previous = replacing?.dispose();
       current.current = null;
-      setRun(null);
-      setRunFor(null);
-      setTrace([]);
-      setError(null);
-      setGraded(null);
-      setStatus("running");
-      setRunCount(n);
+      // Clearing the previous run's panels is a transition: the change's own render (the table)
+      // goes first, and this one is drawn while the proxy and the view work, not in their path.
+      startTransition(() => {
+        setQueue([]);
+        setRun(null);
+        setRunFor(null);
+        setTrace([]);
+        setError(null);
+        setGraded(null);
+        setStatus("running");
+        setRunCount(n);
+      });
       try {
         const { runInBrowser } = runnerModule ?? (await loadRunner());
         const hostOrigin = window.location.origin;
