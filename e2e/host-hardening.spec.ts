@@ -265,7 +265,7 @@ test.describe("the proxy enforces only what the host decided", () => {
     await page.goto("/simulator?preset=happy-path");
     await waitDone(page);
     const issued = (await getProxyFrame(page)).url();
-    const spare = page.locator('iframe[data-simulator="spare-proxy"]');
+    const spare = page.locator('iframe[data-simulator="spare-proxy"][data-spare="recent"]');
     await expect(spare).toHaveCount(1);
     const spareUrl = (await spare.getAttribute("src"))!;
     const probe = await page.context().newPage();

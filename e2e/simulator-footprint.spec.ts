@@ -13,8 +13,9 @@ const TOTAL = Number(process.env.FOOTPRINT_RUNS ?? 60);
 async function runPage(page: Page, times: number) {
   const outcomes = await page.evaluate((n) => window.academySimulator!.runPage(n), times);
   expect(outcomes.filter((o) => o === "rendered")).toHaveLength(times);
-  // Let the spare proxy for the next run load and the last teardown finish before measuring.
-  await expect(page.locator('iframe[data-simulator="spare-proxy"]')).toHaveCount(1);
+  // Let the spare proxies (the last policy's and the default's) load and the last teardown finish
+  // before measuring.
+  await expect(page.locator('iframe[data-simulator="spare-proxy"]')).toHaveCount(2);
   await page.waitForTimeout(500);
 }
 

@@ -74,29 +74,29 @@ for (const scheme of ["light", "dark"] as const) {
   }
 }
 
-test("switching the page to dark after a run re-renders the view dark", async ({ page }) => {
+test("switching the page to dark after a run turns the live view dark, with no new run", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/simulator?preset=happy-path");
   await runPreset(page, "happy-path");
-  const light = await getViewFrame(page);
+  const status = page.getByTestId("run-status");
+  const runBefore = await status.getAttribute("data-run");
+  const proxy = page.locator('iframe[data-simulator="proxy"]');
+  const proxyUrl = await proxy.getAttribute("src");
+  const view = await getViewFrame(page);
   await expect
-    .poll(() => light.evaluate(() => document.documentElement.dataset.theme))
+    .poll(() => view.evaluate(() => document.documentElement.dataset.theme))
     .toBe("light");
   await page.emulateMedia({ colorScheme: "dark" });
+  // The same view, in the same proxy, follows ui/notifications/host-context-changed.
   await expect
-    .poll(
-      // The theme change replaces the run's frames: between two runs there may be none to ask.
-      async () => {
-        try {
-          const view = await getViewFrame(page);
-          return await view.evaluate(() => document.documentElement.dataset.theme);
-        } catch {
-          return "between runs";
-        }
-      },
-      {
-        timeout: 15_000,
-      },
-    )
+    .poll(() => view.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 })
     .toBe("dark");
+  // Give a (wrong) re-run every chance to start before checking that none did.
+  await page.waitForTimeout(500);
+  await expect(status).toHaveAttribute("data-run", runBefore!);
+  await expect(status).toHaveAttribute("data-status", "done");
+  await expect(proxy).toHaveCount(1);
+  expect(await proxy.getAttribute("src")).toBe(proxyUrl);
 });

@@ -15,7 +15,9 @@ test("a re-run sends its view to the ready spare proxy while the previous view i
   await page.goto("/simulator?preset=happy-path");
   await runPreset(page, "happy-path");
   // The spare for the same policy, loaded after that run.
-  await expect(page.locator('iframe[data-simulator="spare-proxy"]')).toHaveCount(1);
+  await expect(
+    page.locator('iframe[data-simulator="spare-proxy"][data-spare="recent"]'),
+  ).toHaveCount(1);
   const old = await getViewFrame(page);
   await expect(old.getByTestId("status")).toHaveText("result received");
   // This view will be slow to answer its teardown: its answers never leave it (the only request

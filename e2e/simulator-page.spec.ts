@@ -28,6 +28,29 @@ test("changing a toggle re-runs and updates the table", async ({ page }) => {
   await expect(page.getByTestId("text-fallback")).toContainText("ran for alice");
 });
 
+test("a toggle starts its run in the input's own event handler, not after React re-renders", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  const status = page.getByTestId("run-status");
+  await expect(status).toHaveAttribute("data-status", "done", { timeout: 15_000 });
+  const before = await runNumber(page);
+  // The click is dispatched synchronously: everything its handlers do happens between t0 and t1.
+  const { t0, t1 } = await page.evaluate(() => {
+    const box = document.querySelector<HTMLInputElement>('[data-testid="client-extension"]')!;
+    const t0 = performance.now();
+    box.click();
+    return { t0, t1: performance.now() };
+  });
+  await done(page, before);
+  expect(await runNumber(page)).toBe(before + 1);
+  // The run's own start mark (performance.now() as runInBrowser begins), from the page.
+  const start = Number(await status.getAttribute("data-run-start"));
+  expect(start).toBeGreaterThanOrEqual(t0);
+  expect(start).toBeLessThanOrEqual(t1);
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "text");
+});
+
 test("free text: a mistyped mime type falls back to text", async ({ page }) => {
   await page.goto("/simulator?preset=happy-path");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {

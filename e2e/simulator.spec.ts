@@ -391,8 +391,9 @@ test("a proxy loaded ahead serves the next run with the same CSP, and only that 
   await page.goto("/simulator?preset=happy-path");
   await runPreset(page, "happy-path");
   const status = page.getByTestId("run-status");
-  // The run leaves one hidden spare proxy for the same proxy URL (same CSP).
-  const spare = page.locator('iframe[data-simulator="spare-proxy"]');
+  // The run leaves one hidden spare proxy for the same proxy URL (same CSP), beside the one kept
+  // for the default CSP.
+  const spare = page.locator('iframe[data-simulator="spare-proxy"][data-spare="recent"]');
   await expect(spare).toHaveCount(1);
   await expect(spare).toBeHidden();
   const current = await page.locator('iframe[data-simulator="proxy"]').getAttribute("src");
@@ -424,4 +425,50 @@ test("a proxy loaded ahead serves the next run with the same CSP, and only that 
   const proxies = page.locator('iframe[data-simulator="proxy"]');
   await expect(proxies).toHaveCount(1);
   expect(await proxies.getAttribute("src")).not.toBe(current);
+});
+
+test("a proxy for the default CSP is always ready: after a run with another CSP, a default-CSP run takes it", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  const status = page.getByTestId("run-status");
+  await expect(status).toHaveAttribute("data-status", "done", { timeout: 15_000 });
+  // happy-path declares connectDomains: its CSP is not the default.
+  const first = new URL(
+    (await page.locator('iframe[data-simulator="proxy"]').getAttribute("src"))!,
+  );
+  expect(first.searchParams.get("csp")).toContain("api.localhost");
+  const kept = page.locator('iframe[data-simulator="spare-proxy"][data-spare="kept"]');
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toBeHidden();
+  const keptUrl = new URL((await kept.getAttribute("src"))!);
+  expect(keptUrl.searchParams.has("csp")).toBe(false);
+  // Its own run, origin and signed URL: not the run's, not the other spare's.
+  const recent = page.locator('iframe[data-simulator="spare-proxy"][data-spare="recent"]');
+  const recentUrl = new URL((await recent.getAttribute("src"))!);
+  expect(keptUrl.hostname).toMatch(/^r-[a-z0-9]+\.sandbox\.localhost$/);
+  expect(new Set([keptUrl.hostname, recentUrl.hostname, first.hostname]).size).toBe(3);
+  expect(keptUrl.searchParams.get("run")).not.toBe(first.searchParams.get("run"));
+
+  // A view that declares no CSP and asks for no permission: the kept spare becomes its proxy,
+  // already loaded, so no proxy document is loaded in the run's path.
+  await runPreset(page, "csp-omitted-restrictive-default");
+  await expect(status).toHaveAttribute("data-proxy-preloaded", "true");
+  const proxy = page.locator('iframe[data-simulator="proxy"]');
+  await expect(proxy).toHaveCount(1);
+  expect(await proxy.getAttribute("src")).toBe(keptUrl.href);
+  const trace = page.getByTestId("trace");
+  await expect(
+    trace.locator("li", { hasText: "sandbox proxy loaded before this run" }),
+  ).toHaveCount(1);
+  await expect(trace.locator('li[data-status="rejected"]')).toHaveCount(0);
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+  const view = await getViewFrame(page);
+  await expect(view.locator("#status")).toHaveAttribute("data-result", "1");
+
+  // Taken once, never again: a new one, on a new origin with a new URL, is ready for the next.
+  await expect(kept).toHaveCount(1);
+  const nextUrl = new URL((await kept.getAttribute("src"))!);
+  expect(nextUrl.hostname).not.toBe(keptUrl.hostname);
+  expect(nextUrl.searchParams.get("t")).not.toBe(keptUrl.searchParams.get("t"));
 });

@@ -10,7 +10,10 @@
 //       the pool keeps a spare for each, so this mostly measures the same path with a new policy);
 //   (e) PAGE_RUNS runs through the page's own "Run again" button: the page's DOM and JS heap after
 //       forced GC at run 20 and at the last run, and the time per run at the start and the end
-//       (issue 11: flat within 10 %).
+//       (issue 11: flat within 10 %);
+//   (f) cold start: a new browser context (empty cache) navigates to the simulator and the page's
+//       own first run finishes; from navigation start to the run starting and to its view
+//       confirming its tool result (the page's performance clock starts at navigation).
 // Interleaved with them, one floor run before each measured run: the bench fixture at
 // /bench/floor (lib/simulator/bench-floor.ts), a bare page that loads the same signed proxy on a
 // per-run sandbox origin, writes a tiny view into it, answers one ui/initialize and delivers one
@@ -79,6 +82,25 @@ try {
     );
   };
 
+  const coldStart = async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}/simulator?preset=${PRESET}`);
+      const status = page.locator('[data-testid="run-status"][data-status="done"]');
+      await status.waitFor({ state: "attached", timeout: 30_000 });
+      const [start, done] = await Promise.all(
+        ["data-run-start", "data-result-in-view"].map(async (a) =>
+          Number(await status.getAttribute(a)),
+        ),
+      );
+      if (!Number.isFinite(done)) throw new Error("the cold page's first run did not render");
+      return { start: start!, done: done! };
+    } finally {
+      await context.close();
+    }
+  };
+
   // Warm-up: first loads compile and cache what later runs reuse.
   for (let i = 0; i < 3; i++) {
     await floorRun();
@@ -101,6 +123,8 @@ try {
   const cspViewMs: number[] = [];
   const cspParts: number[][] = [];
   const cspPreloaded: boolean[] = [];
+  const coldRunStart: number[] = [];
+  const coldDone: number[] = [];
   // Alternating: a floor run before each measured run, so load that comes and goes on the machine
   // weighs on both alike.
   for (let i = 0; i < RUNS; i++) {
@@ -119,6 +143,10 @@ try {
     cspViewMs.push(...c.viewMs);
     cspParts.push(...c.parts);
     cspPreloaded.push(...c.preloaded);
+    floor.push(await floorRun());
+    const cold = await coldStart();
+    coldRunStart.push(cold.start);
+    coldDone.push(cold.done);
   }
 
   // (e) Runs through the page: warm up to run 20, measure, go on to PAGE_RUNS, measure again.
@@ -205,6 +233,12 @@ try {
         .map((l) => `    ${l}`)
         .join("\n") +
       `\n    mean time per page run: runs 2–${WARM_RUNS} ${fmt(chunkMs[0]!)}, last ${CHUNK} runs ${fmt(chunkMs[chunkMs.length - 1]!)}`,
+  );
+  const coldStats = stats(coldDone);
+  console.log(
+    `(f) cold start, navigation → first run's view has its result (${coldStats.n} new contexts): ` +
+      `median ${fmt(coldStats.median)}, p95 ${fmt(coldStats.p95)} = ${ratio(coldStats)}; ` +
+      `of which navigation → run starts ${fmt(stats(coldRunStart).median)} (median)`,
   );
   const pageNotRendered = pageOutcomes.filter((o) => o !== "rendered").length;
   if (pageNotRendered)

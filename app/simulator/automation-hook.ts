@@ -21,7 +21,7 @@ export interface SimulatorAutomation {
   runPage(times: number): Promise<string[]>;
   /**
    * Flips one field of the page's scenario `times` times (the grantable clipboard permission, which
-   * keeps the view rendering) and measures, per toggle, the time until the decision table shows the
+   * keeps the view rendering), each from a click's dispatch as a form control would, and measures, per toggle, the time until the decision table shows the
    * new verdict and until the re-run's view confirms its tool result.
    */
   benchToggles(
@@ -166,7 +166,7 @@ export function installAutomationHook(
               };
         const runBefore = Number(status()?.dataset.run ?? 0);
         const t0 = performance.now();
-        setScenario(s as Scenario);
+        asInputEvent(() => setScenario(s as Scenario));
         const marker = grant ? "granted clipboardWrite" : "granted none";
         if (field === "permission")
           await new Promise<void>((resolve) => {
@@ -217,6 +217,17 @@ export function installAutomationHook(
   return () => {
     delete window.academySimulator;
   };
+}
+
+/**
+ * Calls `change` as an input's event handler would: inside a click's dispatch, so React gives its
+ * updates the priority of a discrete input (it reads window.event) and the page's own handler path
+ * is measured, not a change made from outside any event.
+ */
+function asInputEvent(change: () => void): void {
+  const target = document.createElement("button");
+  target.addEventListener("click", change, { once: true });
+  target.click();
 }
 
 /** Resolves once `ok()` holds, checking again on each `next` tick; rejects after `timeout` ms. */

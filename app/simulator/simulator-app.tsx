@@ -1,10 +1,20 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
+import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import type { PageContext } from "@/lib/simulator/host";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
 import type { Consent } from "@/lib/decide";
@@ -46,6 +56,14 @@ const loadScenarioModule = () =>
   import("@/lib/simulator/scenario").then((m) => (scenarioModule = m));
 const loadShare = () => import("@/lib/simulator/share");
 
+/**
+ * The runner (the SDK, the host and the proxy plumbing) loads with the first run; once loaded, a
+ * run starts without waiting a turn for it, in the very event handler that asked for it.
+ */
+let runnerModule: typeof import("@/lib/simulator/browser/run-in-browser") | undefined;
+const loadRunner = () =>
+  import("@/lib/simulator/browser/run-in-browser").then((m) => (runnerModule = m));
+
 /** While a run goes on, its live sequence is drawn at most this often. */
 const LIVE_TRACE_MS = 250;
 
@@ -73,6 +91,11 @@ function hostStyleVariables(): Record<string, string> {
     "--font-sans": css.fontFamily,
   };
   return Object.fromEntries(Object.entries(vars).filter(([, x]) => x));
+}
+
+/** The page's theme and colours, as the host context a view is given. */
+function pageContext(): PageContext {
+  return { theme: pageTheme(), styles: { variables: hostStyleVariables() as McpUiStyles } };
 }
 
 /** The theme in force on this page: the saved choice, or the system's. */
@@ -166,10 +189,15 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const allowButton = useRef<HTMLButtonElement>(null);
   /** How the next scenario change should start its run: at once, or after a typing pause. */
   const nextRun = useRef<"now" | "pause">("now");
-  /** Starts a run that is waiting for a typing pause, at once (Enter, or leaving the field). */
-  const flushRun = useRef<() => void>(() => {});
-  // The page's theme: when it changes, the view is rendered again with the new host context.
+  /** The scenario as the learner last changed it, ahead of React's render of it. */
+  const latest = useRef<Scenario>(start.scenario);
+  /** A run waiting for a typing pause. */
+  const pendingRun = useRef<number | undefined>(undefined);
+  /** True while no change may start a run: predicting first, a link being read, no theme yet. */
+  const runsHeld = useRef(true);
+  // The page's theme: when it changes, the live view is sent the new host context (no new run).
   const [theme, setTheme] = useState<"light" | "dark" | null>(null);
+  const themeKnown = theme !== null;
 
   const preview = useMemo(
     () =>
@@ -211,22 +239,27 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       const n = ++runs.current;
       // A question left open by the previous run is answered "deny": that run is gone.
       for (const c of consentQueue.current) c.resolve("deny");
-      setQueue([]);
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
       // runs; its late messages (the answer) stay its own run's business (runInBrowser).
       const replacing = current.current ?? undefined;
       const previous = replacing?.dispose();
       current.current = null;
-      setRun(null);
-      setRunFor(null);
-      setTrace([]);
-      setError(null);
-      setGraded(null);
-      setStatus("running");
-      setRunCount(n);
+      // Clearing the previous run's panels is a transition: the change's own render (the table)
+      // goes first, and this one is drawn while the proxy and the view work, not in their path.
+      startTransition(() => {
+        setQueue([]);
+        setRun(null);
+        setRunFor(null);
+        setTrace([]);
+        setError(null);
+        setGraded(null);
+        setStatus("running");
+        setRunCount(n);
+      });
       try {
-        const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
+        const { runInBrowser } = runnerModule ?? (await loadRunner());
         const hostOrigin = window.location.origin;
+        const context = pageContext();
         let collected: readonly TraceEntry[] = [];
         let frame = 0;
         const r = await runInBrowser(resolvePorts(s, window.location.port || "80"), {
@@ -237,10 +270,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           pool: pool.current ?? undefined,
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
-          hostContext: {
-            theme: pageTheme(),
-            styles: { variables: hostStyleVariables() as McpUiStyles },
-          },
+          hostContext: context,
           // BRG-5: the host queues requests (SimHost); the page keeps its own queue of dialogs.
           askConsent: ({ tool, arguments: args }) =>
             new Promise<Consent>((resolve) => {
@@ -270,6 +300,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           return;
         }
         current.current = r;
+        // The page's theme changed while this run was on its way: its view follows now.
+        if (pageTheme() !== context.theme) r.setHostContext(pageContext());
         window.clearTimeout(frame);
         frame = 0;
         setTrace([...collected]);
@@ -291,46 +323,79 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           setStatus("error");
         }
       }
+      // Once the run has settled, not in its path: the default policy's spare, if it was taken.
+      if (mine === generation.current) pool.current?.keepReady();
     },
     [recordAnswer, setQueue],
   );
 
   // Re-run on every change (unless the learner is predicting first, or a link is being read).
-  // A toggle runs at once: queued as soon as React has committed the change, on a task of its own
-  // (a message, not a timer, so it is not held back behind the paint), so a burst of changes in
-  // one task ends in one run and the table's preview is already in the DOM. Typing in a text field
-  // waits for a pause, Enter or leaving the field: runs follow intent, not keystrokes, while the
-  // table still follows every keystroke.
+  // A change starts its run in the input's own event handler (changeScenario, below), with the
+  // new scenario computed there, not after React has rendered it: the previous view's teardown
+  // and the new agent turn overlap the table's render. Typing in a text field waits for a pause,
+  // Enter or leaving the field: runs follow intent, not keystrokes, while the table still follows
+  // every keystroke. Only a run held back (the first one, after a link is read, after predicting)
+  // starts here, once it may; a new theme starts none (it goes to the live view, below).
   useLayoutEffect(() => {
-    if (predicting || linkPending || theme === null) return;
-    const start = () => {
-      flushRun.current = () => {};
-      void execute(scenario);
-    };
-    if (nextRun.current === "pause") {
-      nextRun.current = "now";
-      const timer = setTimeout(start, TYPING_PAUSE_MS);
-      flushRun.current = () => {
-        clearTimeout(timer);
-        start();
-      };
-      return () => {
-        clearTimeout(timer);
-        flushRun.current = () => {};
-      };
-    }
+    runsHeld.current = predicting || linkPending || !themeKnown;
+    if (runsHeld.current) return;
+    // On a task of its own (a message, not a timer, so it is not held back behind the paint), so
+    // the table's preview is in the DOM first.
     const channel = new MessageChannel();
-    channel.port1.onmessage = start;
+    channel.port1.onmessage = () => {
+      window.clearTimeout(pendingRun.current);
+      void execute(latest.current);
+    };
     channel.port2.postMessage(null);
     return () => channel.port1.close();
-  }, [scenario, predicting, linkPending, theme, execute]);
+  }, [predicting, linkPending, themeKnown, execute]);
+
+  // A new theme goes to the live view as a host-context change; the run is not repeated.
+  useEffect(() => {
+    if (theme !== null) current.current?.setHostContext(pageContext());
+  }, [theme]);
+  useEffect(() => () => window.clearTimeout(pendingRun.current), []);
+
+  /** Starts the run for the latest scenario now, or after a typing pause. */
+  const runLatest = useCallback(
+    (how: "now" | "pause") => {
+      window.clearTimeout(pendingRun.current);
+      pendingRun.current = undefined;
+      if (runsHeld.current) return;
+      const start = () => {
+        pendingRun.current = undefined;
+        if (!runsHeld.current) void execute(latest.current);
+      };
+      if (how === "pause") pendingRun.current = window.setTimeout(start, TYPING_PAUSE_MS);
+      else start();
+    },
+    [execute],
+  );
+
+  /** Starts a run that is waiting for a typing pause, at once (Enter, or leaving the field). */
+  const flushRun = useCallback(() => {
+    if (pendingRun.current !== undefined) runLatest("now");
+  }, [runLatest]);
+
+  /**
+   * Every change of the scenario by the learner goes through here, from the input's event
+   * handler: the new scenario is shown (React renders it) and its run starts at once, or after a
+   * typing pause when the change came from a text field.
+   */
+  const changeScenario = useCallback(
+    (next: Scenario) => {
+      latest.current = next;
+      setScenario(next);
+      const how = nextRun.current;
+      nextRun.current = "now";
+      runLatest(how);
+    },
+    [runLatest],
+  );
 
   // Follow the page's theme (a saved choice on <html data-theme>, or the system's).
   useLayoutEffect(() => {
-    const read = () => {
-      nextRun.current = "now";
-      setTheme(pageTheme());
-    };
+    const read = () => setTheme(pageTheme());
     read();
     const media = window.matchMedia("(prefers-color-scheme: dark)");
     media.addEventListener("change", read);
@@ -355,6 +420,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       .then((r) => {
         if (!live) return;
         if (r.ok) {
+          // Its run starts once linkPending is false (the layout effect above).
+          latest.current = r.scenario;
           setScenario(r.scenario);
           setPresetId(presetIdFor(presets, r.scenario, fallback));
           setFormKey((k) => k + 1);
@@ -416,7 +483,15 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   }, []);
   useEffect(() => {
     if (!container.current) return;
-    const p = new ProxyPool(container.current);
+    const hostOrigin = window.location.origin;
+    const sandboxOrigin = sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN);
+    // A spare for the restrictive default CSP with no permission (a view that declares nothing)
+    // is kept ready after every run, whatever the last run's policy was.
+    const p = new ProxyPool(container.current, {
+      keep: checkOrigins(hostOrigin, sandboxOrigin).ok
+        ? { policy: policyFor(undefined, []), issue: tokenIssuer(hostOrigin, sandboxOrigin) }
+        : undefined,
+    });
     pool.current = p;
     return () => {
       pool.current = null;
@@ -424,19 +499,23 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     };
   }, []);
 
-  const update = useCallback((fn: (s: Scenario) => Scenario) => {
-    setScenario((s) => {
-      const next = fn(s);
+  const update = useCallback(
+    (fn: (s: Scenario) => Scenario) => {
+      const next = fn(latest.current);
       const parsed = scenarioModule?.scenarioSchema.safeParse(next);
-      return parsed?.success ? parsed.data : next;
-    });
-  }, []);
+      changeScenario(parsed?.success ? parsed.data : next);
+    },
+    [changeScenario],
+  );
 
-  const replaceScenario = useCallback((s: Scenario) => {
-    nextRun.current = "now";
-    setScenario(s);
-    setFormKey((k) => k + 1);
-  }, []);
+  const replaceScenario = useCallback(
+    (s: Scenario) => {
+      nextRun.current = "now";
+      setFormKey((k) => k + 1);
+      changeScenario(s);
+    },
+    [changeScenario],
+  );
 
   useEffect(
     () => installAutomationHook(presets, () => container.current, replaceScenario),
@@ -498,7 +577,12 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         </label>{" "}
         <button
           type="button"
-          onClick={() => void execute(scenario, predicting ? predictions : undefined)}
+          onClick={() => {
+            // A run waiting for a typing pause is this run.
+            window.clearTimeout(pendingRun.current);
+            pendingRun.current = undefined;
+            void execute(latest.current, predicting ? predictions : undefined);
+          }}
           disabled={status === "running" || (predicting && !predictionComplete)}
           data-testid="run"
         >
@@ -582,11 +666,11 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             if (!isTyping(e.target)) nextRun.current = "now";
           }}
           onBlur={(e) => {
-            if (isTyping(e.target)) flushRun.current();
+            if (isTyping(e.target)) flushRun();
           }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && e.target instanceof HTMLInputElement && isTyping(e.target))
-              flushRun.current();
+              flushRun();
           }}
         >
           <details open className="sim-panel">
@@ -597,7 +681,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             key={formKey}
             scenario={scenario}
             onApply={(s) => {
-              setScenario(s);
+              // The textarea's change marked this as typing: its run waits for a pause.
+              nextRun.current = "pause";
+              changeScenario(s);
             }}
             onBlurApplied={() => setFormKey((k) => k + 1)}
           />

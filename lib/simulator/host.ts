@@ -38,6 +38,19 @@ import { tracedTransport, type Trace } from "./trace";
 
 export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
 
+/** The page's part of the host context: what the page may change while a view lives. */
+export type PageContext = Pick<McpUiHostContext, "theme" | "styles">;
+
+/** The whole host context a view is given: the page's part, inline display only. */
+export function hostContextFor(context: PageContext = {}): McpUiHostContext {
+  return {
+    theme: "light",
+    ...context,
+    displayMode: "inline",
+    availableDisplayModes: ["inline"],
+  };
+}
+
 /** A cached view: the read result and the listing `_meta` seen with it (RES-4 needs both). */
 export interface CachedView {
   result: ReadResourceResult;
@@ -364,7 +377,7 @@ export class SimHost {
     turn: AgentTurn,
     askConsent: AskConsent,
     hooks: BridgeHooks = {},
-    context: Pick<McpUiHostContext, "theme" | "styles"> = {},
+    context: PageContext = {},
   ): AppBridge {
     const granted = turn.decision.permissions?.granted ?? [];
     const permissions: McpUiResourcePermissions = Object.fromEntries(
@@ -385,14 +398,7 @@ export class SimHost {
           ...(turn.decision.csp?.effective ? { csp: turn.decision.csp.effective } : {}),
         },
       },
-      {
-        hostContext: {
-          theme: "light",
-          ...context,
-          displayMode: "inline",
-          availableDisplayModes: ["inline"],
-        },
-      },
+      { hostContext: hostContextFor(context) },
     );
     const note = (text: string) => this.trace.event("host-view", "host", "agent", text);
     bridge.oncalltool = async (params) => {

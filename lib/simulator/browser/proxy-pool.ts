@@ -8,8 +8,10 @@ import { policyKey } from "./proxy-ticket";
  *
  * A proxy document is tied to its CSP (the header is sent with the page, SBX-3/CSP-2) and its frame
  * to its `allow` attribute (PERM-2), so a spare is only useful for a run whose policy (effective
- * CSP + granted permissions) is the same; any other run loads its own (up to MAX_SPARES
- * spares wait, one per policy). Each spare
+ * CSP + granted permissions) is the same; any other run loads its own. Spares wait for the last
+ * runs' policies (up to MAX_SPARES, one per policy) and, when the pool is given one, for a kept
+ * policy whose spare is never evicted and is loaded again after each run that took it (the
+ * restrictive default CSP with no permission: a view that declares nothing). Each spare
  * is issued for a run id of its own and lives on that run's sandbox origin (r-<id>.sandbox…), so no
  * view of an earlier run can reach it. A spare serves exactly one run and never holds a view before
  * that: the view's HTML only arrives with `ui/notifications/sandbox-resource-ready`, after the run
@@ -29,21 +31,37 @@ export interface SpareProxy {
 /** The most a waiting proxy may post; an honest one posts two (self-test, ready). */
 const MAX_EARLY = 8;
 /**
- * Spares kept at once, one per policy, the most recently prepared first: two, so a learner
- * flipping one setting back and forth (a grant, hence a new `allow`) still finds a spare.
+ * Spares kept at once for the last runs' policies, one per policy, the most recently prepared
+ * first: two, so a learner flipping one setting back and forth (a grant, hence a new `allow`)
+ * still finds a spare. The kept policy's spare is not counted.
  */
 const MAX_SPARES = 2;
 
 type Entry = Omit<SpareProxy, "ticket"> & { ticket?: ProxyTicket; key: string; stop(): void };
 
+export interface ProxyPoolOptions {
+  /** Where the pool listens for what a waiting proxy posts; the page's window by default. */
+  listenOn?: Window;
+  /**
+   * A policy whose spare `keepReady` keeps loaded at all times, and how to obtain its proxy URLs
+   * (each spare gets a run id, origin and single-use signed URL of its own).
+   */
+  keep?: { policy: ProxyPolicy; issue: IssueProxy };
+}
+
 export class ProxyPool {
   private spares: Entry[] = [];
+  private readonly listenOn: Window;
+  private readonly keep?: { key: string; policy: ProxyPolicy; issue: IssueProxy };
 
   constructor(
     /** Where spare frames wait (hidden); a run shows the frame when it takes it. */
     private readonly container: HTMLElement,
-    private readonly listenOn: Window = window,
-  ) {}
+    options: ProxyPoolOptions = {},
+  ) {
+    this.listenOn = options.listenOn ?? window;
+    if (options.keep) this.keep = { ...options.keep, key: policyKey(options.keep.policy) };
+  }
 
   /**
    * The spare loaded for `key`, detached from the pool, or why none is given (a spare for another
@@ -81,15 +99,22 @@ export class ProxyPool {
 
   /**
    * Loads a hidden spare proxy for `policy` (a run id and URL of its own), unless one is waiting;
-   * the oldest spare goes when there are more than MAX_SPARES.
+   * the oldest spare for another policy than the kept one goes when there are more than
+   * MAX_SPARES of them.
    */
   prepare(policy: ProxyPolicy, issue: IssueProxy): void {
     const key = policyKey(policy);
     if (this.spares.some((e) => e.key === key)) return;
-    while (this.spares.length >= MAX_SPARES) this.remove(this.spares[this.spares.length - 1]!);
+    const kept = key === this.keep?.key;
+    if (!kept) {
+      const evictable = () => this.spares.filter((e) => e.key !== this.keep?.key);
+      while (evictable().length >= MAX_SPARES) this.remove(evictable().at(-1)!);
+    }
     const iframe = createProxyFrame(policy.allow);
     iframe.hidden = true;
     iframe.dataset.simulator = "spare-proxy";
+    // Which spare this is, for tests and the curious: the kept policy's, or a recent run's.
+    iframe.dataset.spare = kept ? "kept" : "recent";
     // Appended blank first, so the listeners below are in place before the proxy can post.
     this.container.append(iframe);
     const early: InboundEvent[] = [];
@@ -126,6 +151,14 @@ export class ProxyPool {
       },
       () => this.remove(entry),
     );
+  }
+
+  /**
+   * Loads the kept policy's spare if none is waiting (it was taken, dropped or never loaded).
+   * Called once a run has settled, so its loading is not in any run's path.
+   */
+  keepReady(): void {
+    if (this.keep) this.prepare(this.keep.policy, this.keep.issue);
   }
 
   /** True when `source` is a spare's window (its messages are its own listener's business). */

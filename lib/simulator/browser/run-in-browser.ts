@@ -1,8 +1,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { HostConnectError } from "../../host/connect";
 import {
   createViewCache,
+  hostContextFor,
+  type PageContext,
   SimHost,
   type AgentTurn,
   type AskConsent,
@@ -66,7 +67,7 @@ export interface BrowserRunOptions {
    */
   onChange?: (run: BrowserRun) => void;
   /** The page's theme and style variables, passed to the view in its host context. */
-  hostContext?: Pick<McpUiHostContext, "theme" | "styles">;
+  hostContext?: PageContext;
 }
 
 /**
@@ -111,6 +112,13 @@ export interface BrowserRun {
    * is still being torn down; it stays in the page until it has answered (BRG-3).
    */
   setAside(): void;
+  /**
+   * The page's theme or styles changed: the live view is told with
+   * `ui/notifications/host-context-changed` (the fields that changed), not rendered again. Before
+   * the view has said `ui/notifications/initialized` nothing is sent (SBX-5): the change goes out
+   * right after its tool result instead.
+   */
+  setHostContext(context: PageContext): void;
 }
 
 /** How long a run keeps the run it replaced: past the previous view's 1 s teardown limit. */
@@ -171,6 +179,7 @@ export async function runInBrowser(
       dispose: noop,
       isOwnWindow: () => false,
       setAside: () => {},
+      setHostContext: () => {},
     };
   }
   const kind = scenario.resource.view;
@@ -203,6 +212,7 @@ export async function runInBrowser(
       dispose: noop,
       isOwnWindow: () => false,
       setAside: () => {},
+      setHostContext: () => {},
     };
   }
   const run: BrowserRun = {
@@ -215,6 +225,7 @@ export async function runInBrowser(
     dispose: () => host.close(),
     isOwnWindow: () => false,
     setAside: () => {},
+    setHostContext: () => {},
   };
   const turn = await host.agentTurn(agentArguments(scenario));
   run.decision = turn.decision;
@@ -394,6 +405,15 @@ export async function runInBrowser(
     });
   };
   let delivered = false;
+  /** A host context change that came before the view was initialized, sent after its result. */
+  let laterContext: PageContext | undefined;
+  let resultSent = false;
+  run.setHostContext = (context) => {
+    if (disposed || breached) return;
+    if (!resultSent) laterContext = context;
+    // The bridge sends only the fields that differ from what the view was last given.
+    else bridge.setHostContext(hostContextFor(context));
+  };
   bridge.oninitialized = () => {
     // BRG-3: tool-input and tool-result at most once per view (the guard drops repeats too).
     if (delivered) return;
@@ -402,6 +422,9 @@ export async function runInBrowser(
     void (async () => {
       await bridge.sendToolInput({ arguments: agentArguments(scenario) });
       await bridge.sendToolResult(turn.toolResult ?? { content: [] });
+      resultSent = true;
+      if (laterContext && !disposed && !breached)
+        bridge.setHostContext(hostContextFor(laterContext));
       if (scenario.action.kind !== "view-calls-tool") settled.resolve();
     })();
   };
