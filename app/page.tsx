@@ -37,6 +37,15 @@ export default async function HomePage() {
         </li>
         <li className="card">
           <h2>
+            <Link href="/review">Review a server</Link>
+          </h2>
+          <p>
+            Point the host at your own MCP App server: its era, tools, decision tables and a
+            checklist report with the rule and lesson behind every verdict.
+          </p>
+        </li>
+        <li className="card">
+          <h2>
             <Link href="/quizzes">Quizzes</Link>
           </h2>
           <p>

@@ -1,7 +1,9 @@
-// tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT]
+// tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]
 // Serves one scenario's main server (the simulator's own server factory) over stdio, or over
 // Streamable HTTP on 127.0.0.1:PORT at /mcp, in the protocol era asked for (NEG-6): modern only,
-// dual (both) or legacy only. For trying the review CLI, and for its tests.
+// dual (both) or legacy only. For trying the review CLI and the /review page, and for their tests.
+// --cors adds the CORS headers a browser page on another origin needs (any origin); without it
+// the server sends none, as many servers do, and a browser cannot read its answers.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { createMcpHandler, legacyStatelessFallback } from "@modelcontextprotocol/server";
@@ -17,10 +19,22 @@ const flag = (name: string) => {
 };
 const era = flag("--era") ?? "modern";
 const port = flag("--http");
-const file = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+const cors = args.includes("--cors");
+/** What a browser needs to call this server from another origin (the SDK's request headers). */
+const CORS_HEADERS: Record<string, string> = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+  "access-control-allow-headers":
+    "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
+  "access-control-max-age": "600",
+};
+const file = args.find(
+  (a, i) => !a.startsWith("--") && !["--era", "--http"].includes(args[i - 1] ?? ""),
+);
 if (!file || !["modern", "dual", "legacy"].includes(era)) {
   console.error(
-    "usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT]",
+    "usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]",
   );
   process.exit(2);
 }
@@ -37,6 +51,11 @@ if (!port) {
       : createMcpHandler(factory, { legacy: era === "modern" ? "reject" : "stateless" });
   const legacy = era === "legacy" ? legacyStatelessFallback(factory) : undefined;
   const server = createServer(async (req, res) => {
+    if (cors && req.method === "OPTIONS") {
+      res.writeHead(204, CORS_HEADERS);
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
@@ -51,7 +70,10 @@ if (!port) {
       body,
     });
     const response = modern ? await modern.fetch(request) : await legacy!(request);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.writeHead(response.status, {
+      ...Object.fromEntries(response.headers),
+      ...(cors ? CORS_HEADERS : {}),
+    });
     const reader = response.body?.getReader();
     for (;;) {
       const chunk = await reader?.read();
@@ -61,6 +83,8 @@ if (!port) {
     res.end();
   });
   server.listen(Number(port), "127.0.0.1", () =>
-    console.error(`serving ${file} (${era}) on http://127.0.0.1:${port}/mcp`),
+    console.error(
+      `serving ${file} (${era}${cors ? ", CORS" : ""}) on http://127.0.0.1:${port}/mcp`,
+    ),
   );
 }

@@ -8,6 +8,7 @@ import { ThemeToggle } from "./theme-toggle";
 const NAV = [
   { href: "/lessons", label: "Lessons" },
   { href: "/simulator", label: "Simulator" },
+  { href: "/review", label: "Review" },
   { href: "/quizzes", label: "Quizzes" },
   { href: "/progress", label: "Progress" },
 ] as const;

@@ -9,6 +9,7 @@ import {
   type ServerReview,
   type TransportFactory,
 } from "../host";
+import type { CollectStep } from "./steps";
 
 /** What the reviewer observed about one server: the main review plus two side connections. */
 export interface ReviewInput {
@@ -36,6 +37,8 @@ export interface CollectOptions {
   factory: TransportFactory;
   key: string;
   timeoutMs?: number;
+  /** Told before each step starts, so a page can show where the review is. */
+  onStep?: (step: CollectStep) => void;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -47,9 +50,12 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function collectReview(options: CollectOptions): Promise<ReviewInput> {
   const base = { transport: options.factory, key: options.key, timeoutMs: options.timeoutMs };
+  const step = (s: CollectStep) => options.onStep?.(s);
+  step("connect");
   const conn = await connectServer({ ...base, clientEra: "dual", cache: new EraCache() });
   let review: ServerReview;
   try {
+    step("inspect");
     review = await inspectServer(conn);
   } finally {
     await conn.close().catch(() => {});
@@ -57,6 +63,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
 
   let otherEra: ReviewInput["otherEra"];
   if (review.era === "modern") {
+    step("other-era");
     try {
       const legacy = await connectServer({ ...base, clientEra: "legacy" });
       await legacy.close().catch(() => {});
@@ -71,6 +78,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
   }
 
   let undeclared: ReviewInput["undeclared"];
+  step("undeclared");
   try {
     const plain = await connectServer({
       ...base,
