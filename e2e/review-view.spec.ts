@@ -1,0 +1,273 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { hostname } from "node:os";
+import path from "node:path";
+import { expect, test, type Frame, type Locator, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { collectPageErrors } from "./helpers";
+
+/**
+ * The review page's tool runner against REAL published MCP App servers (2.0.3, legacy era only),
+ * started here: each UI tool is called with real arguments and its real view runs in the sandbox
+ * proxy, with the bridge forwarding its own calls to the real server.
+ */
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASIC_PORT = BASE_PORT + 1;
+const MONITOR_PORT = BASE_PORT + 2;
+const BASIC_URL = `http://localhost:${BASIC_PORT}/mcp`;
+const MONITOR_URL = `http://localhost:${MONITOR_PORT}/mcp`;
+
+const servers: ChildProcess[] = [];
+
+function start(pkg: string, port: number): Promise<void> {
+  const entry = path.join(
+    process.cwd(),
+    "node_modules",
+    "@modelcontextprotocol",
+    pkg,
+    "dist",
+    "index.js",
+  );
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  servers.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${pkg} did not start on ${port}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      if (/listening on/i.test(String(chunk))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${pkg} exited with ${code}`)));
+  });
+}
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(90_000);
+
+test.beforeAll(async () => {
+  await Promise.all([
+    start("server-basic-vanillajs", BASIC_PORT),
+    start("server-system-monitor", MONITOR_PORT),
+  ]);
+});
+
+test.afterAll(() => {
+  for (const s of servers) s.kill();
+});
+
+async function review(page: Page, url: string) {
+  await page.goto("/review");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Server URL").fill(url);
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 30_000 });
+}
+
+const toolSection = (page: Page, name: string) =>
+  page.locator(`[data-testid="review-ui-tool"][data-tool="${name}"]`);
+
+/** The view's own document: the inner frame of the run's proxy frame. */
+const viewOf = (section: Locator) =>
+  section.getByTestId("review-view").frameLocator("iframe").frameLocator("iframe");
+
+async function viewFrame(section: Locator): Promise<Frame> {
+  const proxy = await section.getByTestId("review-view").locator("iframe").elementHandle();
+  const frame = await proxy!.contentFrame();
+  await expect.poll(() => frame!.childFrames().length).toBeGreaterThan(0);
+  return frame!.childFrames()[0]!;
+}
+
+/** Sends a JSON-RPC request from inside the view's document, as the view itself would. */
+function requestFromView(view: Frame, method: string, params: unknown) {
+  return view.evaluate(
+    ({ method, params }) =>
+      new Promise<unknown>((resolve) => {
+        const id = `e2e-${Math.random().toString(36).slice(2)}`;
+        window.addEventListener("message", function on(e: MessageEvent) {
+          if ((e.data as { id?: unknown })?.id === id) {
+            window.removeEventListener("message", on);
+            resolve(e.data);
+          }
+        });
+        window.parent.postMessage({ jsonrpc: "2.0", id, method, params }, "*");
+      }),
+    { method, params },
+  );
+}
+
+/** Waits until the view's frame has taken the height the view asked for (BRG-7). */
+async function settled(section: Locator) {
+  const frame = section.getByTestId("review-view").locator("iframe");
+  await expect
+    .poll(() => frame.evaluate((f) => (f as HTMLIFrameElement).style.height))
+    .not.toBe("");
+  await section.page().waitForTimeout(300);
+}
+
+/**
+ * Axe on our page; the real view's own document is a stranger's (the basic example's inputs have
+ * no labels) and is left out.
+ */
+async function expectOurPageAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-testid="review-view"] iframe')
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
+  expect(serious).toEqual([]);
+}
+
+async function initMs(section: Locator): Promise<number> {
+  const status = section.getByTestId("runner-status");
+  await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
+  const text = (await status.textContent()) ?? "";
+  const ms = /Initialised in (\d+) ms/.exec(text);
+  expect(ms).not.toBeNull();
+  return Number(ms![1]);
+}
+
+test("basic-vanillajs: get-time's real view shows the real result, and its own button reaches the server", async ({
+  page,
+  context,
+}) => {
+  const errors = collectPageErrors(page);
+  await review(page, BASIC_URL);
+  const section = toolSection(page, "get-time");
+  await expect(section.getByTestId("tool-form")).toContainText("This tool takes no arguments.");
+  await section.getByTestId("run-tool").click();
+  const ms = await initMs(section);
+  console.log(`basic-vanillajs get-time initialised in ${ms} ms`);
+
+  // The time the server returned is what the view shows.
+  const result = JSON.parse((await section.getByTestId("tool-result").textContent()) ?? "{}") as {
+    structuredContent: { time: string };
+  };
+  expect(result.structuredContent.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+  const view = viewOf(section);
+  await expect(view.locator("#server-time")).toHaveText(result.structuredContent.time);
+
+  // The view's own button: tools/call get-time, asked, forwarded to the real server, shown.
+  await settled(section);
+  await view.locator("#get-time-btn").click();
+  const consent = section.getByTestId("consent-dialog");
+  await expect(consent).toBeVisible();
+  await expect(consent).toContainText("get-time");
+  await consent.getByRole("button", { name: "Allow", exact: true }).click();
+  await expect(view.locator("#server-time")).not.toHaveText(result.structuredContent.time);
+  await expect(view.locator("#server-time")).toHaveText(/^\d{4}-\d\d-\d\dT/);
+  await section.getByText(/All app-initiated calls/).click();
+  await expect(
+    section.locator(
+      '[data-testid="app-calls"] li[data-target="get-time"][data-outcome="forwarded"]',
+    ),
+  ).toHaveCount(1);
+
+  // ui/message and notifications/message are recorded.
+  await view.locator("#send-message-btn").click();
+  await view.locator("#send-log-btn").click();
+  await expect(section.getByTestId("view-records")).toContainText("ui/message");
+  await expect(section.getByTestId("view-records")).toContainText("This is log text.");
+
+  // ui/open-link: declined first (not opened), then confirmed (opened in a new tab).
+  await context.route("https://modelcontextprotocol.io/**", (route) =>
+    route.fulfill({ body: "ok", contentType: "text/plain" }),
+  );
+  await view.locator("#open-link-btn").click();
+  const link = section.getByTestId("link-dialog");
+  await expect(link.getByTestId("link-url")).toHaveText("https://modelcontextprotocol.io/");
+  await link.getByRole("button", { name: "Don't open it" }).click();
+  await expect(section.getByTestId("view-records")).toContainText("the user declined");
+  await view.locator("#open-link-btn").click();
+  const opened = context.waitForEvent("page");
+  await link.getByRole("button", { name: "Open the link" }).click();
+  expect((await opened).url()).toBe("https://modelcontextprotocol.io/");
+  await expect(section.getByTestId("view-records")).toContainText(
+    "opened after the user confirmed",
+  );
+
+  await expectOurPageAccessible(page);
+  expect(errors).toEqual([]);
+});
+
+test("basic-vanillajs: the view may read its own server's resources, never another server's", async ({
+  page,
+}) => {
+  await review(page, BASIC_URL);
+  const section = toolSection(page, "get-time");
+  await section.getByTestId("run-tool").click();
+  await initMs(section);
+  const view = await viewFrame(section);
+
+  const own = (await requestFromView(view, "resources/read", {
+    uri: "ui://get-time/mcp-app.html",
+  })) as { result?: { contents: { text?: string }[] }; error?: unknown };
+  expect(own.error).toBeUndefined();
+  expect(own.result?.contents[0]?.text).toContain('id="get-time-btn"');
+
+  // The system monitor's view lives on the other server the test started.
+  const foreign = (await requestFromView(view, "resources/read", {
+    uri: "ui://system-monitor/mcp-app.html",
+  })) as { result?: unknown; error?: { message: string } };
+  expect(foreign.result).toBeUndefined();
+  expect(foreign.error?.message).toContain("not a resource of this view's own server");
+
+  await section.getByText(/All app-initiated calls/).click();
+  await expect(
+    section.locator(
+      '[data-testid="app-calls"] li[data-target="ui://system-monitor/mcp-app.html"][data-outcome="refused"]',
+    ),
+  ).toHaveCount(1);
+  await expect(
+    section.locator(
+      '[data-testid="app-calls"] li[data-target="ui://get-time/mcp-app.html"][data-outcome="forwarded"]',
+    ),
+  ).toHaveCount(1);
+});
+
+test("system-monitor: the real view shows this machine, and its app-only polling is forwarded while the agent's list hides the tool", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await review(page, MONITOR_URL);
+  const section = toolSection(page, "get-system-info");
+  await section.getByTestId("run-tool").click();
+  // The view starts polling poll-system-stats (visibility ["app"]) once it has its result.
+  const consent = section.getByTestId("consent-dialog");
+  await expect(consent).toBeVisible({ timeout: 20_000 });
+  await expect(consent).toContainText("poll-system-stats");
+  await consent.getByTestId("consent-always").click();
+  const ms = await initMs(section);
+  console.log(`system-monitor get-system-info initialised in ${ms} ms`);
+
+  const view = viewOf(section);
+  await settled(section);
+  await expect(view.locator("#info-hostname")).toHaveText(hostname());
+  await expect(view.locator("#memory-percent")).toHaveText(/^\d+%$/);
+
+  await expect(section.getByTestId("hidden-tools")).toContainText("poll-system-stats");
+  await expect(section.getByTestId("hidden-tools")).toContainText("this view may call it");
+
+  await section.getByTestId("observe-seconds").fill("5");
+  await section.getByTestId("observe").click();
+  const observed = section.getByTestId("observe-results");
+  await expect(observed).toBeVisible({ timeout: 15_000 });
+  const calls = observed.locator('li[data-target="poll-system-stats"][data-outcome="forwarded"]');
+  // Every 2 s: two or three in a 5 s window (more under load would be odd, fewer means lost calls).
+  expect(await calls.count()).toBeGreaterThanOrEqual(2);
+  console.log(`system-monitor: ${await calls.count()} poll-system-stats calls forwarded in 5 s`);
+  await expectOurPageAccessible(page);
+  expect(errors).toEqual([]);
+});
