@@ -16,19 +16,18 @@ const BASIC_PORT = BASE_PORT + 1;
 const MONITOR_PORT = BASE_PORT + 2;
 const BASIC_URL = `http://localhost:${BASIC_PORT}/mcp`;
 const MONITOR_URL = `http://localhost:${MONITOR_PORT}/mcp`;
+const FAILING_PORT = BASE_PORT + 3;
+/** Nothing listens here: the failing view declares it (and fetches one below it, undeclared). */
+const DEAD_PORT = BASE_PORT + 9;
+const FAILING_URL = `http://localhost:${FAILING_PORT}/mcp`;
 
 const servers: ChildProcess[] = [];
 
-function start(pkg: string, port: number): Promise<void> {
-  const entry = path.join(
-    process.cwd(),
-    "node_modules",
-    "@modelcontextprotocol",
-    pkg,
-    "dist",
-    "index.js",
-  );
-  const child = spawn(process.execPath, [entry], {
+function start(pkg: string, port: number, args: string[] = []): Promise<void> {
+  const entry = pkg.endsWith(".mjs")
+    ? path.join(process.cwd(), pkg)
+    : path.join(process.cwd(), "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js");
+  const child = spawn(process.execPath, [entry, ...args], {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -54,6 +53,10 @@ test.beforeAll(async () => {
   await Promise.all([
     start("server-basic-vanillajs", BASIC_PORT),
     start("server-system-monitor", MONITOR_PORT),
+    start("e2e/fixtures/failing-views-server.mjs", FAILING_PORT, [
+      String(FAILING_PORT),
+      String(DEAD_PORT),
+    ]),
   ]);
 });
 
@@ -270,4 +273,72 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   console.log(`system-monitor: ${await calls.count()} poll-system-stats calls forwarded in 5 s`);
   await expectOurPageAccessible(page);
   expect(errors).toEqual([]);
+});
+
+test("failures are told apart: a CSP block, a network failure of a declared origin, and a view that never initialises", async ({
+  page,
+}) => {
+  await review(page, FAILING_URL);
+  const offline = toolSection(page, "offline");
+  await offline.getByTestId("handshake-timeout").fill("3");
+  await offline.getByTestId("run-tool").click();
+  const failures = offline.getByTestId("view-failures");
+  const network = failures.locator('[data-kind="network"]');
+  await expect(network).toHaveCount(1, { timeout: 15_000 });
+  await expect(network).toContainText(`http://localhost:${DEAD_PORT}`);
+  await expect(network).toContainText("declared in connectDomains");
+  const blocked = failures.locator('[data-kind="csp-blocked"]');
+  await expect(blocked).toHaveCount(1);
+  await expect(blocked).toContainText("connect-src");
+  await expect(blocked).toContainText(`http://localhost:${DEAD_PORT - 1}`);
+
+  const silent = toolSection(page, "silent");
+  await silent.getByTestId("handshake-timeout").fill("2");
+  await silent.getByTestId("run-tool").click();
+  const timeout = silent.getByTestId("view-failures").locator('[data-kind="init-timeout"]');
+  await expect(timeout).toHaveCount(1, { timeout: 15_000 });
+  const text = (await timeout.textContent()) ?? "";
+  expect(text).toContain("the view never sent ui/initialize within");
+  const waited = Number(/within (\d+) ms/.exec(text)?.[1]);
+  expect(waited).toBeGreaterThanOrEqual(2000);
+  expect(waited).toBeLessThan(6000);
+  await expect(silent.getByTestId("runner-status")).toHaveAttribute("data-state", "failed");
+});
+
+test("the form is built from the inputSchema: errors name the field, and the real call gets typed arguments", async ({
+  page,
+}) => {
+  await review(page, FAILING_URL);
+  const section = toolSection(page, "echo");
+  const field = (name: string) => section.locator(`[data-field="${name}"]`);
+  await expect(field("city")).toContainText("(required)");
+  await expect(field("days").locator("input")).toHaveValue("3");
+  await field("days").locator("input").fill("2.5");
+  await section.getByTestId("run-tool").click();
+  const errors = section.getByTestId("form-errors");
+  await expect(errors).toContainText('"city" is required');
+  await expect(errors).toContainText('"days" must be a whole number');
+  await expect(field("city").locator("input, textarea")).toHaveAttribute("aria-invalid", "true");
+
+  await field("city").locator("input, textarea").fill("Oslo");
+  await field("days").locator("input").fill("5");
+  await field("units").locator("select").selectOption({ label: "imperial" });
+  await field("tags").locator("textarea").fill("a\nb");
+  await field("verbose").locator("input").check();
+  await section.getByTestId("handshake-timeout").fill("1");
+  await section.getByTestId("run-tool").click();
+  await expect(errors).toHaveCount(0);
+  const result = section.getByTestId("tool-result");
+  await expect(result).toContainText("echoed", { timeout: 15_000 });
+  const echoed = (
+    JSON.parse((await result.textContent()) ?? "{}") as { structuredContent: { echoed: unknown } }
+  ).structuredContent.echoed;
+  expect(echoed).toEqual({
+    city: "Oslo",
+    days: 5,
+    units: "imperial",
+    tags: ["a", "b"],
+    verbose: true,
+  });
+  await expectOurPageAccessible(page);
 });

@@ -34,8 +34,13 @@ interface Props {
 
 /** How often a live session redraws while messages stream in. */
 const REDRAW_MS = 200;
+/** How long a view may take to finish its handshake: real views took up to 2.1 s. */
+const DEFAULT_HANDSHAKE_S = 10;
 /** Log rows drawn at once (the newest). */
 const LOG_ROWS = 300;
+
+/** The runner's own field, apart from the tool's arguments. */
+const HANDSHAKE_FIELD = "(handshake time-out)";
 
 interface Question {
   kind: "consent" | "link";
@@ -80,6 +85,7 @@ export function ToolRunner({ target, era, tool }: Props) {
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [observeSeconds, setObserveSeconds] = useState("10");
+  const [handshakeSeconds, setHandshakeSeconds] = useState(String(DEFAULT_HANDSHAKE_S));
   const [observing, setObserving] = useState<{ until: number } | null>(null);
   const [observed, setObserved] = useState<AppCallRecord[] | null>(null);
   const [filter, setFilter] = useState("");
@@ -134,6 +140,14 @@ export function ToolRunner({ target, era, tool }: Props) {
       setErrors(parsed.errors);
       return;
     }
+    const seconds = Number(handshakeSeconds);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {
+      setErrors([
+        { field: HANDSHAKE_FIELD, message: "The handshake time-out must be 1 to 120 seconds" },
+      ]);
+      return;
+    }
+    const handshakeMs = seconds * 1000;
     setErrors([]);
     setProblem(null);
     setObserved(null);
@@ -163,6 +177,7 @@ export function ToolRunner({ target, era, tool }: Props) {
         ownsConnection: true,
         tool: tool.tool,
         arguments: parsed.arguments,
+        initTimeoutMs: handshakeMs,
         container: frame.current!,
         hostOrigin,
         sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
@@ -246,6 +261,24 @@ export function ToolRunner({ target, era, tool }: Props) {
             />
           ))
         )}
+        <div className="runner-field runner-narrow">
+          <label htmlFor={fieldId(HANDSHAKE_FIELD)}>Handshake time-out (seconds)</label>
+          <input
+            id={fieldId(HANDSHAKE_FIELD)}
+            type="number"
+            min={1}
+            max={120}
+            value={handshakeSeconds}
+            onChange={(e) => setHandshakeSeconds(e.target.value)}
+            aria-invalid={errorFor(HANDSHAKE_FIELD) ? true : undefined}
+            aria-describedby={`${fieldId(HANDSHAKE_FIELD)}-hint`}
+            data-testid="handshake-timeout"
+          />
+          <span id={`${fieldId(HANDSHAKE_FIELD)}-hint`} className="muted runner-hint">
+            How long the view may take to send ui/notifications/initialized before the host reports
+            it as never initialised.
+          </span>
+        </div>
         {errors.length ? (
           <ul role="alert" className="runner-errors" data-testid="form-errors">
             {errors.map((e) => (
