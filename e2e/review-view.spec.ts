@@ -161,6 +161,10 @@ test("basic-vanillajs: get-time's real view shows the real result, and its own b
   expect(result.structuredContent.time).toMatch(/^\d{4}-\d\d-\d\dT/);
   const view = viewOf(section);
   await expect(view.locator("#server-time")).toHaveText(result.structuredContent.time);
+  // Observed, not guessed: the view's bundle probes eval, which the restrictive default CSP blocks.
+  await expect(
+    section.getByTestId("view-failures").locator('[data-kind="csp-blocked"]'),
+  ).toContainText("script-src");
 
   // The view's own button: tools/call get-time, asked, forwarded to the real server, shown.
   await settled(section);
@@ -205,7 +209,7 @@ test("basic-vanillajs: get-time's real view shows the real result, and its own b
   expect(errors).toEqual([]);
 });
 
-test("basic-vanillajs: the view may read its own server's resources, never another server's", async ({
+test("basic-vanillajs: the view may read its own server's resources, never another server's; a mode it did not declare is refused", async ({
   page,
 }) => {
   await review(page, BASIC_URL);
@@ -226,6 +230,14 @@ test("basic-vanillajs: the view may read its own server's resources, never anoth
   })) as { result?: unknown; error?: { message: string } };
   expect(foreign.result).toBeUndefined();
   expect(foreign.error?.message).toContain("not a resource of this view's own server");
+
+  // BRG-6: this view declared no availableDisplayModes, so full screen is refused and the answer
+  // is the current mode.
+  const mode = (await requestFromView(view, "ui/request-display-mode", { mode: "fullscreen" })) as {
+    result?: { mode: string };
+  };
+  expect(mode.result).toEqual({ mode: "inline" });
+  await expect(section.getByTestId("review-view")).not.toHaveClass(/fullscreen/);
 
   await section.getByText(/All app-initiated calls/).click();
   await expect(

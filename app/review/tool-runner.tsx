@@ -222,6 +222,19 @@ export function ToolRunner({ target, era, tool }: Props) {
     }
   };
 
+  const leaveFullscreen = useCallback(() => {
+    setFullscreen(false);
+    session.current?.setDisplayMode("inline");
+  }, []);
+  useEffect(() => {
+    if (!fullscreen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !dialog.current?.open) leaveFullscreen();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [fullscreen, leaveFullscreen]);
+
   const observe = async () => {
     const s = session.current;
     const seconds = Number(observeSeconds);
@@ -318,12 +331,8 @@ export function ToolRunner({ target, era, tool }: Props) {
         data-state={snapshot?.state ?? "idle"}
       >
         {fullscreen ? (
-          <button
-            type="button"
-            className="secondary runner-exit"
-            onClick={() => setFullscreen(false)}
-          >
-            Leave full screen
+          <button type="button" className="secondary runner-exit" onClick={leaveFullscreen}>
+            Leave full screen (Escape)
           </button>
         ) : null}
       </div>

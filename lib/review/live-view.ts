@@ -125,6 +125,8 @@ export interface LiveView {
   proxyUrl?: string;
   runOrigin?: string;
   cspHeader?: string;
+  /** The host changes the view's display mode itself (the reader left full screen). */
+  setDisplayMode(mode: DisplayMode): void;
   /** The calls the view places in the next `ms` (all app-initiated ones, refused ones too). */
   observe(ms: number): Promise<AppCallRecord[]>;
   /** ui/resource-teardown first (awaited, at most 1 s, BRG-3), then the frame goes. */
@@ -169,6 +171,7 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     failures: [],
     timings: { start: started },
     observe: (ms) => observe(ms),
+    setDisplayMode: (mode) => setMode(mode),
     dispose: async () => {
       await closeFrame();
       if (view.state !== "torn-down" && view.state !== "failed") view.state = "closed";
@@ -176,6 +179,9 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     },
   };
   const changed = () => o.onChange?.(view);
+  let setMode = (mode: DisplayMode) => {
+    view.displayMode = mode;
+  };
   const watchers: { calls: AppCallRecord[] }[] = [];
   const observe = (ms: number) =>
     new Promise<AppCallRecord[]>((resolve) => {
@@ -394,6 +400,13 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   const bridge = new AppBridge(null, HOST_INFO, hostCapabilities, {
     hostContext: bridgeContext(),
   });
+  setMode = (mode) => {
+    if (mode === view.displayMode) return;
+    view.displayMode = mode;
+    // BRG-3: host-context-changed tells the view (the SDK sends only what changed).
+    if (delivered && !disposed) bridge.setHostContext(bridgeContext());
+    changed();
+  };
   const viewNote = (text: string, status: TraceEntry["status"] = "delivered") =>
     trace.event("host-view", "host", "view", text, status);
 
@@ -547,9 +560,8 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
       d.switched || d.mode === params.mode ? "delivered" : "refused",
     );
     if (d.switched) {
-      view.displayMode = d.mode;
+      setMode(d.mode);
       o.onDisplayMode?.(d.mode);
-      bridge.setHostContext({ ...bridgeContext(), displayMode: d.mode as McpUiDisplayMode });
     }
     return { mode: d.mode as McpUiDisplayMode };
   };
