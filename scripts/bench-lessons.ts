@@ -1,5 +1,5 @@
 // npm run bench:lessons — after `npm run build` (honours NEXT_DIST_DIR, like next.config.ts).
-// For the lesson index, every lesson, the metadata-matrix page and the simulator it prints:
+// For the lesson index, every lesson, the metadata-matrix page, the simulator and /review it prints:
 //   (a) first-load JS, gzipped: every script Chromium downloads for a cold load of that URL before
 //       its load event (the page's HTML names them; async scripts hold the load event), gzipped
 //       here from the build output so the figure does not depend on the server's compression;
@@ -76,6 +76,8 @@ const pages: { url: string; route: string; target?: number }[] = [
   ...slugs.map((s) => ({ url: `/lessons/${s}`, route: "/lessons/[slug]" })),
   { url: "/reference/metadata-matrix", route: "/reference/metadata-matrix" },
   { url: "/simulator", route: "/simulator", target: SIMULATOR_TARGET_KIB },
+  // The review page: its SDK, collect and report code load when the learner presses Connect.
+  { url: "/review", route: "/review" },
 ].filter((p) => !ONLY || p.url.startsWith(ONLY));
 if (!pages.length) {
   console.error(`No page starts with ${ONLY}.`);

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { RuleRef } from "@/app/_components/rule-ref";
-import { decideVisibility } from "@/lib/decide/visibility";
+import { decideVisibility, toolVisibility } from "@/lib/decide/visibility";
 import type { Decision } from "@/lib/decide";
 import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
@@ -59,7 +59,7 @@ export function ReviewApp() {
   const [url, setUrl] = useState("");
   const [token, setToken] = useState("");
   const [remember, setRemember] = useState(false);
-  const [timeoutS, setTimeoutS] = useState(DEFAULT_TIMEOUT_S);
+  const [timeoutS, setTimeoutS] = useState(String(DEFAULT_TIMEOUT_S));
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const errorHeading = useRef<HTMLHeadingElement>(null);
@@ -109,11 +109,27 @@ export function ReviewApp() {
       // Storage blocked: the token is simply not remembered.
     }
     setPhase({ kind: "running", step: "load" });
-    const { reviewInBrowser } = await import("@/lib/review/browser");
+    let reviewInBrowser: (typeof import("@/lib/review/browser"))["reviewInBrowser"];
+    try {
+      ({ reviewInBrowser } = await import("@/lib/review/browser"));
+    } catch (e) {
+      setPhase({
+        kind: "failed",
+        problem: {
+          kind: "other",
+          title: "The review code did not load",
+          message: `${e instanceof Error ? e.message : String(e)}. Check the connection to this site and reload the page.`,
+          fixes: [],
+        },
+      });
+      return;
+    }
     const result = await reviewInBrowser({
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
-      timeoutMs: Math.max(1, timeoutS) * 1000,
+      // An empty or unusable entry falls back to the default rather than blocking the review.
+      timeoutMs:
+        (Number(timeoutS) > 0 ? Math.min(Number(timeoutS), 300) : DEFAULT_TIMEOUT_S) * 1000,
       appOrigin: window.location.origin,
       onStep: (step) => setPhase({ kind: "running", step }),
     });
@@ -178,10 +194,10 @@ export function ReviewApp() {
             min={1}
             max={300}
             value={timeoutS}
-            onChange={(e) => setTimeoutS(Number(e.target.value) || DEFAULT_TIMEOUT_S)}
+            onChange={(e) => setTimeoutS(e.target.value)}
           />
         </div>
-        <div>
+        <div className="review-submit">
           <button type="submit" disabled={running}>
             {running ? "Reviewing…" : "Connect and review"}
           </button>
@@ -380,10 +396,9 @@ function keyLabel(t: UiToolReview) {
 
 function ToolsTable({ input }: { input: ReviewInput }) {
   const r = input.review;
-  const agent = r.tools.filter((t) => {
-    const ui = r.uiTools.find((u) => u.name === t.name);
-    return decideVisibility(ui?.visibility, { kind: "model" }).allowed;
-  });
+  const agent = r.tools.filter(
+    (t) => decideVisibility(toolVisibility(t), { kind: "model" }).allowed,
+  );
   return (
     <section aria-labelledby="review-tools-h">
       <h2 id="review-tools-h">Tools ({r.tools.length})</h2>
@@ -415,15 +430,16 @@ function ToolsTable({ input }: { input: ReviewInput }) {
           <tbody>
             {r.tools.map((tool) => {
               const ui = r.uiTools.find((u) => u.name === tool.name);
-              const seen = decideVisibility(ui?.visibility, { kind: "model" });
+              const visibility = toolVisibility(tool);
+              const seen = decideVisibility(visibility, { kind: "model" });
               return (
                 <tr key={tool.name} data-tool={tool.name} data-agent={seen.allowed ? "yes" : "no"}>
                   <th scope="row">
                     <code>{tool.name}</code>
                   </th>
                   <td>
-                    {ui?.visibility ? (
-                      <code>{JSON.stringify(ui.visibility)}</code>
+                    {visibility ? (
+                      <code>{JSON.stringify(visibility)}</code>
                     ) : (
                       <span className="muted">omitted</span>
                     )}
@@ -580,7 +596,9 @@ function ReportItems({ items, caption }: { items: ReportItem[]; caption: string 
                   {i.ruleIds.map((id) => (
                     <RuleRef key={id} id={id} />
                   ))}{" "}
-                  <a href={i.lesson}>lesson</a>
+                  <a href={i.lesson}>
+                    lesson<span className="visually-hidden">: {i.title}</span>
+                  </a>
                 </div>
               </th>
               <td className="review-evidence">{i.evidence}</td>

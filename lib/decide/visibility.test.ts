@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideVisibility, effectiveVisibility } from "./visibility";
+import { decideVisibility, effectiveVisibility, toolVisibility } from "./visibility";
 
 const agent = { kind: "model" } as const;
 const sameView = { kind: "app", sameServer: true } as const;
@@ -33,5 +33,22 @@ describe("visibility gate", () => {
     const d = decideVisibility(["app"], otherView);
     expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-5"] });
     expect(decideVisibility(["app"], sameView).allowed).toBe(true);
+  });
+});
+
+describe("toolVisibility", () => {
+  it("reads _meta.ui.visibility of any tool, a view or not (an app-only helper names none)", () => {
+    expect(toolVisibility({ _meta: { ui: { visibility: ["app"] } } })).toEqual(["app"]);
+    expect(
+      decideVisibility(toolVisibility({ _meta: { ui: { visibility: ["app"] } } }), agent),
+    ).toMatchObject({ allowed: false });
+  });
+  it("counts an absent or malformed list as omitted, and drops unknown callers", () => {
+    expect(toolVisibility({})).toBeUndefined();
+    expect(toolVisibility({ _meta: { ui: { visibility: "app" } } })).toBeUndefined();
+    expect(toolVisibility({ _meta: { ui: { visibility: ["model", "robot"] } } })).toEqual([
+      "model",
+    ]);
+    expect(toolVisibility({ _meta: { ui: { visibility: [] } } })).toEqual([]);
   });
 });

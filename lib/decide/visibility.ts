@@ -11,6 +11,22 @@ export interface VisibilityDecision {
   reason: string;
 }
 
+/**
+ * A tool's `_meta.ui.visibility` as listed (TOOL-2), for any tool, with or without a view: an
+ * app-only helper names no view of its own. Values other than "model" and "app" are dropped; a
+ * value that is not an array counts as omitted.
+ */
+export function toolVisibility(tool: { _meta?: unknown }): McpUiToolVisibility[] | undefined {
+  const meta = tool._meta;
+  const ui =
+    typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>).ui : undefined;
+  const v =
+    typeof ui === "object" && ui !== null ? (ui as Record<string, unknown>).visibility : undefined;
+  return Array.isArray(v)
+    ? (v.filter((x) => x === "model" || x === "app") as McpUiToolVisibility[])
+    : undefined;
+}
+
 /** TOOL-2: an omitted `visibility` means both callers. An explicit `[]` means neither. */
 export function effectiveVisibility(
   visibility: readonly McpUiToolVisibility[] | undefined,

@@ -4,6 +4,7 @@ import { PERMISSION_NAMES } from "../decide/vocabulary";
 import {
   decide,
   parseOrigin,
+  toolVisibility,
   type Decision,
   type HostPolicy,
   type ReadObservation,
@@ -86,13 +87,6 @@ export function reviewPolicy(declaredCsp: unknown): HostPolicy {
   };
 }
 
-function visibilityOf(tool: Tool): McpUiToolVisibility[] | undefined {
-  const v = asRecord(asRecord(tool._meta)?.ui)?.visibility;
-  return Array.isArray(v)
-    ? (v.filter((x) => x === "model" || x === "app") as McpUiToolVisibility[])
-    : undefined;
-}
-
 /** TOOL-1: the view a tool names, from the nested key or the deprecated flat one. */
 export function toolResourceUri(
   tool: Tool,
@@ -169,7 +163,7 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
           };
     const ui = asRecord(asRecord(item?._meta)?.ui) ?? asRecord(asRecord(listing?._meta)?.ui);
     const decision = decide({
-      uiToolVisibility: visibilityOf(tool),
+      uiToolVisibility: toolVisibility(tool),
       clientCapabilities: declaration?.capabilities,
       serverCapabilities: caps,
       negotiation,
@@ -182,7 +176,7 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
       resourceUri: found.uri,
       uriKey: found.key,
       ...(found.conflict ? { uriConflict: found.conflict } : {}),
-      visibility: visibilityOf(tool),
+      visibility: toolVisibility(tool),
       listing,
       read,
       declaration,

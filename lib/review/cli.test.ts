@@ -7,8 +7,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { runReviewCli } from "./cli";
-import { HAPPY_PATH_MODERN_ONLY_EXPECTED } from "./expected-fixtures";
-import type { ItemStatus, Report } from "./report";
+import {
+  BASIC_VANILLAJS_EXPECTED as BASIC_EXPECTED,
+  HAPPY_PATH_MODERN_ONLY_EXPECTED,
+} from "./expected-fixtures";
+import type { Report } from "./report";
 
 const BASIC = "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js";
 const TSX = "node_modules/.bin/tsx";
@@ -43,31 +46,6 @@ async function startHttp(
 
 const statuses = (r: Report | undefined) =>
   Object.fromEntries((r?.items ?? []).map((i) => [i.id, i.status]));
-
-// Hand-written from server-basic-vanillajs 2.0.3's server.js: one tool, get-time, registered with
-// registerAppTool (nested + flat key), no visibility, no annotations; one resource with the
-// profile mime type in both places and no _meta.ui; a bare McpServer (legacy only).
-const BASIC_EXPECTED: Record<string, ItemStatus> = {
-  era: "warning",
-  "initialize-declaration": "pass",
-  "tools-by-declaration": "warning",
-  "ui-tools": "pass",
-  "resource-uri-key:get-time": "warning",
-  "ui-scheme:get-time": "pass",
-  "visibility:get-time": "pass",
-  "negotiation:get-time": "pass",
-  "resource-read:get-time": "pass",
-  "mime:get-time": "pass",
-  "listing:get-time": "pass",
-  "html-document:get-time": "pass",
-  "ui-meta-places:get-time": "pass",
-  "csp:get-time": "pass",
-  "permissions:get-time": "pass",
-  "prefers-border:get-time": "warning",
-  "annotations:get-time": "warning",
-  "text-fallback:get-time": "not-checkable",
-  "renders:get-time": "not-checkable",
-};
 
 describe("npm run review", { timeout: 90_000 }, () => {
   it("published server-basic-vanillajs 2.0.3 over stdio: legacy, no failures (the real CLI process)", () => {

@@ -137,6 +137,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function explainFailure(input: FailureInput): ReachProblem {
   const { url, observations, elapsedMs, timeoutMs, appOrigin, hasToken } = input;
   const raw = errorText(input.error);
+  // The host wraps a transport failure in its own sentence; the browser's own words are the cause's.
+  const cause = input.error instanceof Error ? input.error.cause : undefined;
+  const low = cause !== undefined ? errorText(cause) : raw;
   const cli = cliCommand(url, hasToken);
   const origin = new URL(url).origin;
   const last = observations.at(-1);
@@ -187,7 +190,7 @@ export function explainFailure(input: FailureInput): ReachProblem {
       kind: "network",
       title: `Nothing answered at ${origin}`,
       message:
-        `The request failed before any response (${raw}), and a plain no-cors request to the same URL failed too: ` +
+        `The request failed before any response (${low}), and a plain no-cors request to the same URL failed too: ` +
         `the server is not running, the host or port is wrong, or something between blocks it. ` +
         `If it is running and still fails here, its CORS headers are the next suspect: the server must send:`,
       fixes: corsFixes(appOrigin, hasToken),
