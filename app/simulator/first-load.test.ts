@@ -20,23 +20,3 @@ describe("the simulator page's first load", () => {
     },
   );
 });
-
-describe("the review page's tool runner", () => {
-  // The runner renders with the review's result; the SDK, the bridge and zod load on its Run.
-  const runner = path.join(ROOT, "app/review/tool-runner.tsx");
-  const bridge = /^@modelcontextprotocol\/ext-apps(\/|$)/;
-  it("reaches neither the MCP SDK, the ext-apps bridge nor zod through static imports", () => {
-    const found: string[] = heavyReach(runner);
-    const walk = (file: string, seen = new Set<string>()): void => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const spec of valueImports(file)) {
-        if (bridge.test(spec)) found.push(`${path.relative(ROOT, file)} → ${spec}`);
-        const next = resolveLocal(file, spec);
-        if (next) walk(next, seen);
-      }
-    };
-    walk(runner);
-    expect(found).toEqual([]);
-  });
-});
