@@ -272,6 +272,9 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   await expect(view.locator("#info-hostname")).toHaveText(hostname());
   await expect(view.locator("#memory-percent")).toHaveText(/^\d+%$/);
 
+  const agentList = page.getByTestId("review-agent-tools");
+  await expect(agentList).toContainText("get-system-info");
+  await expect(agentList).not.toContainText("poll-system-stats");
   await expect(section.getByTestId("hidden-tools")).toContainText("poll-system-stats");
   await expect(section.getByTestId("hidden-tools")).toContainText("this view may call it");
 
