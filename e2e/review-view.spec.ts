@@ -206,6 +206,17 @@ test("basic-vanillajs: get-time's real view shows the real result, and its own b
   );
 
   await expectOurPageAccessible(page);
+
+  // Closing: ui/resource-teardown first, answered by the real view, then the frame goes (BRG-3).
+  await section.getByRole("button", { name: "Close the view" }).click();
+  await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
+  await expect(section.getByTestId("runner-status")).toHaveAttribute("data-state", "closed");
+  await section.getByText(/Message log/).click();
+  const teardown = section
+    .getByTestId("message-log")
+    .locator("tr", { hasText: "ui/resource-teardown" });
+  await expect(teardown.filter({ hasText: "host → proxy" })).toHaveCount(1);
+  await expect(teardown.filter({ hasText: "proxy → host" })).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 
@@ -356,4 +367,24 @@ test("the form is built from the inputSchema: errors name the field, and the rea
     verbose: true,
   });
   await expectOurPageAccessible(page);
+});
+
+test("a view that declares full screen gets it, and hears when the reader leaves it (BRG-6)", async ({
+  page,
+}) => {
+  await review(page, FAILING_URL);
+  const section = toolSection(page, "modes");
+  await section.getByTestId("run-tool").click();
+  await initMs(section);
+  const view = viewOf(section);
+  await expect(view.locator("#mode")).toHaveText("inline");
+  await view.locator("#full").click();
+  await expect(view.locator("#answer")).toHaveText("fullscreen");
+  await expect(section.getByTestId("review-view")).toHaveClass(/fullscreen/);
+  // Keys pressed inside the view are the view's; from the page (Shift+Tab leads out of the view
+  // to the exit button, which comes first), Escape leaves full screen.
+  await section.getByRole("button", { name: /Leave full screen/ }).focus();
+  await page.keyboard.press("Escape");
+  await expect(section.getByTestId("review-view")).not.toHaveClass(/fullscreen/);
+  await expect(view.locator("#mode")).toHaveText("inline");
 });

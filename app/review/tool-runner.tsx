@@ -130,6 +130,7 @@ export function ToolRunner({ target, era, tool }: Props) {
     });
     setFullscreen(false);
     if (s) await s.dispose();
+    return s;
   }, []);
   useEffect(() => () => void closeSession(), [closeSession]);
 
@@ -310,7 +311,10 @@ export function ToolRunner({ target, era, tool }: Props) {
               type="button"
               className="secondary"
               onClick={() => {
-                void closeSession().then(() => setSnapshot((s) => s && { ...s, state: "closed" }));
+                // The last picture: the teardown request and the view's answer (BRG-3) included.
+                void closeSession().then((s) => {
+                  if (s) setSnapshot(snap(s));
+                });
               }}
             >
               Close the view
