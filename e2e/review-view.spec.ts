@@ -217,6 +217,9 @@ test("basic-vanillajs: get-time's real view shows the real result, and its own b
     .locator("tr", { hasText: "ui/resource-teardown" });
   await expect(teardown.filter({ hasText: "host → proxy" })).toHaveCount(1);
   await expect(teardown.filter({ hasText: "proxy → host" })).toHaveCount(1);
+  // The log's filter keeps the matching rows only.
+  await section.getByTestId("log-filter").fill("resource-teardown");
+  await expect(section.getByTestId("message-log").locator("tbody tr")).toHaveCount(2);
   expect(errors).toEqual([]);
 });
 
@@ -366,6 +369,12 @@ test("the form is built from the inputSchema: errors name the field, and the rea
     tags: ["a", "b"],
     verbose: true,
   });
+  await expectOurPageAccessible(page);
+  // The runner's form, errors and log in the dark theme too (the page follows the system's).
+  await page.emulateMedia({ colorScheme: "dark" });
+  await field("days").locator("input").fill("x");
+  await section.getByTestId("run-tool").click();
+  await expect(errors).toContainText('"days" must be a number');
   await expectOurPageAccessible(page);
 });
 

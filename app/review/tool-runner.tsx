@@ -294,13 +294,15 @@ export function ToolRunner({ target, era, tool }: Props) {
           </span>
         </div>
         {errors.length ? (
-          <ul role="alert" className="runner-errors" data-testid="form-errors">
-            {errors.map((e) => (
-              <li key={e.field}>
-                <a href={`#${fieldId(e.field)}`}>{e.message}</a>
-              </li>
-            ))}
-          </ul>
+          <div role="alert" className="runner-errors" data-testid="form-errors">
+            <ul>
+              {errors.map((e) => (
+                <li key={e.field}>
+                  <a href={`#${fieldId(e.field)}`}>{e.message}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <p>
           <button type="submit" disabled={busy} data-testid="run-tool">
