@@ -7,7 +7,7 @@ import type { Decision } from "@/lib/decide";
 import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
-import { ToolRunner } from "./tool-runner";
+import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { ItemStatus, Report, ReportItem } from "@/lib/review/report";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
