@@ -378,7 +378,7 @@ test("the form is built from the inputSchema: errors name the field, and the rea
   await expectOurPageAccessible(page);
 });
 
-test("a view that declares full screen gets it, and hears when the reader leaves it (BRG-6)", async ({
+test("a view that declares full screen gets it and hears when the reader leaves it (BRG-6); it reads its server's templated resources", async ({
   page,
 }) => {
   await review(page, FAILING_URL);
@@ -396,4 +396,15 @@ test("a view that declares full screen gets it, and hears when the reader leaves
   await page.keyboard.press("Escape");
   await expect(section.getByTestId("review-view")).not.toHaveClass(/fullscreen/);
   await expect(view.locator("#mode")).toHaveText("inline");
+
+  // A view reads an unlisted resource of its own server through the server's template.
+  const frame = await viewFrame(section);
+  const item = (await requestFromView(frame, "resources/read", { uri: "items://42" })) as {
+    result?: { contents: { text?: string }[] };
+  };
+  expect(item.result?.contents[0]?.text).toBe("item 42");
+  const outside = (await requestFromView(frame, "resources/read", { uri: "items://42/more" })) as {
+    error?: { message: string };
+  };
+  expect(outside.error?.message).toContain("not a resource of this view's own server");
 });
