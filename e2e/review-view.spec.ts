@@ -300,6 +300,10 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   // Every 2 s: two or three in a 5 s window (more under load would be odd, fewer means lost calls).
   expect(await calls.count()).toBeGreaterThanOrEqual(2);
   console.log(`system-monitor: ${await calls.count()} poll-system-stats calls forwarded in 5 s`);
+  const seen = section.getByTestId("view-failures");
+  console.log(
+    `system-monitor blocked or failed loads: ${(await seen.count()) ? await seen.innerText() : "none"}`,
+  );
   await expectOurPageAccessible(page);
   expect(errors).toEqual([]);
 });

@@ -27,6 +27,15 @@ describe("failuresFrom", () => {
     expect(f[2]).toMatchObject({ origin: "https://tiles.cdn.test", via: "img" });
   });
 
+  it("explains an eval block (the real example views' bundles probe for eval)", () => {
+    const [f] = failuresFrom(
+      [{ type: "csp-violation", directive: "script-src", blockedURI: "eval" }],
+      undefined,
+    );
+    expect(f).toMatchObject({ kind: "csp-blocked", directive: "script-src", blockedURI: "eval" });
+    expect(f!.message).toContain("evaluated code from a string");
+  });
+
   it("cites CSP-4 when the view declared no csp at all", () => {
     const [f] = failuresFrom(
       [{ type: "csp-violation", directive: "img-src", blockedURI: "https://x.test/a.png" }],

@@ -100,7 +100,9 @@ export function failuresFrom(
       message: `Blocked by the view's CSP (${directive}): ${blockedURI || "an inline resource"}. ${
         origin
           ? `Declare ${origin} in _meta.ui.csp.${directive.startsWith("connect") ? "connectDomains" : directive.startsWith("frame") ? "frameDomains" : "resourceDomains"} if the view needs it.`
-          : "The browser reported the violation; nothing was loaded."
+          : blockedURI === "eval" || blockedURI === "wasm-eval"
+            ? "The view evaluated code from a string (eval, new Function or WebAssembly compilation); no MCP Apps policy allows that, so the browser refused it. Libraries often probe for it and carry on without."
+            : "The browser reported the violation and refused it."
       }`,
     });
   }
