@@ -412,3 +412,17 @@ test("a view that declares full screen gets it and hears when the reader leaves 
   };
   expect(outside.error?.message).toContain("not a resource of this view's own server");
 });
+
+test("a UI tool the agent cannot see is not called, and the runner says why (TOOL-3)", async ({
+  page,
+}) => {
+  await review(page, FAILING_URL);
+  const section = toolSection(page, "app-only-view");
+  await section.getByTestId("run-tool").click();
+  const status = section.getByTestId("runner-status");
+  await expect(status).toHaveAttribute("data-state", "text");
+  await expect(status).toContainText("Not called");
+  await expect(status).toContainText('lacks "model"');
+  await expect(section.getByTestId("tool-result")).toHaveCount(0);
+  await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
+});

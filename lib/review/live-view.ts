@@ -13,6 +13,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import {
   decide,
+  decideAgentVisibility,
   decideAppCall,
   decideDisplayMode,
   decideVisibility,
@@ -256,8 +257,21 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     };
   });
 
-  // The agent's call, with the arguments from the form.
+  // The agent's call, with the arguments from the form, if the agent would see the tool (TOOL-3).
   const found = toolResourceUri(o.tool);
+  const seen = decideAgentVisibility(visibilityOf(o.tool));
+  if (seen.verdict === "fail") {
+    view.decision = decide({
+      uiToolVisibility: visibilityOf(o.tool),
+      clientCapabilities: undefined,
+      serverCapabilities: caps,
+      policy: reviewPolicy(undefined),
+    });
+    return stop(
+      "text",
+      `Not called: ${seen.reason} (${seen.ruleIds.join(", ")}), so a host never renders this view for the agent`,
+    );
+  }
   note(`tools/call ${o.tool.name} ${JSON.stringify(o.arguments).slice(0, 300)} (the agent's call)`);
   try {
     view.toolResult = (await client.callTool({
@@ -270,29 +284,37 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   note(
     `tools/call ${o.tool.name} answered${view.toolResult.isError ? " with isError: true" : ""}: ${view.toolResult.content?.length ?? 0} content item(s)${view.toolResult.structuredContent ? " and structuredContent" : ""}`,
   );
-
-  // The view, read the way inspectServer reads it, and the table walked on what came back.
-  let read: ReadResourceResult | undefined;
-  let observation: ReadObservation;
   if (!found) return stop("text", `${o.tool.name} names no view (TOOL-1)`);
-  try {
-    read = (await client.readResource({ uri: found.uri })) as ReadResourceResult;
-    const item = asRecord(read.contents[0]);
-    observation = item
-      ? {
-          ok: true,
-          mimeType: item.mimeType,
-          hasBody: typeof item.text === "string" || typeof item.blob === "string",
-          contentMeta: item._meta,
-          listingMeta: own.resources.find((r) => r.uri === found.uri)?._meta,
-        }
-      : { ok: false, error: "resources/read returned no contents" };
-  } catch (e) {
-    observation = { ok: false, error: (e as Error).message };
+
+  // NEG-6: negotiation judged by the session's era on what the call declared; only then is the
+  // view read (the way inspectServer reads it) and the rest of the table walked.
+  const declaration = conn.era === "legacy" ? conn.declaration() : conn.declaration("tools/call");
+  const negotiation = decideNegotiationForEra(conn.era, declaration, caps, found.uri);
+  let read: ReadResourceResult | undefined;
+  let observation: ReadObservation | undefined;
+  if (negotiation.verdict === "pass") {
+    try {
+      read = (await client.readResource({ uri: found.uri })) as ReadResourceResult;
+      const first = asRecord(read.contents[0]);
+      observation = first
+        ? {
+            ok: true,
+            mimeType: first.mimeType,
+            hasBody: typeof first.text === "string" || typeof first.blob === "string",
+            contentMeta: first._meta,
+            listingMeta: own.resources.find((r) => r.uri === found.uri)?._meta,
+          }
+        : { ok: false, error: "resources/read returned no contents" };
+    } catch (e) {
+      observation = { ok: false, error: (e as Error).message };
+    }
+    note(`resources/read ${found.uri}: ${observation.ok ? "read" : observation.error}`);
+  } else {
+    note(
+      `extension not negotiated (${negotiation.reason}): text only, no resources/read`,
+      "refused",
+    );
   }
-  note(`resources/read ${found.uri}: ${observation.ok ? "read" : observation.error}`);
-  const declaration =
-    conn.era === "legacy" ? conn.declaration() : conn.declaration("resources/read");
   const item = read ? asRecord(read.contents[0]) : undefined;
   const listing = own.resources.find((r) => r.uri === found.uri);
   const ui = asRecord(asRecord(item?._meta)?.ui) ?? asRecord(asRecord(listing?._meta)?.ui);
@@ -300,8 +322,8 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     uiToolVisibility: visibilityOf(o.tool),
     clientCapabilities: declaration?.capabilities,
     serverCapabilities: caps,
-    negotiation: decideNegotiationForEra(conn.era, declaration, caps, found.uri),
-    read: observation,
+    negotiation,
+    ...(observation ? { read: observation } : {}),
     policy: reviewPolicy(ui?.csp),
   });
   view.decision = decision;
