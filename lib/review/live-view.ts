@@ -473,11 +473,15 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
         content: [{ type: "text", text: `Refused by the host: ${d.reason}` }],
       };
     }
+    note(`tools/call ${params.name} forwarded (app-initiated): ${d.reason}`);
     try {
       const result = (await client.callTool({
         name: params.name,
         arguments: args,
       })) as CallToolResult;
+      note(
+        `tools/call ${params.name} (app-initiated) answered${result.isError ? " with isError: true" : ""}`,
+      );
       record({
         method: "tools/call",
         target: params.name,
@@ -514,6 +518,7 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
       });
       throw new Error(`Refused by the host: ${scope.reason}`);
     }
+    note(`resources/read ${params.uri} forwarded (app-initiated): ${scope.detail}`);
     try {
       const result = (await client.readResource({ uri: params.uri })) as ReadResourceResult;
       record({
