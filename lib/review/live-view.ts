@@ -17,6 +17,7 @@ import {
   decideAppCall,
   decideDisplayMode,
   decideVisibility,
+  toolVisibility,
   type AppCallDecision,
   type Consent,
   type Decision,
@@ -137,13 +138,6 @@ export interface LiveView {
 const DEFAULT_INIT_TIMEOUT_MS = 10_000;
 const MAX_RECORDS = 500;
 
-function visibilityOf(tool: Tool) {
-  const v = asRecord(asRecord(tool._meta)?.ui)?.visibility;
-  return Array.isArray(v)
-    ? (v.filter((x) => x === "model" || x === "app") as ("model" | "app")[])
-    : undefined;
-}
-
 const keep = <T>(list: T[], item: T) => {
   list.push(item);
   if (list.length > MAX_RECORDS) list.splice(0, list.length - MAX_RECORDS);
@@ -247,8 +241,8 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     );
   }
   view.tools = tools.map((t) => {
-    const agent = decideVisibility(visibilityOf(t), { kind: "model" });
-    const app = decideVisibility(visibilityOf(t), { kind: "app", sameServer: true });
+    const agent = decideVisibility(toolVisibility(t), { kind: "model" });
+    const app = decideVisibility(toolVisibility(t), { kind: "app", sameServer: true });
     return {
       name: t.name,
       agentListed: agent.allowed,
@@ -259,10 +253,10 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
 
   // The agent's call, with the arguments from the form, if the agent would see the tool (TOOL-3).
   const found = toolResourceUri(o.tool);
-  const seen = decideAgentVisibility(visibilityOf(o.tool));
+  const seen = decideAgentVisibility(toolVisibility(o.tool));
   if (seen.verdict === "fail") {
     view.decision = decide({
-      uiToolVisibility: visibilityOf(o.tool),
+      uiToolVisibility: toolVisibility(o.tool),
       clientCapabilities: undefined,
       serverCapabilities: caps,
       policy: reviewPolicy(undefined),
@@ -319,7 +313,7 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   const listing = own.resources.find((r) => r.uri === found.uri);
   const ui = asRecord(asRecord(item?._meta)?.ui) ?? asRecord(asRecord(listing?._meta)?.ui);
   const decision = decide({
-    uiToolVisibility: visibilityOf(o.tool),
+    uiToolVisibility: toolVisibility(o.tool),
     clientCapabilities: declaration?.capabilities,
     serverCapabilities: caps,
     negotiation,
@@ -447,7 +441,7 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   bridge.oncalltool = async (params) => {
     const args = (params.arguments ?? {}) as Record<string, unknown>;
     const tool = tools.find((t) => t.name === params.name);
-    const target = tool && { name: tool.name, server: "own", visibility: visibilityOf(tool) };
+    const target = tool && { name: tool.name, server: "own", visibility: toolVisibility(tool) };
     let consent: Consent = "deny";
     if (target && decideVisibility(target.visibility, { kind: "app", sameServer: true }).allowed)
       consent = await ask({ tool: params.name, arguments: args });
