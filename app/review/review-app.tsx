@@ -7,6 +7,7 @@ import type { Decision } from "@/lib/decide";
 import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
+import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { ItemStatus, Report, ReportItem } from "@/lib/review/report";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
@@ -513,8 +514,6 @@ function UiToolSection({
   era: Report["era"];
 }) {
   const h = `review-tool-${tool.name.replace(/[^\w-]/g, "_")}`;
-  void target;
-  void era;
   return (
     <section
       aria-labelledby={h}
@@ -532,12 +531,7 @@ function UiToolSection({
       <ReviewDecisionTable decision={tool.decision} />
       <h3>Checklist</h3>
       <ReportItems items={items} caption={`Checklist items for ${tool.name}`} />
-      {/*
-        TOOL RUNNER MOUNT POINT (branch `reviewview`): mount here
-          <ToolRunner target={target} era={era} tool={tool} />
-        from ./tool-runner.tsx — the form from tool.tool.inputSchema, the real call, and the real
-        view through the sandbox proxy with a bridge. This page does not create that file.
-      */}
+      <ToolRunner target={target} era={era} tool={tool} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { decideAgentVisibility } from "./visibility";
 
 export * from "./app-call";
 export * from "./csp";
+export * from "./display-mode";
 export * from "./mime";
 export * from "./negotiation";
 export * from "./permissions";

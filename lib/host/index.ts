@@ -9,3 +9,4 @@ export * from "./replay";
 export * from "./wire";
 export * from "./inspect";
 export * from "./negotiation";
+export * from "./resource-scope";

@@ -210,3 +210,14 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     uiTools,
   };
 }
+
+/** RES-3: the document is in `text`, or base64 in `blob`. */
+export function decodeHtml(result: ReadResourceResult): string | undefined {
+  const item = result.contents[0] as { text?: unknown; blob?: unknown } | undefined;
+  if (typeof item?.text === "string") return item.text;
+  if (typeof item?.blob === "string") {
+    const bytes = Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  }
+  return undefined;
+}

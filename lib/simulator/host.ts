@@ -14,7 +14,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { connectServer, type HostConnection } from "../host/connect";
 import type { ClientEra, ServerEra } from "../host/era";
-import { toolResourceUri } from "../host/inspect";
+import { decodeHtml, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
@@ -515,13 +515,5 @@ export class SimHost {
   }
 }
 
-/** RES-3: the document is in `text`, or base64 in `blob`. */
-export function decodeHtml(result: ReadResourceResult): string | undefined {
-  const item = result.contents[0] as { text?: unknown; blob?: unknown } | undefined;
-  if (typeof item?.text === "string") return item.text;
-  if (typeof item?.blob === "string") {
-    const bytes = Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0));
-    return new TextDecoder().decode(bytes);
-  }
-  return undefined;
-}
+/** RES-3: the view's document from a read result (moved to lib/host, shared with the review). */
+export { decodeHtml };

@@ -73,6 +73,44 @@
         disposition: e.disposition,
       });
     });
+    // Loads that failed (a script, style, image or frame that never arrived, and fetch calls that
+    // rejected), so the host can tell a network failure from a CSP block (which also reports a
+    // violation above). Observation only: the view can see and undo it.
+    doc.addEventListener(
+      "error",
+      function (e) {
+        var t = e.target;
+        if (!t || t === doc || typeof t.tagName !== "string") return;
+        var url = t.currentSrc || t.src || t.href || "";
+        if (typeof url !== "string" || !url) return;
+        report({ type: "network-error", via: t.tagName.toLowerCase(), url: url.slice(0, 500) });
+      },
+      true,
+    );
+    var view = inner.contentWindow;
+    var realFetch = view && view.fetch;
+    if (typeof realFetch === "function") {
+      view.fetch = function (input, init) {
+        var url =
+          typeof input === "string" ? input : input && input.url ? input.url : String(input);
+        try {
+          url = new URL(url, doc.baseURI).href;
+        } catch {
+          // keep it as given
+        }
+        var pending = realFetch.call(view, input, init);
+        pending.catch(function (err) {
+          if (err && err.name === "AbortError") return;
+          report({
+            type: "network-error",
+            via: "fetch",
+            url: String(url).slice(0, 500),
+            message: String(err && err.message).slice(0, 200),
+          });
+        });
+        return pending;
+      };
+    }
     doc.write(p.html);
     doc.close();
     report({ type: "loaded", sandbox: inner.getAttribute("sandbox"), allow: allow });

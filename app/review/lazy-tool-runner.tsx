@@ -1,0 +1,12 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+/**
+ * The tool runner is only ever shown with a review's result, which needs Connect first, so its
+ * code (the form, the dialogs, the log) is not in /review's first load: it loads with the result.
+ */
+export const LazyToolRunner = dynamic(() => import("./tool-runner").then((m) => m.ToolRunner), {
+  ssr: false,
+  loading: () => <p className="muted">Loading the tool runner…</p>,
+});

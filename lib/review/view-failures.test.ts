@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { declaredIn, failuresFrom, initTimeout } from "./view-failures";
+
+const csp = { connectDomains: ["http://localhost:3329"], resourceDomains: ["https://*.cdn.test"] };
+
+describe("failuresFrom", () => {
+  it("tells a CSP block from a network failure of a declared origin", () => {
+    const f = failuresFrom(
+      [
+        { type: "csp-violation", directive: "connect-src", blockedURI: "https://evil.test/x" },
+        { type: "network-error", via: "fetch", url: "https://evil.test/x" },
+        {
+          type: "network-error",
+          via: "fetch",
+          url: "http://localhost:3329/data",
+          message: "Failed to fetch",
+        },
+        { type: "network-error", via: "img", url: "https://tiles.cdn.test/1.png" },
+      ],
+      csp,
+    );
+    expect(f.map((x) => x.kind)).toEqual(["csp-blocked", "network", "network"]);
+    expect(f[0]).toMatchObject({ directive: "connect-src", blockedURI: "https://evil.test/x" });
+    expect(f[0]!.message).toContain("connectDomains");
+    expect(f[1]).toMatchObject({ origin: "http://localhost:3329", via: "fetch" });
+    expect(f[1]!.message).toContain("declared in connectDomains");
+    expect(f[2]).toMatchObject({ origin: "https://tiles.cdn.test", via: "img" });
+  });
+
+  it("explains an eval block (the real example views' bundles probe for eval)", () => {
+    const [f] = failuresFrom(
+      [{ type: "csp-violation", directive: "script-src", blockedURI: "eval" }],
+      undefined,
+    );
+    expect(f).toMatchObject({ kind: "csp-blocked", directive: "script-src", blockedURI: "eval" });
+    expect(f!.message).toContain("evaluated code from a string");
+  });
+
+  it("cites CSP-4 when the view declared no csp at all", () => {
+    const [f] = failuresFrom(
+      [{ type: "csp-violation", directive: "img-src", blockedURI: "https://x.test/a.png" }],
+      undefined,
+    );
+    expect(f!.ruleIds).toContain("CSP-4");
+  });
+
+  it("ignores failures of undeclared origins without a violation, and report-only violations", () => {
+    expect(
+      failuresFrom(
+        [
+          { type: "network-error", via: "fetch", url: "http://localhost:1/x" },
+          {
+            type: "csp-violation",
+            directive: "img-src",
+            blockedURI: "https://a.test",
+            disposition: "report",
+          },
+        ],
+        csp,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("declaredIn / initTimeout", () => {
+  it("matches exact origins and wildcard subdomains", () => {
+    expect(declaredIn("https://a.cdn.test", csp)).toEqual(["resourceDomains"]);
+    expect(declaredIn("https://cdn.test", csp)).toEqual([]);
+  });
+
+  it("says how long the host waited and where the handshake stopped", () => {
+    const f = initTimeout(10000.4, "no-ui-initialize");
+    expect(f).toMatchObject({ kind: "init-timeout", waitedMs: 10000.4 });
+    expect(f.message).toContain("never sent ui/initialize within 10000 ms");
+  });
+});
