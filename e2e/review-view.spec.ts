@@ -12,13 +12,13 @@ import { collectPageErrors } from "./helpers";
  */
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASIC_PORT = BASE_PORT + 1;
-const MONITOR_PORT = BASE_PORT + 2;
+const BASIC_PORT = BASE_PORT + 11;
+const MONITOR_PORT = BASE_PORT + 12;
 const BASIC_URL = `http://localhost:${BASIC_PORT}/mcp`;
 const MONITOR_URL = `http://localhost:${MONITOR_PORT}/mcp`;
-const FAILING_PORT = BASE_PORT + 3;
+const FAILING_PORT = BASE_PORT + 13;
 /** Nothing listens here: the failing view declares it (and fetches one below it, undeclared). */
-const DEAD_PORT = BASE_PORT + 9;
+const DEAD_PORT = BASE_PORT + 19;
 const FAILING_URL = `http://localhost:${FAILING_PORT}/mcp`;
 
 const servers: ChildProcess[] = [];
