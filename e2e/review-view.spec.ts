@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { hostname } from "node:os";
 import path from "node:path";
 import { expect, test, type Frame, type Locator, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { collectPageErrors } from "./helpers";
+import { collectPageErrors, expectNoSeriousA11yViolations } from "./helpers";
 
 /**
  * The review page's tool runner against REAL published MCP App servers (2.0.3, legacy era only),
@@ -118,19 +117,7 @@ async function settled(section: Locator) {
  * no labels) and is left out.
  */
 async function expectOurPageAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-testid="review-view"] iframe')
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
-  expect(serious).toEqual([]);
+  await expectNoSeriousA11yViolations(page, '[data-testid="review-view"] iframe');
 }
 
 async function initMs(section: Locator): Promise<number> {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { DecisionTable } from "@/app/_components/decision-table";
 import { RuleRef } from "@/app/_components/rule-ref";
 import { decideVisibility, toolVisibility } from "@/lib/decide/visibility";
-import type { Decision } from "@/lib/decide";
 import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
@@ -528,7 +528,7 @@ function UiToolSection({
         View <code>{tool.resourceUri}</code>, named by {keyLabel(tool)}.
       </p>
       <h3>Decision table</h3>
-      <ReviewDecisionTable decision={tool.decision} />
+      <DecisionTable decision={tool.decision} rule={(id) => <RuleRef id={id} />} />
       <h3>Checklist</h3>
       <ReportItems items={items} caption={`Checklist items for ${tool.name}`} />
       <ToolRunner target={target} era={era} tool={tool} />
@@ -537,38 +537,6 @@ function UiToolSection({
 }
 
 /** The host's decision rows for one UI tool, inputs all read from the wire. */
-function ReviewDecisionTable({ decision }: { decision: Decision }) {
-  return (
-    <div className="table-scroll">
-      <table data-testid="decision-table">
-        <caption className="visually-hidden">The host&apos;s decision table</caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Verdict</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {decision.rows.map((row) => (
-            <tr key={row.row} data-row={row.row} data-verdict={row.verdict}>
-              <th scope="row">
-                <code>{row.row}</code>
-              </th>
-              <td className={`verdict-${row.verdict}`}>{row.verdict}</td>
-              <td>
-                {row.reason}{" "}
-                {row.ruleIds.map((id) => (
-                  <RuleRef key={id} id={id} />
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 function ReportItems({ items, caption }: { items: ReportItem[]; caption: string }) {
   return (

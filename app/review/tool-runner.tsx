@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import type { Tool } from "@modelcontextprotocol/client";
-import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
+import { pageHostContext } from "@/app/_components/page-host-context";
 import type { Consent } from "@/lib/decide/app-call";
 import {
   argumentsFrom,
@@ -47,28 +47,6 @@ interface Question {
   text: string;
   detail: string;
   resolve: (answer: "allow" | "always" | "deny") => void;
-}
-
-function pageTheme(): "light" | "dark" {
-  const chosen = document.documentElement.dataset.theme;
-  if (chosen === "light" || chosen === "dark") return chosen;
-  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-}
-
-function hostStyleVariables(): Record<string, string> {
-  const css = getComputedStyle(document.documentElement);
-  const v = (name: string) => css.getPropertyValue(name).trim();
-  const vars: Record<string, string> = {
-    "--color-background-primary": v("--bg"),
-    "--color-background-secondary": v("--surface"),
-    "--color-text-primary": v("--fg"),
-    "--color-text-secondary": v("--muted"),
-    "--color-border-primary": v("--border"),
-    "--color-text-info": v("--accent"),
-    "--color-text-danger": v("--fail"),
-    "--font-sans": css.fontFamily,
-  };
-  return Object.fromEntries(Object.entries(vars).filter(([, x]) => x));
 }
 
 /**
@@ -182,10 +160,7 @@ export function ToolRunner({ target, era, tool }: Props) {
         container: frame.current!,
         hostOrigin,
         sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
-        hostContext: {
-          theme: pageTheme(),
-          styles: { variables: hostStyleVariables() as McpUiStyles },
-        },
+        hostContext: pageHostContext(),
         askConsent: async ({ tool: name, arguments: args }): Promise<Consent> => {
           if (mine !== generation.current) return "deny";
           if (always.current.has(name)) return "allow";

@@ -14,9 +14,10 @@ import {
 } from "@/lib/simulator/explain";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { rowWindow } from "@/lib/simulator/row-window";
-import type { Decision, Verdict } from "@/lib/decide";
+import type { Decision } from "@/lib/decide";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { getRule } from "@/lib/rules";
+import { DecisionTable as SharedDecisionTable } from "@/app/_components/decision-table";
 
 /** A rule citation linking to the lesson that teaches it (or the rules page). */
 export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<string, string> }) {
@@ -33,6 +34,7 @@ export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<stri
   );
 }
 
+/** The shared decision table, with each rule linked to the lesson that teaches it. */
 export function DecisionTable({
   decision,
   pending,
@@ -43,34 +45,11 @@ export function DecisionTable({
   lessonFor: Record<string, string>;
 }) {
   return (
-    <div className="table-scroll">
-      <table data-testid="decision-table" aria-busy={pending}>
-        <caption className="visually-hidden">The host&apos;s decision table</caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Verdict</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {decision.rows.map((r: Verdict) => (
-            <tr key={r.row} data-row={r.row} data-verdict={r.verdict}>
-              <th scope="row">
-                <code>{r.row}</code>
-              </th>
-              <td className={`verdict-${r.verdict}`}>{r.verdict}</td>
-              <td>
-                {r.reason}{" "}
-                {r.ruleIds.map((id) => (
-                  <RuleLink key={id} id={id} lessonFor={lessonFor} />
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SharedDecisionTable
+      decision={decision}
+      pending={pending}
+      rule={(id) => <RuleLink id={id} lessonFor={lessonFor} />}
+    />
   );
 }
 

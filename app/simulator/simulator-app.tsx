@@ -15,10 +15,10 @@ import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
 import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { PageContext } from "@/lib/simulator/host";
+import { pageHostContext, pageTheme } from "@/app/_components/page-host-context";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
 import type { Consent } from "@/lib/decide";
-import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts, ScenarioError } from "@/lib/simulator/scenario-core";
 import { locateJsonPath } from "@/lib/simulator/json-position";
@@ -76,34 +76,8 @@ function isTyping(target: EventTarget): boolean {
   return target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
 }
 
-/** The page's colours, as the MCP Apps style variables a view can adopt. */
-function hostStyleVariables(): Record<string, string> {
-  const css = getComputedStyle(document.documentElement);
-  const v = (name: string) => css.getPropertyValue(name).trim();
-  const vars: Record<string, string> = {
-    "--color-background-primary": v("--bg"),
-    "--color-background-secondary": v("--surface"),
-    "--color-text-primary": v("--fg"),
-    "--color-text-secondary": v("--muted"),
-    "--color-border-primary": v("--border"),
-    "--color-text-info": v("--accent"),
-    "--color-text-danger": v("--fail"),
-    "--font-sans": css.fontFamily,
-  };
-  return Object.fromEntries(Object.entries(vars).filter(([, x]) => x));
-}
-
 /** The page's theme and colours, as the host context a view is given. */
-function pageContext(): PageContext {
-  return { theme: pageTheme(), styles: { variables: hostStyleVariables() as McpUiStyles } };
-}
-
-/** The theme in force on this page: the saved choice, or the system's. */
-function pageTheme(): "light" | "dark" {
-  const chosen = document.documentElement.dataset.theme;
-  if (chosen === "light" || chosen === "dark") return chosen;
-  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-}
+const pageContext = (): PageContext => pageHostContext();
 
 type Status = "idle" | "running" | "done" | "error";
 
