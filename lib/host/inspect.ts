@@ -150,17 +150,7 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     const negotiation = decideNegotiationForEra(conn.era, declaration, caps, found.uri);
     const listing = resources.find((r) => r.uri === found.uri);
     const item = read.ok ? asRecord(read.result.contents[0]) : undefined;
-    const observation: ReadObservation = !read.ok
-      ? { ok: false, error: read.error }
-      : !item
-        ? { ok: false, error: "resources/read returned no contents" }
-        : {
-            ok: true,
-            mimeType: item.mimeType,
-            hasBody: typeof item.text === "string" || typeof item.blob === "string",
-            contentMeta: item._meta,
-            listingMeta: listing?._meta,
-          };
+    const observation = readObservation(read, listing?._meta);
     const ui = asRecord(asRecord(item?._meta)?.ui) ?? asRecord(asRecord(listing?._meta)?.ui);
     const decision = decide({
       uiToolVisibility: toolVisibility(tool),
@@ -208,6 +198,26 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     resources,
     pages,
     uiTools,
+  };
+}
+
+/**
+ * What the host read for a view, as `decide()` takes it: the first content item's mime type, body
+ * and `_meta`, beside the `resources/list` entry's `_meta` (RES-2, RES-4).
+ */
+export function readObservation(
+  read: { ok: true; result: ReadResourceResult } | { ok: false; error: string },
+  listingMeta: unknown,
+): ReadObservation {
+  if (!read.ok) return { ok: false, error: read.error };
+  const item = asRecord(read.result.contents[0]);
+  if (!item) return { ok: false, error: "resources/read returned no contents" };
+  return {
+    ok: true,
+    mimeType: item.mimeType,
+    hasBody: typeof item.text === "string" || typeof item.blob === "string",
+    contentMeta: item._meta,
+    listingMeta,
   };
 }
 

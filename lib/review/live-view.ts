@@ -27,7 +27,7 @@ import {
 import { connectServer, HOST_INFO, type HostConnection } from "../host/connect";
 import { EraCache, eraKeyForUrl } from "../host/era";
 import { httpTransport } from "../host/http";
-import { decodeHtml, reviewPolicy, toolResourceUri } from "../host/inspect";
+import { decodeHtml, readObservation, reviewPolicy, toolResourceUri } from "../host/inspect";
 import { decideNegotiationForEra } from "../host/negotiation";
 import { resourceScope, type OwnResources } from "../host/resource-scope";
 import { asRecord } from "../host/wire";
@@ -286,21 +286,13 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   const negotiation = decideNegotiationForEra(conn.era, declaration, caps, found.uri);
   let read: ReadResourceResult | undefined;
   let observation: ReadObservation | undefined;
+  const listingMeta = own.resources.find((r) => r.uri === found.uri)?._meta;
   if (negotiation.verdict === "pass") {
     try {
       read = (await client.readResource({ uri: found.uri })) as ReadResourceResult;
-      const first = asRecord(read.contents[0]);
-      observation = first
-        ? {
-            ok: true,
-            mimeType: first.mimeType,
-            hasBody: typeof first.text === "string" || typeof first.blob === "string",
-            contentMeta: first._meta,
-            listingMeta: own.resources.find((r) => r.uri === found.uri)?._meta,
-          }
-        : { ok: false, error: "resources/read returned no contents" };
+      observation = readObservation({ ok: true, result: read }, listingMeta);
     } catch (e) {
-      observation = { ok: false, error: (e as Error).message };
+      observation = readObservation({ ok: false, error: (e as Error).message }, listingMeta);
     }
     note(`resources/read ${found.uri}: ${observation.ok ? "read" : observation.error}`);
   } else {

@@ -14,7 +14,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { connectServer, type HostConnection } from "../host/connect";
 import type { ClientEra, ServerEra } from "../host/era";
-import { decodeHtml, toolResourceUri } from "../host/inspect";
+import { decodeHtml, readObservation, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ResultCache } from "./cache";
@@ -347,16 +347,12 @@ export class SimHost {
   }
 
   private observe(read: NonNullable<AgentTurn["read"]>): ReadObservation {
-    if (read.error || !read.result) return { ok: false, error: read.error ?? "no result" };
-    const item = read.result.contents[0] as Record<string, unknown> | undefined;
-    if (!item) return { ok: false, error: "resources/read returned no contents" };
-    return {
-      ok: true,
-      mimeType: item.mimeType,
-      hasBody: typeof item.text === "string" || typeof item.blob === "string",
-      contentMeta: item._meta,
-      listingMeta: this.listingMeta,
-    };
+    return readObservation(
+      read.error || !read.result
+        ? { ok: false, error: read.error ?? "no result" }
+        : { ok: true, result: read.result },
+      this.listingMeta,
+    );
   }
 
   private listingMeta: unknown;
