@@ -31,7 +31,7 @@ import { decodeHtml, readObservation, reviewPolicy, toolResourceUri } from "../h
 import { decideNegotiationForEra } from "../host/negotiation";
 import { resourceScope, type OwnResources } from "../host/resource-scope";
 import { asRecord } from "../host/wire";
-import { BridgeOrderGuard } from "../simulator/bridge-guard";
+import { BridgeOrderGuard, ConsentQueue } from "../simulator/bridge-guard";
 import type { InstrumentationReport } from "../simulator/browser/inbound";
 import { checkOrigins } from "../simulator/browser/origins";
 import { createProxyFrame } from "../simulator/browser/proxy-pool";
@@ -419,12 +419,9 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     trace.event("host-view", "host", "view", text, status);
 
   // BRG-5: visibility first (the same decision functions as the simulator), then consent, queued.
-  let consentQueue: Promise<unknown> = Promise.resolve();
-  const ask = (request: { tool: string; arguments: Record<string, unknown> }) => {
-    const asked = consentQueue.then(() => o.askConsent(request));
-    consentQueue = asked.catch(() => undefined);
-    return asked;
-  };
+  const consents = new ConsentQueue();
+  const ask = (request: { tool: string; arguments: Record<string, unknown> }) =>
+    consents.ask(() => o.askConsent(request));
   const record = (r: Omit<AppCallRecord, "at">) => {
     keep(view.appCalls, { at: since(), ...r });
     for (const w of watchers) w.calls.push(view.appCalls.at(-1)!);

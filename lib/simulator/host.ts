@@ -17,6 +17,7 @@ import type { ClientEra, ServerEra } from "../host/era";
 import { decodeHtml, readObservation, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { ConsentQueue } from "./bridge-guard";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 import type { PermissionName } from "./constants";
@@ -488,21 +489,14 @@ export class SimHost {
     })) as CallToolResult;
   }
 
-  /** The consent questions already asked or waiting, so a new one waits its turn. */
-  private consentQueue: Promise<unknown> = Promise.resolve();
+  /** The consent questions already asked or waiting, so a new one waits its turn (BRG-5). */
+  private consents = new ConsentQueue();
 
-  /**
-   * BRG-5: consent requests queue. Each is put to the user on its own, with its tool name and
-   * arguments, only once the previous one is answered, so a second call can never take the place
-   * of the first: every request gets exactly one answer.
-   */
   private askInTurn(
     askConsent: AskConsent,
     request: { tool: string; arguments: Record<string, unknown> },
   ): Promise<Consent> {
-    const asked = this.consentQueue.then(() => askConsent(request));
-    this.consentQueue = asked.catch(() => undefined);
-    return asked;
+    return this.consents.ask(() => askConsent(request));
   }
 
   async close(): Promise<void> {
