@@ -58,7 +58,7 @@ export const RULES = [
     group: "NEG",
     title: "Two negotiation eras",
     statement:
-      "Before 2026-07-28 capabilities were exchanged once in `initialize` and servers SHOULD check them before registering UI tools (MAY register variants); under 2026-07-28 the tool list, `_meta.ui` included, MUST NOT vary per connection, only by authorization, so label each era.",
+      "Before 2026-07-28 capabilities were exchanged once in `initialize` (where `capabilities.extensions` is the Apps spec's own addition; the 2025-11-25 core schema has no such field) and servers SHOULD check them before registering UI tools; under 2026-07-28 the tool list MUST NOT vary per connection, only by authorization or over time, so label each era.",
     sources: ["apps-spec", "core", "seed"],
   },
   {
@@ -66,7 +66,7 @@ export const RULES = [
     group: "NEG",
     title: "Protocol eras and dual-era peers",
     statement:
-      "Legacy peers (2025-11-25 and earlier) open a session with `initialize`, modern ones (2026-07-28) send version and capabilities per request, and dual-era ones do both: a modern client fails against a legacy server, a dual-era client falls back to `initialize`, and a legacy server shows Apps support only through its UI tools.",
+      "Legacy peers (2025-11-25 and earlier) open with `initialize`, modern ones (2026-07-28) send version and capabilities per request; a dual-era client falls back on any unrecognised error (but retries on -32022, which servers MUST send for an unsupported modern version) and SHOULD cache the era; modern-to-legacy and legacy-to-modern-only both fail.",
     sources: ["core", "sdk"],
   },
 
@@ -174,14 +174,15 @@ export const RULES = [
     group: "RES",
     title: "Border and domain hints",
     statement:
-      "`prefersBorder` is `true`, `false` or absent (host's choice), so set it on purpose; `domain` requests a dedicated sandbox origin in a host-defined format and is not the MCP server's own domain.",
-    sources: ["apps-spec"],
+      "`prefersBorder` is `true`, `false` or absent (host's choice), and the seed advises setting it on purpose; `domain` requests a dedicated sandbox origin in a host-defined format and is not the MCP server's own domain.",
+    sources: ["apps-spec", "seed"],
   },
   {
     id: "RES-7",
     group: "RES",
     title: "Unlisted UI resources allowed",
-    statement: "Servers MAY omit resources that exist only as views from `resources/list`.",
+    statement:
+      "Servers MAY leave resources that exist only as views out of `resources/list` and out of `notifications/resources/list_changed`.",
     sources: ["apps-spec"],
   },
   {
@@ -231,8 +232,8 @@ export const RULES = [
     group: "CSP",
     title: "Out-of-policy domains",
     statement:
-      "When a declared domain falls outside what the host allows, falling back to text or rendering with only the approved domains is the host tightening its policy, which the spec permits, not a protocol failure.",
-    sources: ["apps-spec"],
+      "The review checklist treats a declared domain outside the host's own policy as the host using its latitude to restrict further (text fallback, or rendering with only the approved domains), not as a protocol failure.",
+    sources: ["seed"],
   },
   {
     id: "CSP-6",
@@ -265,8 +266,8 @@ export const RULES = [
     group: "PERM",
     title: "Missing grants never block",
     statement:
-      "An ungranted permission is never a reason to refuse or skip rendering, and a view SHOULD feature-detect instead of assuming it holds any grant.",
-    sources: ["apps-spec"],
+      "Per the review checklist a missing grant is never a reason to refuse or skip rendering (the Apps spec is silent), a view SHOULD feature-detect rather than assume a grant, and in Chromium a feature works only when both the proxy's iframe and the view's iframe allow it.",
+    sources: ["seed", "sdk"],
   },
 
   // SBX — rendering and the sandbox proxy
@@ -307,7 +308,7 @@ export const RULES = [
     group: "SBX",
     title: "Nothing before initialized",
     statement:
-      "The host MUST NOT send the view any request or notification before `ui/notifications/initialized` arrives (the `ui/initialize` response comes first); the SDK's `AppBridge` neither blocks nor warns on such host sends, so the host queues its own (its one warning concerns early view requests).",
+      "The host MUST NOT send the view any request or notification before `ui/notifications/initialized` (the `ui/initialize` response comes first), so a view that never initialized is removed without `ui/resource-teardown`, while one that did gets it on every removal or a visible reason; the SDK's `AppBridge` does not enforce this.",
     sources: ["apps-spec", "sdk"],
   },
   {
@@ -315,7 +316,7 @@ export const RULES = [
     group: "SBX",
     title: "Validate and log view traffic",
     statement:
-      "The host SHOULD check each message a view sends, refuse malformed ones and record view-initiated calls for review, and MAY relay methods outside `ui/` to the server, blocking some or asking the user first.",
+      "The host SHOULD keep a view's MCP traffic spec-compliant and MAY relay methods outside `ui/` to the server, blocking some or asking the user first; validating every view message, refusing malformed ones and logging view-initiated calls is the spec's recommended practice, with no RFC keyword.",
     sources: ["apps-spec"],
   },
 
@@ -341,7 +342,7 @@ export const RULES = [
     group: "BRG",
     title: "Host-to-view notifications",
     statement:
-      "The host MAY stream `tool-input-partial` (views MUST NOT trust it for critical work) until the single complete `tool-input`, which must precede `tool-result`; it MUST send `tool-result` on completion or `tool-cancelled` on cancellation, MAY send partial `host-context-changed`, and MUST send the `ui/resource-teardown` request before teardown.",
+      "The host MAY stream `tool-input-partial` (views MUST NOT trust it for critical work) and MUST stop once the single complete `tool-input` is sent, after `initialized` and before `tool-result`; it MUST send `tool-result` on completion or `tool-cancelled` on cancellation, MAY send partial `host-context-changed` (views SHOULD merge), and MUST send `ui/resource-teardown` before teardown, SHOULD awaiting its answer.",
     sources: ["apps-spec"],
   },
   {
