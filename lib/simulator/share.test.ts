@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadScenarioFiles } from "../content/scenarios";
-import { decodeScenario, decodeScenarioLink, encodeScenario, encodeScenarioLink } from "./share";
+import {
+  decodeScenario,
+  decodeScenarioLink,
+  encodeScenario,
+  encodeScenarioLink,
+  MAX_LINK_CHARS,
+  MAX_LINK_SCENARIO_BYTES,
+} from "./share";
 
 const files = await loadScenarioFiles();
 const happy = files.find((f) => f.scenario.id === "happy-path")!.scenario;
@@ -21,6 +28,35 @@ describe("shared scenario links", () => {
     const link = await encodeScenarioLink(big);
     expect(link.length).toBeLessThan(2_000);
     expect(await decodeScenarioLink(link)).toEqual({ ok: true, scenario: big });
+  });
+
+  it("refuse a link that inflates past the limit, naming the limit, without inflating it all", async () => {
+    // 100 MB of one byte deflates to about 100 KB and crashed the tab (issue #25); 16 MB shows
+    // the cap as well and keeps the test quick.
+    const huge = new Uint8Array(16 * 1024 * 1024).fill(0x20);
+    const deflated = new Uint8Array(
+      await new Response(
+        new Blob([huge]).stream().pipeThrough(new CompressionStream("deflate-raw")),
+      ).arrayBuffer(),
+    );
+    let bin = "";
+    for (let i = 0; i < deflated.length; i += 0x8000)
+      bin += String.fromCharCode(...deflated.subarray(i, i + 0x8000));
+    const link = "d1." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const r = await decodeScenarioLink(link);
+    expect(r).toEqual({
+      ok: false,
+      message: expect.stringContaining(`${MAX_LINK_SCENARIO_BYTES / 1024} KB`),
+    });
+  });
+
+  it("refuse an over-long link before decoding it, naming the limit", async () => {
+    const r = await decodeScenarioLink("d1." + "A".repeat(MAX_LINK_CHARS + 1));
+    expect(r).toEqual({ ok: false, message: expect.stringContaining("characters") });
+    expect(decodeScenario("A".repeat(MAX_LINK_CHARS + 1))).toEqual({
+      ok: false,
+      message: expect.stringContaining("characters"),
+    });
   });
 
   it("still read links in the old form (plain base64url JSON)", async () => {

@@ -8,6 +8,20 @@ import { parseScenario, ScenarioError, type Scenario } from "./scenario";
  */
 export const LINK_PREFIX = "d1.";
 
+/**
+ * A link's scenario may inflate to at most this many bytes of JSON. Any site can link to the
+ * simulator, and deflate packs 100 MB of one byte into about 100 KB: without a cap such a link
+ * would crash the tab. A real scenario, view HTML included, is far smaller (presets: < 10 KB).
+ */
+export const MAX_LINK_SCENARIO_BYTES = 1024 * 1024;
+/** Longer link values are refused before decoding (base64url of the largest inflated size). */
+export const MAX_LINK_CHARS = Math.ceil((MAX_LINK_SCENARIO_BYTES * 4) / 3) + 16;
+
+const TOO_LONG = `the link is too long: a shared scenario is at most ${MAX_LINK_CHARS.toLocaleString("en")} characters`;
+const TOO_LARGE = `the link's scenario is too large: it unpacks to more than ${MAX_LINK_SCENARIO_BYTES / 1024} KB, the most the simulator reads from a link`;
+
+class TooLarge extends Error {}
+
 export type DecodedLink = { ok: true; scenario: Scenario } | { ok: false; message: string };
 
 const DAMAGED =
@@ -30,6 +44,33 @@ function fromBase64Url(text: string): Uint8Array {
 async function through(bytes: Uint8Array, stream: GenericTransformStream): Promise<Uint8Array> {
   const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** Inflates chunk by chunk and stops (throwing `TooLarge`) once the output passes `max` bytes. */
+async function inflateAtMost(bytes: Uint8Array, max: number): Promise<Uint8Array> {
+  const reader = new Blob([bytes as BlobPart])
+    .stream()
+    .pipeThrough(new DecompressionStream("deflate-raw"))
+    .getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 /** The scenario as it goes after `#s=`: deflated, then base64url. */
@@ -72,6 +113,7 @@ function parseLinked(text: string): DecodedLink {
  * a newer version gives a message in words, and the caller keeps the default scenario.
  */
 export function decodeScenario(param: string): DecodedLink {
+  if (param.length > MAX_LINK_CHARS) return { ok: false, message: TOO_LONG };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(param));
@@ -84,15 +126,16 @@ export function decodeScenario(param: string): DecodedLink {
 /** Reads a `#s=` value (or, without the `d1.` prefix, a legacy one). Never throws. */
 export async function decodeScenarioLink(value: string): Promise<DecodedLink> {
   if (!value.startsWith(LINK_PREFIX)) return decodeScenario(value);
+  if (value.length > MAX_LINK_CHARS) return { ok: false, message: TOO_LONG };
   let text: string;
   try {
-    const bytes = await through(
+    const bytes = await inflateAtMost(
       fromBase64Url(value.slice(LINK_PREFIX.length)),
-      new DecompressionStream("deflate-raw"),
+      MAX_LINK_SCENARIO_BYTES,
     );
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return { ok: false, message: DAMAGED };
+  } catch (error) {
+    return { ok: false, message: error instanceof TooLarge ? TOO_LARGE : DAMAGED };
   }
   return parseLinked(text);
 }
