@@ -51,6 +51,23 @@ describe("explainFailure", () => {
     expect(p.cli).toBe("npm run review -- http://127.0.0.1:4000/mcp");
   });
 
+  it("quotes a URL for the shell whenever it holds a character the shell would act on (issue #25)", () => {
+    expect(cliCommand("http://h/mcp?a=1&b=2", false)).toBe(
+      "npm run review -- 'http://h/mcp?a=1&b=2'",
+    );
+    expect(cliCommand("http://h/x'y;rm -rf ~", false)).toBe(
+      "npm run review -- 'http://h/x'\\''y;rm -rf ~'",
+    );
+    for (const url of [
+      "http://h/a$(id)",
+      "http://h/`id`",
+      "http://h/a|b",
+      "http://h/*",
+      "http://h/a b",
+    ])
+      expect(cliCommand(url, false)).toBe(`npm run review -- '${url}'`);
+  });
+
   it("with a token, authorization joins the allowed headers and the CLI gets a placeholder, never the token", () => {
     expect(corsFixes(APP, true)[2]).toContain("authorization");
     expect(cliCommand("http://h/mcp", true)).toBe(

@@ -83,7 +83,9 @@ export function checkServerUrl(
 
 /** The CLI command for the same review (the token is never written out, only its place). */
 export function cliCommand(url: string, hasToken: boolean): string {
-  const quoted = /^[\w:/.?=&%@+~,-]+$/.test(url) ? url : `'${url.replace(/'/g, "'\\''")}'`;
+  // Only characters no shell acts on stay bare: `&`, `?`, `*`, `~`, `$`, `;`, quotes and spaces
+  // would run, glob or expand something when the line is pasted (a bare `&` ran a second command).
+  const quoted = /^[\w:/.=%@+,-]+$/.test(url) ? url : `'${url.replace(/'/g, "'\\''")}'`;
   return `npm run review -- ${quoted}${hasToken ? ' --header "Authorization: Bearer <your token>"' : ""}`;
 }
 

@@ -263,7 +263,7 @@ describe("formatReportMarkdown", () => {
       .filter((l) => /^\| (pass|\*\*fail\*\*|warning|not checkable) \|/.test(l));
     expect(rows).toHaveLength(r.items.length);
     expect(md).toContain(
-      '| pass | server/discover advertises io.modelcontextprotocol/ui | capabilities.extensions["io.modelcontextprotocol/ui"] = {} | NEG-3, NEG-4 | [lesson](/lessons/what-changed-in-2026-07-28#server-discover) |',
+      '| pass | server/discover advertises io.modelcontextprotocol/ui | capabilities.extensions\\["io.modelcontextprotocol/ui"\\] = {} | NEG-3, NEG-4 | [lesson](/lessons/what-changed-in-2026-07-28#server-discover) |',
     );
     // Every row has exactly five cells: no evidence text breaks the table.
     for (const row of rows) expect(row.split(/(?<!\\)\|/).length - 2).toBe(5);
@@ -297,5 +297,34 @@ describe("formatReportMarkdown escaping", () => {
     expect(md).toContain(
       '| **fail** | Content mimeType | mimeType "text/html\\|x" second line | RES-2 |',
     );
+  });
+
+  it("escapes a server's HTML and Markdown so a pull request shows it as text (issue #25)", () => {
+    const report: Report = {
+      target: "x",
+      transport: "http",
+      server: { name: "<img src=x onerror=alert(1)>", version: "<b>1</b>" },
+      era: "legacy",
+      eraSource: "probe",
+      counts: { pass: 1, fail: 0, warning: 0, "not-checkable": 0 },
+      items: [
+        {
+          id: "ui-tools:t",
+          tool: "<b>bold`tool</b>",
+          title: "UI tool",
+          status: "pass",
+          evidence: "description [click](https://evil.example) <script>x</script> *big* & more",
+          ruleIds: ["TOOL-1"],
+          lesson: "/lessons/linking-a-tool-to-its-view#fetching",
+          source: "review",
+        },
+      ],
+    };
+    const md = formatReportMarkdown(report);
+    expect(md).not.toMatch(/<(img|b|script)\b/);
+    expect(md).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(md).toContain("## Tool &lt;b&gt;bold\\`tool&lt;/b&gt;");
+    expect(md).toContain("\\[click\\](https://evil.example)");
+    expect(md).toContain("\\*big\\* &amp; more");
   });
 });

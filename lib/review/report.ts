@@ -581,9 +581,21 @@ const MD_LABEL: Record<ItemStatus, string> = {
   "not-checkable": "not checkable",
 };
 
-/** Escapes text for one Markdown table cell. */
+/**
+ * Escapes server text for one Markdown table cell: HTML becomes entities and Markdown syntax is
+ * backslash-escaped, so a server's `<img>`, `<b>`, links or emphasis reach a pull request as the
+ * text the server sent, never as markup (issue #25). Pipes and newlines stay inside the cell.
+ */
 const cell = (text: string) =>
-  text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, " ");
+
+/** A tool name as a code span when it is plain (core's tool-name characters), else escaped text. */
+const toolName = (name: string) => (/^[A-Za-z0-9_.-]+$/.test(name) ? `\`${name}\`` : cell(name));
 
 /** The report as Markdown: a heading, the server line, and one table per tool (server first). */
 export function formatReportMarkdown(report: Report, lessonBase = ""): string {
@@ -599,7 +611,7 @@ export function formatReportMarkdown(report: Report, lessonBase = ""): string {
   const groups = new Map<string | undefined, ReportItem[]>();
   for (const item of report.items) groups.set(item.tool, [...(groups.get(item.tool) ?? []), item]);
   for (const [tool, items] of groups) {
-    out.push("", tool === undefined ? "## Server" : `## Tool \`${cell(tool)}\``, "");
+    out.push("", tool === undefined ? "## Server" : `## Tool ${toolName(tool)}`, "");
     out.push("| Status | Check | Evidence | Rules | Lesson |", "| --- | --- | --- | --- | --- |");
     for (const i of items) {
       out.push(
