@@ -327,4 +327,34 @@ describe("formatReportMarkdown escaping", () => {
     expect(md).toContain("\\[click\\](https://evil.example)");
     expect(md).toContain("\\*big\\* &amp; more");
   });
+
+  it("shows bidi overrides and terminal escapes in server strings as markers, in text and Markdown (issue #25)", () => {
+    const report: Report = {
+      target: "x",
+      transport: "stdio",
+      server: { name: "evil\u202Erevres", version: "\u001b[2J1" },
+      era: "legacy",
+      eraSource: "probe",
+      counts: { pass: 1, fail: 0, warning: 0, "not-checkable": 0 },
+      items: [
+        {
+          id: "ui-tools:t",
+          tool: "\u202Enoitca_ylno_ppa",
+          title: "UI tool",
+          status: "pass",
+          evidence: "names \u2066hidden\u2069",
+          ruleIds: ["TOOL-1"],
+          lesson: "/lessons/linking-a-tool-to-its-view#fetching",
+          source: "review",
+        },
+      ],
+    };
+    for (const out of [formatReport(report), formatReportMarkdown(report)]) {
+      expect(out).not.toMatch(/[\u202E\u2066\u2069\u001b]/);
+      expect(out).toContain("evil⟨U+202E⟩revres");
+      expect(out).toContain("⟨U+001B⟩");
+      expect(out).toContain("⟨U+202E⟩noitca");
+      expect(out).toContain("names ⟨U+2066⟩hidden⟨U+2069⟩");
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
 import { decideCsp, decideMime, decidePermissions, effectiveUiMeta, type Verdict } from "../decide";
 import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
+import { visibleText } from "../host/visible-text";
 import type { ReviewInput } from "./collect";
 
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
@@ -549,21 +550,24 @@ const LABEL: Record<ItemStatus, string> = {
 /** The report as plain text for a terminal: one line per item, evidence indented below. */
 export function formatReport(report: Report, lessonBase = ""): string {
   const lines: string[] = [];
-  lines.push(`MCP Apps review: ${report.target} (${report.transport})`);
+  // Server strings go to a terminal: control characters (escape sequences) and bidi overrides are
+  // shown as markers, never written raw.
+  const v = visibleText;
+  lines.push(`MCP Apps review: ${v(report.target)} (${report.transport})`);
   lines.push(
-    `Server: ${report.server.name ?? "(unnamed)"} ${report.server.version ?? ""}`.trimEnd() +
+    `Server: ${v(report.server.name ?? "(unnamed)")} ${v(report.server.version ?? "")}`.trimEnd() +
       ` | era: ${report.era}${report.protocolVersion ? ` (${report.protocolVersion})` : ""}`,
   );
   let tool: string | undefined;
   for (const item of report.items) {
     if (item.tool !== tool) {
       tool = item.tool;
-      lines.push("", `Tool ${tool}:`);
+      lines.push("", `Tool ${v(tool ?? "")}:`);
     } else if (tool === undefined && item === report.items[0]) {
       lines.push("");
     }
-    lines.push(`${LABEL[item.status]}  ${item.title}  [${item.ruleIds.join(", ")}]`);
-    lines.push(`      ${item.evidence}`);
+    lines.push(`${LABEL[item.status]}  ${v(item.title)}  [${item.ruleIds.join(", ")}]`);
+    lines.push(`      ${v(item.evidence)}`);
     lines.push(`      see ${lessonBase}${item.lesson}`);
   }
   const c = report.counts;
@@ -587,12 +591,11 @@ const MD_LABEL: Record<ItemStatus, string> = {
  * text the server sent, never as markup (issue #25). Pipes and newlines stay inside the cell.
  */
 const cell = (text: string) =>
-  text
+  visibleText(text.replace(/\r?\n/g, " "))
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
-    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
-    .replace(/\r?\n/g, " ");
+    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`);
 
 /** A tool name as a code span when it is plain (core's tool-name characters), else escaped text. */
 const toolName = (name: string) => (/^[A-Za-z0-9_.-]+$/.test(name) ? `\`${name}\`` : cell(name));
