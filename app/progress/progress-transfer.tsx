@@ -6,6 +6,7 @@ import {
   describeChanges,
   exportFileName,
   importedProgress,
+  importFileTooLarge,
   parseProgressImport,
   type ImportMode,
   type ImportResult,
@@ -57,6 +58,11 @@ export function ProgressTransfer() {
     setDone(null);
     setPending(null);
     if (!file) return;
+    const tooLarge = importFileTooLarge(file.size);
+    if (tooLarge) {
+      setError(tooLarge);
+      return;
+    }
     let text: string;
     try {
       text = await file.text();

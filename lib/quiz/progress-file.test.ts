@@ -6,6 +6,7 @@ import {
   importedProgress,
   EXPORT_FORMAT,
   exportFileName,
+  importFileTooLarge,
   MAX_IMPORT_BYTES,
   parseProgressImport,
 } from "./progress-file";
@@ -106,6 +107,30 @@ describe("progress export and import", () => {
       /damaged: progress\.preferences\.theme: expected one of "system", "light", "dark", got the string "purple"/,
     );
     expect(refusal(file({ progress: undefined }))).toMatch(/damaged: progress/);
+  });
+
+  it("refuses a file by its size before reading it (a 50 MB file was read whole first)", () => {
+    expect(importFileTooLarge(50_000_000)).toMatch(/too large.*50\.0 MB.*at most 5\.0 MB/);
+    expect(importFileTooLarge(MAX_IMPORT_BYTES)).toBeNull();
+  });
+
+  it("refuses implausible dates, naming the field: a year-9999 answer would win every merge", () => {
+    const future = sample();
+    future.quiz.answers["vis-empty-list"]!.lastAnsweredAt = "9999-01-01T00:00:00.000Z";
+    expect(refusal(file({ progress: future }))).toMatch(
+      /progress\.quiz\.answers\.vis-empty-list\.lastAnsweredAt is 9999-01-01T00:00:00\.000Z, in the future/,
+    );
+    const lesson = sample();
+    lesson.lessons.completed["permissions"] = "1970-01-01T00:00:00.000Z";
+    expect(refusal(file({ progress: lesson }))).toMatch(
+      /progress\.lessons\.completed\.permissions .*before/,
+    );
+    // A review card's due date is in the future by design, within the scheduler's range.
+    const due = sample();
+    due.quiz.cards["vis-empty-list"]!.due = "2027-06-01T00:00:00.000Z";
+    expect(parseProgressImport(file({ progress: due })).ok).toBe(true);
+    due.quiz.cards["vis-empty-list"]!.due = "9999-06-01T00:00:00.000Z";
+    expect(refusal(file({ progress: due }))).toMatch(/due is 9999/);
   });
 
   it("refuses a file far larger than any export before parsing it", () => {

@@ -36,6 +36,55 @@ export function exportFileName(now: Date): string {
   return `mcp-apps-academy-progress-${now.toISOString().slice(0, 10)}.json`;
 }
 
+const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/**
+ * Why a file of `size` bytes is refused before it is read, or null. The page checks this on the
+ * `File` first: a 50 MB file used to be read whole into memory before the length check.
+ */
+export function importFileTooLarge(size: number): string | null {
+  if (size <= MAX_IMPORT_BYTES) return null;
+  return (
+    `This file is too large to be a progress export (${MB(size)}; an export is at most ${MB(MAX_IMPORT_BYTES)}).` +
+    " Nothing was imported and your progress is unchanged."
+  );
+}
+
+/** No progress can predate the course; a date before this is damage, not history. */
+const EARLIEST = Date.parse("2025-01-01T00:00:00.000Z");
+/** Clocks differ between machines: an event up to a day ahead is still believed. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+/** A review card may be due far ahead (the scheduler's longest interval is 100 years). */
+const LONGEST_DUE_MS = 101 * 365 * 24 * 60 * 60 * 1000;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * The first date in `progress` that cannot be true, as a sentence naming its path, or null.
+ * Merging keeps the newest item, so a date in the year 9999 would win every future merge: events
+ * (answers, completions, exams, reviews) may not lie in the future, a card's `due` may lie only
+ * within the scheduler's range, and nothing may predate the course.
+ */
+export function implausibleDate(progress: unknown, now: Date): string | null {
+  const walk = (value: unknown, path: string[]): string | null => {
+    if (typeof value === "string" && ISO.test(value)) {
+      const at = Date.parse(value);
+      const key = path[path.length - 1];
+      const latest = now.getTime() + (key === "due" ? LONGEST_DUE_MS : CLOCK_SKEW_MS);
+      const where = ["progress", ...path].join(".");
+      if (at > latest) return `${where} is ${value}, in the future`;
+      if (at < EARLIEST) return `${where} is ${value}, before the course existed`;
+      return null;
+    }
+    if (typeof value !== "object" || value === null) return null;
+    for (const [k, v] of Object.entries(value)) {
+      const found = walk(v, [...path, k]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(progress, []);
+}
+
 export type ImportResult =
   | { ok: true; progress: PersistedProgress; version: number; exportedAt: string | null }
   | { ok: false; message: string };
@@ -59,6 +108,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseProgressImport(
   text: string,
   currentVersion: number = PROGRESS_VERSION,
+  now: Date = new Date(),
 ): ImportResult {
   if (text.length > MAX_IMPORT_BYTES) {
     return refuse("This file is too large to be a progress export.");
@@ -94,6 +144,8 @@ export function parseProgressImport(
     const where = ["progress", ...parsed.path.map(String)].join(".");
     return refuse(`This export is damaged: ${where}: ${parsed.message}.`);
   }
+  const implausible = implausibleDate(parsed.data, now);
+  if (implausible) return refuse(`This export holds a date that cannot be right: ${implausible}.`);
   return {
     ok: true,
     progress: parsed.data,
