@@ -6,6 +6,9 @@ import {
   runIdOfHostname,
   signGrant,
   spendToken,
+  takeMintAllowance,
+  MINT_BURST,
+  MINT_PER_SECOND,
   verifyGrant,
   type ProxyGrant,
 } from "./sandbox-server";
@@ -48,6 +51,66 @@ describe("proxy grants (CSP-3: the policy is the host's)", () => {
     // Once expired (verifyGrant refuses it anyway) it may be pruned: memory stays bounded.
     for (let i = 0; i < 300; i++) spendToken(`later-${i}`, now + 9000, now + 6000);
     expect(spendToken(`filler-0`, now + 5000, now + 6000)).toBe(true);
+  });
+
+  it("visits only expired entries when it prunes spent tokens, however many are unexpired (issue #25)", () => {
+    // Count every entry the store's iterators hand out: the old pass walked the whole map on each
+    // load once 256 unexpired tokens were spent, so 2,000 loads visited about 2 million entries.
+    let visited = 0;
+    class CountingMap<K, V> extends Map<K, V> {
+      override [Symbol.iterator]() {
+        const it = super[Symbol.iterator]();
+        return {
+          next: () => {
+            const r = it.next();
+            if (!r.done) visited++;
+            return r;
+          },
+          [Symbol.iterator]() {
+            return this;
+          },
+        } as MapIterator<[K, V]>;
+      }
+      override entries() {
+        return this[Symbol.iterator]();
+      }
+      override keys(): MapIterator<K> {
+        throw new Error("not expected");
+      }
+    }
+    const key = Symbol.for("academy.sandbox-spent-tokens");
+    const g = globalThis as unknown as Record<symbol, unknown>;
+    const saved = g[key];
+    g[key] = new CountingMap();
+    try {
+      const now = Date.now();
+      for (let i = 0; i < 2000; i++) expect(spendToken(`live-${i}`, now + 60_000, now)).toBe(true);
+      expect(visited).toBeLessThanOrEqual(2000);
+      // Expired ones are dropped, each visited about once.
+      visited = 0;
+      for (let i = 0; i < 10; i++) spendToken(`next-${i}`, now + 200_000, now + 100_000);
+      expect(visited).toBeLessThanOrEqual(2000 + 10);
+      expect((g[key] as Map<string, number>).size).toBe(10);
+    } finally {
+      g[key] = saved;
+    }
+  });
+
+  it("mints at most a burst of tokens, then refills at a steady rate (issue #25)", () => {
+    const key = Symbol.for("academy.sandbox-mint-bucket");
+    const g = globalThis as unknown as Record<symbol, unknown>;
+    const saved = g[key];
+    delete g[key];
+    try {
+      const t0 = 1_000_000;
+      for (let i = 0; i < MINT_BURST; i++) expect(takeMintAllowance(t0)).toBe(0);
+      expect(takeMintAllowance(t0)).toBeGreaterThan(0);
+      // One second later MINT_PER_SECOND more are free, and no more.
+      for (let i = 0; i < MINT_PER_SECOND; i++) expect(takeMintAllowance(t0 + 1000)).toBe(0);
+      expect(takeMintAllowance(t0 + 1000)).toBe(1);
+    } finally {
+      g[key] = saved;
+    }
   });
 
   it("builds the header from validated origins only", () => {

@@ -132,15 +132,46 @@ function spentTokens(): Map<string, number> {
  * Marks a verified token as used and says whether this was its first use. A proxy URL serves one
  * load (SBX-3: the host sends the view's HTML once, to the proxy document it loaded for the run),
  * so a replay is refused rather than caught afterwards. Entries are dropped once their token has
- * expired, since an expired token fails verifyGrant anyway; so memory holds at most the tokens
- * issued in the last TOKEN_LIFETIME_MS.
+ * expired, since an expired token fails verifyGrant anyway; so memory holds about the tokens
+ * issued in the last TOKEN_LIFETIME_MS, which the token route's rate limit bounds.
  */
 export function spendToken(token: string, exp: number, now = Date.now()): boolean {
   const spent = spentTokens();
-  if (spent.size >= 256) for (const [t, e] of spent) if (e < now) spent.delete(t);
+  // Prune from the front: a Map keeps insertion order, and tokens are spent soon after they are
+  // issued with a fixed lifetime, so the oldest entries expire first. Stopping at the first live
+  // entry visits each expired token about once: O(1) amortized per load, where a full pass over
+  // every unexpired token ran on each load once 256 were held. An expired entry stuck behind a
+  // live one waits a little longer; it fails verifyGrant anyway.
+  for (const [t, e] of spent) {
+    if (e >= now) break;
+    spent.delete(t);
+  }
   if (spent.has(token)) return false;
   spent.set(token, exp);
   return true;
+}
+
+/**
+ * How many proxy tokens this process mints: a bucket of MINT_BURST that refills MINT_PER_SECOND.
+ * A page mints one per run and one per spare proxy, a few a second at the most; a client that
+ * fakes the Origin header (only browsers cannot) could otherwise mint without end, and every
+ * minted token that is spent is held until it expires.
+ */
+export const MINT_BURST = 300;
+export const MINT_PER_SECOND = 20;
+const MINT = Symbol.for("academy.sandbox-mint-bucket");
+
+/** Takes one token from the mint bucket: 0 when allowed, else the seconds until one is free. */
+export function takeMintAllowance(now = Date.now()): number {
+  const g = globalThis as unknown as Record<symbol, { level: number; at: number } | undefined>;
+  const bucket = (g[MINT] ??= { level: MINT_BURST, at: now });
+  bucket.level = Math.min(MINT_BURST, bucket.level + ((now - bucket.at) / 1000) * MINT_PER_SECOND);
+  bucket.at = now;
+  if (bucket.level >= 1) {
+    bucket.level -= 1;
+    return 0;
+  }
+  return Math.ceil((1 - bucket.level) / MINT_PER_SECOND);
 }
 
 /** The CSP every other response on a sandbox hostname carries: nothing may load or frame it. */

@@ -4,15 +4,19 @@ import {
   cspHeaderFrom,
   isSandboxHostname,
   signGrant,
+  takeMintAllowance,
   TOKEN_LIFETIME_MS,
 } from "@/lib/simulator/sandbox-server";
 
 export const dynamic = "force-dynamic";
 
-function refuse(status: number, reason: string): Response {
+function refuse(status: number, reason: string, extra: Record<string, string> = {}): Response {
   return Response.json(
     { error: reason },
-    { status, headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } },
+    {
+      status,
+      headers: { "cache-control": "no-store", "x-content-type-options": "nosniff", ...extra },
+    },
   );
 }
 
@@ -47,6 +51,11 @@ export async function POST(request: Request): Promise<Response> {
   const cspParam = csp === undefined || csp === null ? "" : JSON.stringify(csp);
   const checked = cspHeaderFrom(cspParam);
   if ("error" in checked) return refuse(400, checked.error);
+  const wait = takeMintAllowance();
+  if (wait > 0)
+    return refuse(429, "too many proxy tokens requested; try again shortly", {
+      "retry-after": String(wait),
+    });
   const exp = Date.now() + TOKEN_LIFETIME_MS;
   const token = signGrant({ host: app, run, csp: cspParam, exp });
   return Response.json(
