@@ -5,6 +5,7 @@ import {
   createLimits,
   FOREIGN_TRACED,
   MAX_MESSAGE_BYTES,
+  MAX_OVERSIZED,
   ProxyTransport,
   sizeUpTo,
 } from "./proxy-transport";
@@ -124,5 +125,44 @@ describe("ProxyTransport limits", () => {
     expect(trace.entries.every((e) => e.from === "proxy" || e.message === undefined)).toBe(true);
     await transport.close();
     expect(trace.entries.at(-1)!.note).toContain("80 more messages");
+  });
+
+  it("counts oversized messages against the view: a burst of them tears it down, and later ones are not even read (issue #25)", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const reasons: string[] = [];
+    const transport = new ProxyTransport({
+      target: proxyWindow,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits: createLimits(trace, (why) => reasons.push(why)),
+    });
+    await transport.start();
+    const big = {
+      jsonrpc: "2.0",
+      method: "ping",
+      id: 1,
+      params: { x: "x".repeat(MAX_MESSAGE_BYTES + 1) },
+    };
+    for (let i = 0; i < MAX_OVERSIZED; i++) post(listenOn, big);
+    expect(reasons).toHaveLength(0);
+    post(listenOn, big);
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain(`more than ${MAX_OVERSIZED} messages above`);
+    // Reading a posted message's data is what costs (the browser deserializes it on first
+    // access): once the view is over its limits, its messages are dropped unread.
+    let reads = 0;
+    const event = Object.assign(new Event("message"), { origin: SANDBOX, source: proxyWindow });
+    Object.defineProperty(event, "data", {
+      get() {
+        reads++;
+        return big;
+      },
+    });
+    for (let i = 0; i < 40; i++) listenOn.dispatchEvent(event);
+    expect(reads).toBe(0);
+    expect(reasons).toHaveLength(1);
+    await transport.close();
   });
 });

@@ -27,6 +27,11 @@ export interface ProxyTransportOptions {
 
 /** A message above this size is refused and traced, never parsed or stored (SBX-6). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
+/**
+ * A view that sends more than this many messages above MAX_MESSAGE_BYTES is torn down: each one
+ * still costs the host its deserialization (50 of 64 Mi characters froze the tab for 10–30 s).
+ */
+export const MAX_OVERSIZED = 3;
 /** A view that sends more than this many messages within one second is torn down. */
 export const MAX_MESSAGES_PER_SECOND = 500;
 /** Messages from windows the host does not own: the first few are traced, the rest only counted. */
@@ -37,6 +42,10 @@ export const MAX_REPORTS = 2000;
 export interface Limits {
   /** Counts one message from the run's proxy; false when the rate limit was just exceeded. */
   count(now?: number): boolean;
+  /** Counts one message above the size cap; false once there were more than MAX_OVERSIZED. */
+  oversized(): boolean;
+  /** True once a limit was exceeded: the view's later messages are dropped unread. */
+  readonly over: boolean;
   /** Counts one instrumentation report; true while it should be traced (at most MAX_REPORTS). */
   report(): boolean;
   /** Counts one message from a window the host does not own; true while it should be traced. */
@@ -59,8 +68,30 @@ export function createLimits(
   const times: number[] = [];
   let foreignCount = 0;
   let reports = 0;
+  let oversized = 0;
   let over = false;
   return {
+    get over() {
+      return over;
+    },
+    oversized() {
+      if (over) return false;
+      oversized++;
+      if (oversized > MAX_OVERSIZED) {
+        over = true;
+        const why = `the view sent more than ${MAX_OVERSIZED} messages above ${MAX_MESSAGE_BYTES / 1024} KiB, the host's size limit (a resource limit of this host, SBX-6)`;
+        trace.event(
+          "host-proxy",
+          "host",
+          "proxy",
+          `limit: ${why}; the view is torn down`,
+          "refused",
+        );
+        onExceeded(why);
+        return false;
+      }
+      return true;
+    },
     count(now = performance.now()) {
       if (over) return false;
       times.push(now);
@@ -159,9 +190,13 @@ export class ProxyTransport implements Transport {
       );
       return;
     }
+    // A view over its limits is being torn down: its messages are dropped before `event.data` is
+    // touched, since reading it is what makes the browser deserialize a posted message.
+    if (limits?.over) return;
     // SBX-6: a message above the size cap is refused before it is parsed or stored.
     const size = sizeUpTo(event.data, MAX_MESSAGE_BYTES);
     if (size > MAX_MESSAGE_BYTES) {
+      if (limits && !limits.oversized()) return;
       trace.event(
         "host-proxy",
         "proxy",
