@@ -6,6 +6,8 @@ import {
   arrowOf,
   describeEntry,
   entryJson,
+  entryJsonPreview,
+  PREVIEW_CHARS,
   LANE_LABELS,
   LANES,
   rulesOf,
@@ -485,9 +487,39 @@ export function Sequence({
             </button>{" "}
             {copied === selected.seq ? <span role="status">Copied.</span> : null}
           </p>
-          <pre tabIndex={0}>{entryJson(selected)}</pre>
+          <MessageJson key={selected.seq} entry={selected} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A message's JSON: a bounded pretty preview, and the rest on request as compact JSON (never
+ * pretty-printed whole: indentation grows with depth, and a 216 KB message came to 145 M
+ * characters and froze the tab).
+ */
+function MessageJson({ entry }: { entry: TraceEntry }) {
+  const [all, setAll] = useState(false);
+  const preview = useMemo(() => entryJsonPreview(entry), [entry]);
+  if (all) return <pre tabIndex={0}>{JSON.stringify(entry.message ?? { note: entry.note })}</pre>;
+  return (
+    <>
+      <pre tabIndex={0} data-testid="message-json-preview">
+        {preview.text}
+        {preview.complete ? "" : "\n…"}
+      </pre>
+      {preview.complete ? null : (
+        <p>
+          Preview only: this message is longer than its first {PREVIEW_CHARS.toLocaleString("en")}{" "}
+          characters.{" "}
+          <button type="button" className="secondary small" onClick={() => setAll(true)}>
+            Show all (
+            {JSON.stringify(entry.message ?? { note: entry.note }).length.toLocaleString("en")}{" "}
+            characters, compact)
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { arrowOf, describeEntry, laneOf, rulesOf, spanOf } from "./explain";
+import {
+  arrowOf,
+  describeEntry,
+  entryJson,
+  entryJsonPreview,
+  laneOf,
+  rulesOf,
+  spanOf,
+} from "./explain";
 import type { TraceEntry } from "./trace";
 
 const entry = (e: Partial<TraceEntry>): TraceEntry => ({
@@ -78,5 +86,49 @@ describe("sequence diagram helpers", () => {
     expect(
       rulesOf(entry({ channel: "instrumentation", kind: "event", note: "csp-violation" })),
     ).toEqual([]);
+  });
+});
+
+describe("entryJsonPreview", () => {
+  const entry = (message: unknown) =>
+    ({ seq: 1, kind: "message", message }) as unknown as Parameters<typeof entryJsonPreview>[0];
+
+  it("pretty-prints an ordinary message exactly as JSON.stringify would", () => {
+    const m = {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "x", arguments: { a: [1, {}, []] } },
+    };
+    expect(entryJsonPreview(entry(m))).toEqual({
+      text: JSON.stringify(m, null, 2),
+      complete: true,
+    });
+  });
+
+  it("stops at the preview size for a message whose pretty form explodes, and says it is partial (issue #25)", () => {
+    // 216 KB of nested arrays: pretty-printed whole it came to about 145 M characters.
+    let v: unknown = 0;
+    for (let i = 0; i < 3000; i++) v = [v, v === 0 ? 1 : [1, 2, 3]];
+    const wide = Array.from({ length: 2000 }, () => [[[[[[[[["x".repeat(50)]]]]]]]]]);
+    for (const m of [
+      { jsonrpc: "2.0", method: "m", params: { v } },
+      { jsonrpc: "2.0", method: "m", params: { wide } },
+    ]) {
+      const p = entryJsonPreview(entry(m), 5000);
+      expect(p.complete).toBe(false);
+      expect(p.text.length).toBeLessThanOrEqual(5000);
+    }
+  });
+
+  it("copies the pretty form when it fits the preview, compact JSON otherwise", () => {
+    const m = { jsonrpc: "2.0", method: "ping", id: 1 };
+    expect(entryJson(entry(m))).toBe(JSON.stringify(m, null, 2));
+    const big = {
+      jsonrpc: "2.0",
+      method: "m",
+      params: { list: Array.from({ length: 5000 }, (_, i) => i) },
+    };
+    expect(entryJson(entry(big))).toBe(JSON.stringify(big));
   });
 });

@@ -183,7 +183,74 @@ export function rulesOf(e: TraceEntry): string[] {
   return [...ids];
 }
 
-/** The JSON a learner copies for a trace entry: the message itself, or the event's note. */
+/**
+ * The JSON a learner copies for a trace entry (the message itself, or the event's note): pretty
+ * when that fits the preview, else compact, never a pretty form longer than the preview.
+ */
 export function entryJson(e: TraceEntry): string {
-  return JSON.stringify(e.message ?? { note: e.note }, null, 2);
+  const preview = entryJsonPreview(e);
+  return preview.complete ? preview.text : JSON.stringify(e.message ?? { note: e.note });
+}
+
+/** How much of a message the panel pretty-prints before it offers the rest. */
+export const PREVIEW_CHARS = 20_000;
+/** Nesting deeper than this is shown as a marker in the preview. */
+const PREVIEW_DEPTH = 40;
+
+/**
+ * A trace entry's JSON, pretty-printed up to `max` characters: the preview the message panel
+ * shows. Indentation grows with depth, so a 216 KB message of nested arrays pretty-printed whole
+ * came to 145 M characters and froze the tab for 14 s; this stops writing at `max` and says how
+ * much it left out. `complete` is false when anything was cut.
+ */
+export function entryJsonPreview(
+  e: TraceEntry,
+  max = PREVIEW_CHARS,
+): { text: string; complete: boolean } {
+  const out: string[] = [];
+  let length = 0;
+  let cut = false;
+  let omitted = false;
+  const write = (s: string) => {
+    if (cut) return;
+    if (length + s.length > max) {
+      out.push(s.slice(0, Math.max(0, max - length)));
+      length = max;
+      cut = true;
+      return;
+    }
+    out.push(s);
+    length += s.length;
+  };
+  const walk = (v: unknown, depth: number) => {
+    if (cut) return;
+    const pad = "  ".repeat(Math.min(depth, PREVIEW_DEPTH) + 1);
+    const end = "  ".repeat(Math.min(depth, PREVIEW_DEPTH));
+    if (v === null || typeof v !== "object") {
+      write(JSON.stringify(v) ?? "null");
+      return;
+    }
+    if (depth >= PREVIEW_DEPTH) {
+      write(Array.isArray(v) ? "[…]" : "{…}");
+      omitted = true;
+      return;
+    }
+    const entries = Array.isArray(v)
+      ? v.map((x) => [undefined, x] as const)
+      : Object.entries(v as Record<string, unknown>);
+    if (entries.length === 0) {
+      write(Array.isArray(v) ? "[]" : "{}");
+      return;
+    }
+    write(Array.isArray(v) ? "[\n" : "{\n");
+    entries.forEach(([k, x], i) => {
+      if (cut) return;
+      write(pad + (k === undefined ? "" : `${JSON.stringify(k)}: `));
+      walk(x, depth + 1);
+      write(i < entries.length - 1 ? ",\n" : "\n");
+    });
+    write(end + (Array.isArray(v) ? "]" : "}"));
+  };
+  walk(e.message ?? { note: e.note }, 0);
+  return { text: out.join(""), complete: !cut && !omitted };
 }
