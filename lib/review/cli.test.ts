@@ -11,7 +11,7 @@ import {
   BASIC_VANILLAJS_EXPECTED as BASIC_EXPECTED,
   HAPPY_PATH_MODERN_ONLY_EXPECTED,
 } from "./expected-fixtures";
-import type { Report } from "./report";
+import { formatReport, type Report } from "./report";
 
 const BASIC = "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js";
 const TSX = "node_modules/.bin/tsx";
@@ -57,7 +57,12 @@ describe("npm run review", { timeout: 90_000 }, () => {
         timeout: 80_000,
       },
     );
-    expect(run.stderr).toBe("");
+    // stderr carries only the progress, one line per step as it starts; stdout only the JSON.
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "Connecting as a dual-era host (detecting the protocol era)…",
+      "Listing every tool and resource, reading each view…",
+      "Listing the tools again without declaring Apps support…",
+    ]);
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.server).toEqual({ name: "Basic MCP App Server (Vanilla JS)", version: "1.0.0" });
@@ -104,6 +109,31 @@ describe("npm run review", { timeout: 90_000 }, () => {
     expect(result.stdout).toContain("Server: academy-main 1.0.0 | era: modern (2026-07-28)");
     expect(result.stdout).toMatch(/^WARN {2}Protocol eras served {2}\[NEG-6\]$/m);
     expect(result.stdout).toContain("17 pass, 0 fail, 4 warning(s), 2 not checkable from outside");
+  });
+
+  it("reports each step on the progress channel as it starts, and colours labels only when asked (issue #24)", async () => {
+    const cmd = `${TSX} ${SERVE} content/scenarios/happy-path.json --era modern`;
+    const progress: string[] = [];
+    const coloured = await runReviewCli(["--stdio", cmd], {
+      progress: (line) => progress.push(line),
+      color: true,
+    });
+    expect(coloured.code).toBe(0);
+    expect(progress[0]).toMatch(/^Connecting as a dual-era host/);
+    expect(progress).toContain("Listing every tool and resource, reading each view…");
+    expect(coloured.stdout).toMatch(/\u001b\[32mPASS\u001b\[0m/);
+    expect(coloured.stdout).toMatch(/\u001b\[33mWARN\u001b\[0m/);
+    // Without colour (the default, and on a pipe or with NO_COLOR), no escape codes at all.
+    const plain = formatReport(coloured.report!);
+    expect(plain).not.toContain("\u001b[");
+    expect(plain).toContain("N/C: not checkable from outside");
+    expect(plain.replace(/\s/g, "")).toBe(coloured.stdout.replace(/\u001b\[\d+m|\s/g, ""));
+  });
+
+  it("names the scheme a URL lacks (issue #24)", async () => {
+    const r = await runReviewCli(["example.com/mcp"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("did you mean https://example.com/mcp");
   });
 
   it("exits 1 when an item fails (a view served as plain text/html)", async () => {

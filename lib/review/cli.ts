@@ -8,6 +8,7 @@ import { eraKeyForCommand, eraKeyForUrl, httpTransport, HostConnectError } from 
 import { stdioTransport } from "../host/stdio";
 import { collectReview } from "./collect";
 import { buildReport, formatReport, formatReportMarkdown, type Report } from "./report";
+import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
 
 export const USAGE =
   'usage: npm run review -- <url> [--header "Name: value"]... [--json | --markdown] [--timeout ms]\n' +
@@ -20,7 +21,15 @@ export interface CliResult {
   report?: Report;
 }
 
-export async function runReviewCli(argv: string[]): Promise<CliResult> {
+/** How the CLI talks to a person while it works; the script wires these to the terminal. */
+export interface CliIo {
+  /** One line per step as it starts (the script writes them to stderr, so stdout stays data). */
+  progress?: (line: string) => void;
+  /** Colour the status labels (the script asks for it on a terminal without NO_COLOR). */
+  color?: boolean;
+}
+
+export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliResult> {
   const usage = (why: string): CliResult => ({ code: 2, stdout: "", stderr: `${why}\n${USAGE}` });
   let json = false;
   let markdown = false;
@@ -51,9 +60,15 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
   }
   if (json && markdown) return usage("--json or --markdown, not both");
   if (!!url === !!stdio) return usage('give either a URL or --stdio "<command>"');
-  if (url && !/^https?:\/\//.test(url)) return usage(`not an http(s) URL: ${url}`);
+  if (url && !/^https?:\/\//.test(url)) {
+    const bare = !/^[a-z][a-z0-9+.-]*:/i.test(url);
+    return usage(
+      `not an http(s) URL: ${url}${bare ? ` (no scheme: did you mean https://${url}, or http://${url} for a local server?)` : ""}`,
+    );
+  }
 
   const stderrLines: string[] = [];
+  const onStep = (step: CollectStep) => io.progress?.(`${COLLECT_STEP_LABELS[step]}…`);
   try {
     const input = await collectReview(
       url
@@ -63,6 +78,7 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
             factory: httpTransport(url, { headers }),
             key: eraKeyForUrl(url),
             timeoutMs,
+            onStep,
           }
         : {
             target: stdio!,
@@ -70,6 +86,7 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
             factory: stdioTransport(stdio!, { onStderr: (t) => stderrLines.push(t) }),
             key: eraKeyForCommand(stdio!),
             timeoutMs,
+            onStep,
           },
     );
     const report = buildReport(input);
@@ -79,7 +96,7 @@ export async function runReviewCli(argv: string[]): Promise<CliResult> {
         ? JSON.stringify(report, null, 2)
         : markdown
           ? formatReportMarkdown(report)
-          : formatReport(report),
+          : formatReport(report, "", { color: io.color && !json && !markdown }),
       stderr: "",
       report,
     };

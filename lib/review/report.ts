@@ -548,7 +548,22 @@ const LABEL: Record<ItemStatus, string> = {
 };
 
 /** The report as plain text for a terminal: one line per item, evidence indented below. */
-export function formatReport(report: Report, lessonBase = ""): string {
+const COLOR: Record<ItemStatus, string> = {
+  pass: "\u001b[32m",
+  fail: "\u001b[31m",
+  warning: "\u001b[33m",
+  "not-checkable": "\u001b[2m",
+};
+
+export function formatReport(
+  report: Report,
+  lessonBase = "",
+  options: { color?: boolean } = {},
+): string {
+  const label = (s: ItemStatus) =>
+    options.color
+      ? `${COLOR[s]}${LABEL[s].trimEnd()}\u001b[0m${LABEL[s].slice(LABEL[s].trimEnd().length)}`
+      : LABEL[s];
   const lines: string[] = [];
   // Server strings go to a terminal: control characters (escape sequences) and bidi overrides are
   // shown as markers, never written raw.
@@ -558,6 +573,7 @@ export function formatReport(report: Report, lessonBase = ""): string {
     `Server: ${v(report.server.name ?? "(unnamed)")} ${v(report.server.version ?? "")}`.trimEnd() +
       ` | era: ${report.era}${report.protocolVersion ? ` (${report.protocolVersion})` : ""}`,
   );
+  lines.push("Each check: PASS, FAIL, WARN (a warning), or N/C: not checkable from outside.");
   let tool: string | undefined;
   for (const item of report.items) {
     if (item.tool !== tool) {
@@ -566,7 +582,7 @@ export function formatReport(report: Report, lessonBase = ""): string {
     } else if (tool === undefined && item === report.items[0]) {
       lines.push("");
     }
-    lines.push(`${LABEL[item.status]}  ${v(item.title)}  [${item.ruleIds.join(", ")}]`);
+    lines.push(`${label(item.status)}  ${v(item.title)}  [${item.ruleIds.join(", ")}]`);
     lines.push(`      ${v(item.evidence)}`);
     lines.push(`      see ${lessonBase}${item.lesson}`);
   }
