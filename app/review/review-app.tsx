@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { DecisionTable } from "@/app/_components/decision-table";
+import { ServerText } from "@/app/_components/server-text";
 import { RuleRef } from "@/app/_components/rule-ref";
 import { decideVisibility, toolVisibility } from "@/lib/decide/visibility";
 import type { UiToolReview } from "@/lib/host/inspect";
@@ -311,7 +312,8 @@ function ReviewResult({
     <div className="review-result" data-testid="review-result">
       <section aria-labelledby="review-summary-h" className="card">
         <h2 id="review-summary-h" tabIndex={-1} ref={headingRef}>
-          {report.server.name ?? "(unnamed server)"} {report.server.version ?? ""}
+          <ServerText text={report.server.name ?? "(unnamed server)"} />{" "}
+          <ServerText text={report.server.version ?? ""} />
         </h2>
         <dl className="review-facts">
           <dt>Era</dt>
@@ -408,7 +410,7 @@ function ToolsTable({ input }: { input: ReviewInput }) {
           ? agent.map((t, i) => (
               <span key={t.name}>
                 {i ? ", " : ""}
-                <code>{t.name}</code>
+                <ServerText text={t.name} code />
               </span>
             ))
           : "none"}
@@ -435,7 +437,7 @@ function ToolsTable({ input }: { input: ReviewInput }) {
               return (
                 <tr key={tool.name} data-tool={tool.name} data-agent={seen.allowed ? "yes" : "no"}>
                   <th scope="row">
-                    <code>{tool.name}</code>
+                    <ServerText text={tool.name} code />
                   </th>
                   <td>
                     {visibility ? (
@@ -479,9 +481,11 @@ function ResourcesTable({ input }: { input: ReviewInput }) {
               {resources.map((res) => (
                 <tr key={res.uri}>
                   <th scope="row">
-                    <code>{res.uri}</code>
+                    <ServerText text={res.uri} code />
                   </th>
-                  <td>{res.name}</td>
+                  <td>
+                    <ServerText text={res.name} />
+                  </td>
                   <td>
                     {res.mimeType ? (
                       <code>{res.mimeType}</code>
@@ -522,10 +526,10 @@ function UiToolSection({
       data-tool={tool.name}
     >
       <h2 id={h}>
-        UI tool <code>{tool.name}</code>
+        UI tool <ServerText text={tool.name} code />
       </h2>
       <p>
-        View <code>{tool.resourceUri}</code>, named by {keyLabel(tool)}.
+        View <ServerText text={tool.resourceUri} code />, named by {keyLabel(tool)}.
       </p>
       <h3>Decision table</h3>
       <DecisionTable decision={tool.decision} rule={(id) => <RuleRef id={id} />} />
@@ -559,7 +563,7 @@ function ReportItems({ items, caption }: { items: ReportItem[]; caption: string 
                 </span>
               </td>
               <th scope="row">
-                {i.title}
+                <ServerText text={i.title} />
                 <div className="review-refs">
                   {i.ruleIds.map((id) => (
                     <RuleRef key={id} id={id} />
@@ -569,7 +573,9 @@ function ReportItems({ items, caption }: { items: ReportItem[]; caption: string 
                   </a>
                 </div>
               </th>
-              <td className="review-evidence">{i.evidence}</td>
+              <td className="review-evidence">
+                <ServerText text={i.evidence} />
+              </td>
             </tr>
           ))}
         </tbody>
