@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { EXTENSION_ID } from "@modelcontextprotocol/ext-apps/server";
+import { McpServer } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
+import { connectServer, HostConnectError } from "../host/connect";
+import { stdioServer } from "../host/test-servers";
 
 // Claims of the two negotiation lessons and the negotiation bank that an independent reading
 // checked against the core's versioning page (compatibility matrix), the 2025-11-25 schema and
@@ -133,6 +137,55 @@ describe("the negotiation bank", () => {
   it("tags exam point 1 (identifier, negotiated per request) only on questions about it", () => {
     for (const id of ["neg-era-matrix", "neg-tf-legacy-server-declaration"]) {
       expect(question(id).examPoints ?? []).not.toContain(1);
+    }
+  });
+});
+
+describe("the declare-in-code sample's claims about the 2.4 server SDK", () => {
+  // The same shape as the lesson's sample: the extension in the McpServer capabilities, served
+  // by serveStdio with legacy "serve" (dual-era), reached by real SDK clients of each era.
+  const factory = () =>
+    new McpServer(
+      { name: "ride-planner", version: "1.0.0" },
+      { capabilities: { tools: {}, extensions: { [EXTENSION_ID]: {} } } },
+    );
+
+  it("reports the extension in server/discover, and also in a legacy initialize result", async () => {
+    const server = stdioServer(factory, "dual");
+    try {
+      const modern = await connectServer({
+        clientEra: "modern",
+        transport: server.transport,
+        key: "m",
+      });
+      expect(modern.era).toBe("modern");
+      expect(modern.discover?.capabilities.extensions).toEqual({ [EXTENSION_ID]: {} });
+      await modern.close();
+      const legacy = await connectServer({
+        clientEra: "legacy",
+        transport: server.transport,
+        key: "l",
+      });
+      expect(legacy.era).toBe("legacy");
+      expect(legacy.serverCapabilities?.extensions).toEqual({ [EXTENSION_ID]: {} });
+      await legacy.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with legacy "reject", names its versions in the error a legacy client gets', async () => {
+    const server = stdioServer(factory, "modern");
+    try {
+      const err = await connectServer({
+        clientEra: "legacy",
+        transport: server.transport,
+        key: "r",
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HostConnectError);
+      expect((err as HostConnectError).refusal).toMatch(/2026-07-28/);
+    } finally {
+      await server.close();
     }
   });
 });
