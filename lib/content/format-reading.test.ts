@@ -72,7 +72,8 @@ describe("source labels", () => {
   });
 
   it("validating, rejecting and logging view messages is never presented as a SHOULD (SBX-6: no RFC keyword)", () => {
-    const SHOULD = /SHOULD (be )?(validat|reject|check|log(ged)? (view|call|message|what))|calls? a view starts SHOULD|SHOULD validate/;
+    const SHOULD =
+      /SHOULD (be )?(validat|reject|check|log(ged)? (view|call|message|what))|calls? a view starts SHOULD|SHOULD validate/;
     const offenders: string[] = [];
     for (const s of sentences(lesson("the-sandbox-proxy")))
       if (SHOULD.test(s)) offenders.push(`the-sandbox-proxy: ${s}`);
