@@ -83,7 +83,7 @@ test("the metadata matrix filters by location and by search, and links to lesson
   const rows = page.locator(".matrix-table tbody tr");
   await expect(rows).toHaveCount(FIELDS.length);
   await hydrated(page, '[data-testid="matrix"] input[type="search"]');
-  for (const loc of ["tool-definition", "resource", "resource-contents"]) {
+  for (const loc of ["tool-definition", "resource", "resource-contents", "read-result"]) {
     await page.locator(`input[data-location="${loc}"]`).uncheck();
   }
   await expect(rows).toHaveCount(FIELDS.filter((f) => f.location === "tool-result").length);
@@ -110,9 +110,13 @@ test("the where-does-it-go exercise grades each answer against the matrix", asyn
   await expect(w.getByTestId("exercise-result")).toHaveAttribute("data-correct", "true");
   await w.getByRole("button", { name: "Next field" }).click();
   const right = await locationOf();
-  const wrong = ["tool-definition", "resource", "resource-contents", "tool-result"].find(
-    (l) => l !== right,
-  )!;
+  const wrong = [
+    "tool-definition",
+    "resource",
+    "resource-contents",
+    "read-result",
+    "tool-result",
+  ].find((l) => l !== right)!;
   await w.locator(`button[data-answer="${wrong}"]`).click();
   await expect(w.getByTestId("exercise-result")).toHaveAttribute("data-correct", "false");
   await expect(w).toContainText("1 of 2 right so far");

@@ -1,5 +1,6 @@
 /**
- * The UI metadata matrix as project data: the seed's 18 fields plus the two core caching hints,
+ * The UI metadata matrix as project data: the seed's 18 fields plus the two core caching hints
+ * (which sit on the read result, beside contents),
  * where each one goes, how settled it is, and
  * the lesson section and rules that explain it. This module is pure, so the reference page's
  * client components can share it; the loader is in matrix.ts.
@@ -10,6 +11,7 @@ export const MATRIX_LOCATIONS = [
   "tool-definition",
   "resource",
   "resource-contents",
+  "read-result",
   "tool-result",
 ] as const;
 export type MatrixLocation = (typeof MATRIX_LOCATIONS)[number];
@@ -23,11 +25,16 @@ export const LOCATION_INFO: Record<MatrixLocation, { label: string; detail: stri
   resource: {
     label: "Resource",
     detail:
-      "the view resource itself: its address, the _meta.ui a host reads from the read's content item or, failing that, from the resources/list entry (RES-4), and the caching hints on its read result (RES-5)",
+      "the view resource itself: its address, and the _meta.ui a host reads from the read's content item or, failing that, from the resources/list entry (RES-4)",
   },
   "resource-contents": {
     label: "Resource contents",
     detail: "the content item a resources/read returns for the view",
+  },
+  "read-result": {
+    label: "Read result",
+    detail:
+      "the resources/read result itself, beside its contents array: not on a content item, not on the listing entry",
   },
   "tool-result": {
     label: "Tool result",

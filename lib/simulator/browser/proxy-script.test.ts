@@ -1,0 +1,112 @@
+/**
+ * The sandbox proxy page's own script (public/sandbox/proxy.js), run in a bare VM with two fake
+ * neighbours: the host (window.parent) and the view's frame. What it posts is compared with
+ * what it was given, message by message.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+
+const HOST = "http://localhost:3000";
+const SANDBOX = "http://r-1.sandbox.localhost:3000";
+const INSTRUMENTATION = "academy/instrumentation";
+
+function startProxy() {
+  const toHost: unknown[] = [];
+  const toView: unknown[] = [];
+  const parent = { postMessage: (m: unknown) => toHost.push(m) };
+  const viewWindow = { postMessage: (m: unknown) => toView.push(m) };
+  const attrs = new Map<string, string>();
+  const iframe = {
+    setAttribute: (k: string, v: string) => attrs.set(k, v),
+    getAttribute: (k: string) => attrs.get(k) ?? null,
+    contentWindow: viewWindow,
+    contentDocument: {
+      baseURI: SANDBOX,
+      open() {},
+      write() {},
+      close() {},
+      addEventListener() {},
+    },
+  };
+  let listener: ((e: { data: unknown; source: unknown; origin: string }) => void) | undefined;
+  const window = {
+    parent,
+    top: {
+      get document(): never {
+        throw new Error("SecurityError");
+      },
+    },
+    addEventListener: (type: string, fn: typeof listener) => {
+      if (type === "message") listener = fn;
+    },
+  };
+  const context = vm.createContext({
+    window,
+    location: { origin: SANDBOX },
+    document: { createElement: () => iframe, body: { appendChild() {} } },
+    ACADEMY_HOST_ORIGIN: HOST,
+    URL,
+  });
+  vm.runInContext(
+    readFileSync(path.join(process.cwd(), "public/sandbox/proxy.js"), "utf8"),
+    context,
+  );
+  return {
+    toHost,
+    toView,
+    fromHost: (data: unknown) => listener!({ data, source: parent, origin: HOST }),
+    fromView: (data: unknown) => listener!({ data, source: viewWindow, origin: SANDBOX }),
+  };
+}
+
+/** JSON-RPC messages only: the proxy's instrumentation envelopes are a separate channel. */
+const rpc = (posted: unknown[]) =>
+  posted.filter((m) => !(m && typeof m === "object" && INSTRUMENTATION in m));
+
+describe("the sandbox proxy script", () => {
+  it("originates only sandbox-proxy-ready and relays every other message unchanged both ways, creating no request of its own (SBX-3, SBX-4)", () => {
+    const p = startProxy();
+    const fromHost = [
+      { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2026-01-26", hostCapabilities: {} } },
+      { jsonrpc: "2.0", method: "ui/notifications/tool-input", params: { arguments: { q: 1 } } },
+      { jsonrpc: "2.0", id: 40, method: "ping" },
+      { jsonrpc: "2.0", id: 41, method: "x-vendor/unknown", params: {} },
+      { jsonrpc: "2.0", id: 42, method: "ui/resource-teardown", params: {} },
+    ];
+    const fromView = [
+      { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: { appCapabilities: {} } },
+      { jsonrpc: "2.0", method: "ui/notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "t", arguments: {} } },
+      { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } },
+      { jsonrpc: "2.0", id: 40, result: {} },
+      { jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} },
+    ];
+    p.fromHost({
+      jsonrpc: "2.0",
+      method: "ui/notifications/sandbox-resource-ready",
+      params: { html: "<!doctype html><html><body></body></html>" },
+    });
+    p.fromView(fromView[0]);
+    p.fromHost(fromHost[0]);
+    p.fromView(fromView[1]);
+    for (const m of fromHost.slice(1)) p.fromHost(m);
+    for (const m of fromView.slice(2)) p.fromView(m);
+
+    // To the host: its one own message first, then exactly what the view sent, minus sandbox-*.
+    expect(rpc(p.toHost)).toEqual([
+      { jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} },
+      ...fromView.slice(0, 5),
+    ]);
+    // To the view: exactly what the host sent after the HTML, and no sandbox-* message.
+    expect(rpc(p.toView)).toEqual(fromHost);
+    // No request reaches either side that the other side did not send.
+    const requests = (ms: unknown[]) =>
+      rpc(ms).filter(
+        (m) => (m as { method?: string; id?: unknown }).method && "id" in (m as object),
+      );
+    expect(requests(p.toHost)).toEqual(requests(fromView));
+    expect(requests(p.toView)).toEqual(requests(fromHost));
+  });
+});
