@@ -1,6 +1,18 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isSandboxHostname, SANDBOX_DEFAULT_CSP } from "@/lib/simulator/sandbox-server";
 
+/**
+ * The app's own pages may run only their own scripts: no script from another origin, no eval or
+ * `new Function`, no plugins, no <base> redirection. Inline scripts stay allowed because Next's
+ * statically generated pages carry their hydration data inline (a nonce would make every page
+ * dynamic); development needs eval for hot reload, so there the policy is only frame-ancestors.
+ * Sandbox hostnames never get this header: the proxy's own CSP is the view's policy (CSP-3).
+ */
+export const APP_CSP =
+  process.env.NODE_ENV === "production"
+    ? "script-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'"
+    : "frame-ancestors 'self'";
+
 /** The only paths a sandbox hostname serves: the proxy document and the warm-up document. */
 const SANDBOX_PATHS = new Set(["/sandbox/proxy", "/sandbox/warm"]);
 
@@ -34,7 +46,7 @@ export function proxy(request: NextRequest): NextResponse {
   response.headers.set("referrer-policy", "strict-origin-when-cross-origin");
   if (hostname.endsWith(".localhost")) return response;
   // The app's own pages: never framed by another site; isolated from pages they open.
-  response.headers.set("content-security-policy", "frame-ancestors 'self'");
+  response.headers.set("content-security-policy", APP_CSP);
   response.headers.set("x-frame-options", "SAMEORIGIN");
   response.headers.set("cross-origin-opener-policy", "same-origin");
   return response;

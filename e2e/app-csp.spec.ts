@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+
+// Issue #25: the app's pages had no script policy, so an injected <script src> from another
+// origin, or eval, would have run with the app's origin (and its saved progress and tokens).
+test("the app's own pages run only their own scripts: no other origin, no eval", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (d: string) => violations.push(d));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportViolation(d: string): void }).reportViolation(
+        e.effectiveDirective,
+      ),
+    );
+  });
+  for (const path of ["/", "/simulator", "/review", "/lessons/permissions"]) {
+    const r = (await page.goto(path))!;
+    const csp = r.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp, path).not.toContain("unsafe-eval");
+    expect(csp, path).toContain("object-src 'none'");
+  }
+  // The pages themselves need nothing the policy refuses.
+  expect(violations).toEqual([]);
+  const outcome = await page.evaluate(async () => {
+    let evalRan = false;
+    try {
+      evalRan = new Function("return true")() as boolean;
+    } catch {
+      evalRan = false;
+    }
+    const external = await new Promise<string>((resolve) => {
+      const s = document.createElement("script");
+      s.src = "http://evil.localhost:9/x.js";
+      s.onload = () => resolve("loaded");
+      s.onerror = () => resolve("blocked");
+      document.head.append(s);
+    });
+    return { evalRan, external };
+  });
+  expect(outcome).toEqual({ evalRan: false, external: "blocked" });
+  await expect.poll(() => violations).toContain("script-src-elem");
+});
