@@ -200,12 +200,12 @@ test.describe("the bridge's order and once-only rules", () => {
     // The dialog still shows the first request, not the second.
     await expect(dialog).toHaveText(first ?? "");
     await expect(dialog).not.toContainText("second-call");
-    await dialog.getByRole("button", { name: "Allow" }).click();
+    await dialog.getByRole("button", { name: "Allow", exact: true }).click();
     // Then the second request, with its arguments.
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("save_note");
     await expect(dialog).toContainText("second-call");
-    await dialog.getByRole("button", { name: "Deny" }).click();
+    await dialog.getByRole("button", { name: "Deny", exact: true }).click();
     const answer = (await second) as { result?: { isError?: boolean } };
     expect(answer).toMatchObject({ id: 901, result: { isError: true } });
     // The first call was answered too: forwarded, once.
