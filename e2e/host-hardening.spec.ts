@@ -182,7 +182,7 @@ test.describe("the bridge's order and once-only rules", () => {
     await page.goto("/simulator?preset=app-call-consent-ask-allow");
     const dialog = page.getByRole("dialog", { name: "Allow this tool call?" });
     await expect(dialog).toBeVisible({ timeout: 20_000 });
-    const first = await dialog.textContent();
+    const first = await dialog.getByTestId("consent-arguments").textContent();
     await expect(dialog.getByTestId("consent-arguments")).toBeVisible();
     const view = await getViewFrame(page);
     // While the first request waits, the view sends a second one with its own arguments.
@@ -197,15 +197,18 @@ test.describe("the bridge's order and once-only rules", () => {
       20_000,
     );
     await page.waitForTimeout(500);
-    // The dialog still shows the first request, not the second.
-    await expect(dialog).toHaveText(first ?? "");
+    // The dialog still shows the first request, not the second; it counts the second as waiting.
+    await expect(dialog.getByTestId("consent-arguments")).toHaveText(first ?? "");
+    await expect(dialog.getByTestId("consent-queued")).toHaveText(
+      "1 more call from this view is waiting after this one.",
+    );
     await expect(dialog).not.toContainText("second-call");
-    await dialog.getByRole("button", { name: "Allow" }).click();
+    await dialog.getByRole("button", { name: "Allow", exact: true }).click();
     // Then the second request, with its arguments.
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("save_note");
     await expect(dialog).toContainText("second-call");
-    await dialog.getByRole("button", { name: "Deny" }).click();
+    await dialog.getByRole("button", { name: "Deny", exact: true }).click();
     const answer = (await second) as { result?: { isError?: boolean } };
     expect(answer).toMatchObject({ id: 901, result: { isError: true } });
     // The first call was answered too: forwarded, once.

@@ -413,3 +413,86 @@ test("a UI tool the agent cannot see is not called, and the runner says why (TOO
   await expect(section.getByTestId("tool-result")).toHaveCount(0);
   await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
 });
+
+/** Sends `count` tools/call requests from the view at once; their answers collect in the view. */
+async function floodFromView(view: Frame, tool: string, count: number, prefix: string) {
+  await view.evaluate(
+    ({ tool, count, prefix }) => {
+      const w = window as unknown as { __answers?: Record<string, unknown> };
+      w.__answers ??= {};
+      window.addEventListener("message", (e) => {
+        const d = e.data as { id?: unknown };
+        if (e.source === window.parent && typeof d?.id === "string" && d.id.startsWith(prefix))
+          w.__answers![d.id] = d;
+      });
+      for (let i = 0; i < count; i++)
+        window.parent.postMessage(
+          { jsonrpc: "2.0", id: `${prefix}${i}`, method: "tools/call", params: { name: tool } },
+          "*",
+        );
+    },
+    { tool, count, prefix },
+  );
+}
+
+const answersInView = (view: Frame) =>
+  view.evaluate(() =>
+    Object.values((window as unknown as { __answers?: Record<string, unknown> }).__answers ?? {}),
+  ) as Promise<{ error?: { code: number; message: string } }[]>;
+
+test("basic-vanillajs: a view that floods consent prompts is not allowed by Enter, can be closed from the first prompt, or blocked after 3 calls in 10 s; nothing more reaches the server (BRG-5)", async ({
+  page,
+}) => {
+  await review(page, BASIC_URL);
+  const section = toolSection(page, "get-time");
+  await section.getByTestId("run-tool").click();
+  await initMs(section);
+  const forwarded = section.locator('[data-testid="app-calls"] li[data-outcome="forwarded"]');
+  let view = await viewFrame(section);
+  await floodFromView(view, "get-time", 1, "one-");
+  const consent = section.getByTestId("consent-dialog");
+  await expect(consent).toBeVisible();
+  // Focus is on the prompt, not on Allow, and Enter never allows.
+  await expect(consent.getByRole("heading", { name: "Allow this tool call?" })).toBeFocused();
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(200);
+  }
+  await expect(consent).toBeVisible();
+  await expect(forwarded).toHaveCount(0);
+  const block = consent.getByRole("button", { name: "Block further calls from this view" });
+  await expect(block).toHaveCount(0);
+  // 300 more: the prompt counts them and offers to block; "Deny and close the view" ends it all.
+  await floodFromView(view, "get-time", 300, "many-");
+  await expect(consent.getByTestId("consent-queued")).toContainText("300 more");
+  await expect(block).toBeVisible();
+  await consent.getByRole("button", { name: "Deny and close the view" }).click();
+  await expect(consent).toBeHidden();
+  await expect(section.getByTestId("review-view")).toHaveAttribute("data-state", "closed");
+  await page.waitForTimeout(1500);
+  await expect(consent).toBeHidden();
+  await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
+  await expect(forwarded).toHaveCount(0);
+
+  // Run again: 3 calls in 10 s bring the offer; Block refuses the rest with a JSON-RPC error.
+  await section.getByTestId("run-tool").click();
+  await initMs(section);
+  view = await viewFrame(section);
+  await floodFromView(view, "get-time", 3, "b-");
+  await expect(block).toBeVisible();
+  await expect(consent).toContainText("3 calls within 10 s");
+  await block.click();
+  await expect(consent).toBeHidden();
+  await expect.poll(async () => (await answersInView(view)).length).toBe(3);
+  await floodFromView(view, "get-time", 1, "late-");
+  await expect.poll(async () => (await answersInView(view)).length).toBe(4);
+  const errors = (await answersInView(view)).filter((a) => a.error);
+  // The first was refused on its prompt (an isError result); the others without a prompt.
+  expect(errors).toHaveLength(3);
+  for (const a of errors) {
+    expect(a.error!.code).toBe(-32600);
+    expect(a.error!.message).toContain("blocked further tool calls from this view");
+  }
+  await expect(consent).toBeHidden();
+  await expect(forwarded).toHaveCount(0);
+});

@@ -53,7 +53,7 @@ export async function runPreset(page: Page, id: string, consentAnswer?: "allow" 
     .toMatch(/dialog|done|error/);
   if (await dialog.isVisible()) {
     await dialog
-      .getByRole("button", { name: consentAnswer === "allow" ? "Allow" : "Deny" })
+      .getByRole("button", { name: consentAnswer === "allow" ? "Allow" : "Deny", exact: true })
       .click();
   }
   await expect(status).toHaveAttribute("data-status", /done|error/, { timeout: 15_000 });

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import type { Tool } from "@modelcontextprotocol/client";
 import { pageHostContext } from "@/app/_components/page-host-context";
-import type { Consent } from "@/lib/decide/app-call";
+import { ConsentDialog, useConsentPrompt } from "@/app/_components/consent-dialog";
 import {
   argumentsFrom,
   formFromSchema,
@@ -42,11 +42,11 @@ const LOG_ROWS = 300;
 /** The runner's own field, apart from the tool's arguments. */
 const HANDSHAKE_FIELD = "(handshake time-out)";
 
+/** A view's ui/open-link, put to the reader (consent prompts have their own dialog). */
 interface Question {
-  kind: "consent" | "link";
   text: string;
   detail: string;
-  resolve: (answer: "allow" | "always" | "deny") => void;
+  resolve: (answer: "allow" | "deny") => void;
 }
 
 /**
@@ -74,6 +74,9 @@ export function ToolRunner({ target, era, tool }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const firstButton = useRef<HTMLButtonElement>(null);
   const generation = useRef(0);
+  // BRG-5: the live view's ConsentQueue asks one question at a time; the page shows it.
+  const consent = useConsentPrompt();
+  const { ask: askPerson, answer: answerPerson } = consent;
 
   const asking = questions[0];
   useEffect(() => {
@@ -85,12 +88,12 @@ export function ToolRunner({ target, era, tool }: Props) {
 
   const askUser = useCallback(
     (q: Omit<Question, "resolve">) =>
-      new Promise<"allow" | "always" | "deny">((resolve) =>
+      new Promise<"allow" | "deny">((resolve) =>
         setQuestions((list) => [...list, { ...q, resolve }]),
       ),
     [],
   );
-  const answer = (a: "allow" | "always" | "deny") => {
+  const answer = (a: "allow" | "deny") => {
     setQuestions(([first, ...rest]) => {
       first?.resolve(a);
       return rest;
@@ -106,10 +109,11 @@ export function ToolRunner({ target, era, tool }: Props) {
       for (const q of list) q.resolve("deny");
       return [];
     });
+    answerPerson("deny");
     setFullscreen(false);
     if (s) await s.dispose();
     return s;
-  }, []);
+  }, [answerPerson]);
   useEffect(() => () => void closeSession(), [closeSession]);
 
   const run = async (event: FormEvent) => {
@@ -161,21 +165,17 @@ export function ToolRunner({ target, era, tool }: Props) {
         hostOrigin,
         sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
         hostContext: pageHostContext(),
-        askConsent: async ({ tool: name, arguments: args }): Promise<Consent> => {
+        askConsent: async (request) => {
           if (mine !== generation.current) return "deny";
-          if (always.current.has(name)) return "allow";
-          const a = await askUser({
-            kind: "consent",
-            text: `The view wants to call ${name}`,
-            detail: JSON.stringify(args, null, 2),
-          });
-          if (a === "always") always.current.add(name);
-          return a === "deny" ? "deny" : "allow";
+          if (always.current.has(request.tool)) return "allow";
+          const a = await askPerson(request);
+          if (a !== "always") return a;
+          always.current.add(request.tool);
+          return "allow";
         },
         confirmOpenLink: async (url) =>
           mine === generation.current &&
-          (await askUser({ kind: "link", text: "The view asks to open a link", detail: url })) !==
-            "deny",
+          (await askUser({ text: "The view asks to open a link", detail: url })) !== "deny",
         onDisplayMode: (mode) => setFullscreen(mode === "fullscreen"),
         onChange: (v) => {
           if (mine !== generation.current || timer) return;
@@ -205,7 +205,8 @@ export function ToolRunner({ target, era, tool }: Props) {
   useEffect(() => {
     if (!fullscreen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !dialog.current?.open) leaveFullscreen();
+      // Escape in an open prompt answers the prompt, not the full screen view.
+      if (e.key === "Escape" && !document.querySelector("dialog[open]")) leaveFullscreen();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -438,51 +439,37 @@ export function ToolRunner({ target, era, tool }: Props) {
         ref={dialog}
         aria-labelledby={`${id}-q`}
         className="runner-dialog"
-        data-testid={asking?.kind === "link" ? "link-dialog" : "consent-dialog"}
+        data-testid="link-dialog"
         onCancel={(e) => {
           e.preventDefault();
           answer("deny");
         }}
       >
         <h2 id={`${id}-q`}>{asking?.text}</h2>
-        {asking?.kind === "link" ? (
-          <p>
-            <code data-testid="link-url">{asking.detail}</code>
-          </p>
-        ) : (
-          <pre tabIndex={0} data-testid="consent-arguments">
-            {asking?.detail}
-          </pre>
-        )}
+        <p>
+          <code data-testid="link-url">{asking?.detail}</code>
+        </p>
         <p>
           <button type="button" ref={firstButton} onClick={() => answer("allow")}>
-            {asking?.kind === "link" ? "Open the link" : "Allow"}
+            Open the link
           </button>{" "}
-          {asking?.kind === "consent" ? (
-            <>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => answer("always")}
-                data-testid="consent-always"
-              >
-                Allow this tool for this view
-              </button>{" "}
-            </>
-          ) : null}
           <button type="button" className="secondary" onClick={() => answer("deny")}>
-            {asking?.kind === "link" ? "Don't open it" : "Deny"}
+            Don&apos;t open it
           </button>
           {questions.length > 1 ? (
             <span className="muted"> ({questions.length - 1} more waiting)</span>
           ) : null}
         </p>
         <p className="muted">
-          {asking?.kind === "link"
-            ? "A host should open a view's link (BRG-4); this one asks you first. Escape declines."
-            : "Nothing reaches the server unless you allow it (BRG-5). Escape denies."}
+          A host should open a view&apos;s link (BRG-4); this one asks you first. Escape declines.
         </p>
       </dialog>
+      <ConsentDialog
+        request={consent.request}
+        onAnswer={answerPerson}
+        offerAlways
+        note="Nothing reaches the server unless you allow it (BRG-5; asking is this host's policy)."
+      />
     </section>
   );
 }

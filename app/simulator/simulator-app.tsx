@@ -18,7 +18,6 @@ import type { PageContext } from "@/lib/simulator/host";
 import { pageHostContext, pageTheme } from "@/app/_components/page-host-context";
 import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
-import type { Consent } from "@/lib/decide";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts, ScenarioError } from "@/lib/simulator/scenario-core";
 import { locateJsonPath } from "@/lib/simulator/json-position";
@@ -38,13 +37,8 @@ import { Prediction, type Predictions } from "./prediction";
 import { ScenarioForm } from "./scenario-form";
 import { VerdictSummary } from "./verdict-summary";
 import { getRule } from "@/lib/rules";
+import { ConsentDialog, useConsentPrompt } from "../_components/consent-dialog";
 import "./simulator.css";
-
-interface ConsentRequest {
-  tool: string;
-  arguments: Record<string, unknown>;
-  resolve: (c: Consent) => void;
-}
 
 /**
  * The scenario schema (zod, with its messages) and share links are not in the page's first load:
@@ -144,8 +138,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const [runCount, setRunCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [trace, setTrace] = useState<TraceEntry[]>([]);
-  const [consents, setConsents] = useState<ConsentRequest[]>([]);
-  const consentQueue = useRef<ConsentRequest[]>([]);
+  // BRG-5: the host's ConsentQueue asks one question at a time; the page shows it.
+  const consent = useConsentPrompt();
+  const { ask: askPerson, answer: answerPerson } = consent;
   const [predicting, setPredicting] = useState(false);
   const [predictions, setPredictions] = useState<Predictions>({ rows: {}, outcome: undefined });
   const [graded, setGraded] = useState<Predictions | null>(null);
@@ -159,8 +154,6 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const current = useRef<BrowserRun | null>(null);
   const generation = useRef(0);
   const runs = useRef(0);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const allowButton = useRef<HTMLButtonElement>(null);
   /** How the next scenario change should start its run: at once, or after a typing pause. */
   const nextRun = useRef<"now" | "pause">("now");
   /** The scenario as the learner last changed it, ahead of React's render of it. */
@@ -193,26 +186,13 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   // While predicting, no result is shown until the prediction is graded.
   const hideResults = predicting && !gradedNow;
 
-  useEffect(() => {
-    if (consents.length) {
-      if (!dialog.current?.open) dialog.current?.showModal();
-      // The first action has focus, so Enter answers the question rather than following a link.
-      allowButton.current?.focus();
-    } else dialog.current?.close();
-  }, [consents]);
-
-  const setQueue = useCallback((q: ConsentRequest[]) => {
-    consentQueue.current = q;
-    setConsents(q);
-  }, []);
-
   const execute = useCallback(
     async (s: Scenario, predicted?: Predictions) => {
       if (!container.current) return;
       const mine = ++generation.current;
       const n = ++runs.current;
       // A question left open by the previous run is answered "deny": that run is gone.
-      for (const c of consentQueue.current) c.resolve("deny");
+      answerPerson("deny");
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
       // runs; its late messages (the answer) stay its own run's business (runInBrowser).
       const replacing = current.current ?? undefined;
@@ -221,7 +201,6 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       // Clearing the previous run's panels is a transition: the change's own render (the table)
       // goes first, and this one is drawn while the proxy and the view work, not in their path.
       startTransition(() => {
-        setQueue([]);
         setRun(null);
         setRunFor(null);
         setTrace([]);
@@ -245,12 +224,12 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
           hostContext: context,
-          // BRG-5: the host queues requests (SimHost); the page keeps its own queue of dialogs.
-          askConsent: ({ tool, arguments: args }) =>
-            new Promise<Consent>((resolve) => {
-              if (mine !== generation.current) return resolve("deny");
-              setQueue([...consentQueue.current, { tool, arguments: args, resolve }]);
-            }),
+          // BRG-5: the host queues requests (SimHost's ConsentQueue); the page shows one at a time.
+          askConsent: async (request) => {
+            if (mine !== generation.current) return "deny";
+            const a = await askPerson(request);
+            return a === "always" ? "allow" : a;
+          },
           // A breach or a limit can end a run after it returned: show its new outcome.
           onChange: (changed) => {
             if (mine === generation.current) setRun({ ...changed });
@@ -300,7 +279,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       // Once the run has settled, not in its path: the default policy's spare, if it was taken.
       if (mine === generation.current) pool.current?.keepReady();
     },
-    [recordAnswer, setQueue],
+    [recordAnswer, askPerson, answerPerson],
   );
 
   // Re-run on every change (unless the learner is predicting first, or a link is being read).
@@ -504,16 +483,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
     replaceScenario(p);
   };
 
-  const answer = (c: Consent) => {
-    const [first, ...rest] = consentQueue.current;
-    first?.resolve(c);
-    setQueue(rest);
-  };
-
   const predictionComplete =
     ROWS.every((row) => predictions.rows[row] !== undefined) && predictions.outcome !== undefined;
   const groups = ROWS.map((row) => ({ row, items: presets.filter((p) => p.row === row) }));
-  const asking = consents[0];
   const outcome = fresh ? run.outcome : undefined;
 
   return (
@@ -814,39 +786,16 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         </div>
       </div>
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="consent-title"
-        onCancel={(e) => {
-          // Escape denies; the dialog closes once the queue is empty.
-          e.preventDefault();
-          answer("deny");
-        }}
-      >
-        <h2 id="consent-title">Allow this tool call?</h2>
-        <p>
-          The view wants to call <code data-testid="consent-tool">{asking?.tool}</code> with these
-          arguments:
-        </p>
-        <pre data-testid="consent-arguments" tabIndex={0}>
-          {JSON.stringify(asking?.arguments ?? {}, null, 2)}
-        </pre>
-        <p>
-          <button type="button" ref={allowButton} onClick={() => answer("allow")}>
-            Allow
-          </button>{" "}
-          <button type="button" className="secondary" onClick={() => answer("deny")}>
-            Deny
-          </button>
-          {consents.length > 1 ? (
-            <span className="muted"> ({consents.length - 1} more waiting)</span>
-          ) : null}
-        </p>
-        <p className="muted">
-          The host asks before anything reaches the server (BRG-5: {getRule("BRG-5").title}). Escape
-          denies.
-        </p>
-      </dialog>
+      <ConsentDialog
+        request={consent.request}
+        onAnswer={answerPerson}
+        note={
+          <>
+            The host asks before anything reaches the server (BRG-5: {getRule("BRG-5").title};
+            asking is this host&apos;s policy).
+          </>
+        }
+      />
     </div>
   );
 }

@@ -31,13 +31,19 @@ import { decodeHtml, readObservation, reviewPolicy, toolResourceUri } from "../h
 import { decideNegotiationForEra } from "../host/negotiation";
 import { resourceScope, type OwnResources } from "../host/resource-scope";
 import { asRecord } from "../host/wire";
-import { BridgeOrderGuard, ConsentQueue } from "../simulator/bridge-guard";
+import { BridgeOrderGuard } from "../simulator/bridge-guard";
+import {
+  ConsentQueue,
+  consentRefusal,
+  type ConsentAnswer,
+  type ConsentRequest,
+} from "../simulator/consent-queue";
 import type { InstrumentationReport } from "../simulator/browser/inbound";
 import { checkOrigins } from "../simulator/browser/origins";
 import { createProxyFrame } from "../simulator/browser/proxy-pool";
 import { policyFor, tokenIssuer, type IssueProxy } from "../simulator/browser/proxy-ticket";
 import { createLimits, ProxyTransport } from "../simulator/browser/proxy-transport";
-import { withTimeout } from "../simulator/timeout";
+import { PausableTimer, withTimeout, type PauseSource } from "../simulator/timeout";
 import { Trace, type TraceEntry } from "../simulator/trace";
 import { failuresFrom, initTimeout, type InitStage, type ViewFailure } from "./view-failures";
 
@@ -64,8 +70,11 @@ export interface LiveViewOptions {
   initTimeoutMs?: number;
   /** The display modes this host offers (BRG-6); the first is where the view starts. */
   displayModes?: readonly DisplayMode[];
-  /** BRG-5's second gate: asked only once visibility allows the call; questions queue. */
-  askConsent(request: { tool: string; arguments: Record<string, unknown> }): Promise<Consent>;
+  /**
+   * BRG-5's second gate: asked only once visibility allows the call; questions queue, and the
+   * request carries the queue (how many wait, whether to offer Block). "close" closes the view.
+   */
+  askConsent(request: ConsentRequest): Promise<ConsentAnswer>;
   /** BRG-4: a view's ui/open-link is opened only once the user confirms it. */
   confirmOpenLink(url: string): Promise<boolean>;
   /** Opens a confirmed link; defaults to a new tab without opener. */
@@ -344,11 +353,12 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   o.container.append(iframe);
 
   let disposed = false;
-  let initTimer: ReturnType<typeof setTimeout> | undefined = undefined;
+  let initTimer: PausableTimer | undefined = undefined;
   const teardownNow = (reason: string) => {
     if (disposed) return;
     disposed = true;
-    clearTimeout(initTimer);
+    initTimer?.clear();
+    consents.close();
     trace.event("host-proxy", "host", "proxy", `${reason}; the view is torn down`, "refused");
     void bridge.close().catch(() => undefined);
     iframe.removeEventListener("load", onLoad);
@@ -420,20 +430,50 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
 
   // BRG-5: visibility first (the same decision functions as the simulator), then consent, queued.
   const consents = new ConsentQueue();
-  const ask = (request: { tool: string; arguments: Record<string, unknown> }) =>
-    consents.ask(() => o.askConsent(request));
   const record = (r: Omit<AppCallRecord, "at">) => {
     keep(view.appCalls, { at: since(), ...r });
     for (const w of watchers) w.calls.push(view.appCalls.at(-1)!);
     changed();
   };
+  // "Deny and close the view": every queued call is refused without a prompt, the view goes.
+  consents.subscribe((state) => {
+    if (!state.closed || disposed) return;
+    viewNote(
+      "the user chose Deny and close the view: this and every queued call are refused and the view is torn down (BRG-5, host policy; BRG-3)",
+      "refused",
+    );
+    void closeFrame().then(() =>
+      stop(
+        "closed",
+        "You denied the call and closed the view: every call it had queued was refused without a prompt and none reached the server (BRG-5, host policy).",
+      ),
+    );
+  });
   bridge.oncalltool = async (params) => {
     const args = (params.arguments ?? {}) as Record<string, unknown>;
     const tool = tools.find((t) => t.name === params.name);
     const target = tool && { name: tool.name, server: "own", visibility: toolVisibility(tool) };
     let consent: Consent = "deny";
-    if (target && decideVisibility(target.visibility, { kind: "app", sameServer: true }).allowed)
-      consent = await ask({ tool: params.name, arguments: args });
+    if (target && decideVisibility(target.visibility, { kind: "app", sameServer: true }).allowed) {
+      const verdict = await consents.ask(() =>
+        o.askConsent({ tool: params.name, arguments: args, queue: consents }),
+      );
+      consent = verdict.consent;
+      if (verdict.by !== "person") {
+        // Blocked or closed by the person: a JSON-RPC error to the view, no prompt, no server.
+        const refusal = consentRefusal(verdict.by, params.name);
+        viewNote(refusal.message, "refused");
+        record({
+          method: "tools/call",
+          target: params.name,
+          arguments: args,
+          outcome: "refused",
+          reason: refusal.message,
+          ruleIds: ["BRG-5"],
+        });
+        throw refusal;
+      }
+    }
     const d: AppCallDecision = decideAppCall({
       target,
       requestedName: params.name,
@@ -611,7 +651,7 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   bridge.oninitialized = () => {
     if (delivered || disposed) return;
     delivered = true;
-    clearTimeout(initTimer);
+    initTimer?.clear();
     view.timings.initialized = performance.now();
     view.timings.initMs = Math.round(view.timings.initialized - view.timings.proxyLoad!);
     const late = view.failures.some((f) => f.kind === "init-timeout");
@@ -632,26 +672,42 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   view.timings.proxyLoad = performance.now();
   iframe.src = ticket.url;
   const waitMs = o.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS;
-  initTimer = setTimeout(() => {
-    if (delivered || disposed) return;
-    const from = (m: string) =>
-      trace.entries.some((e) => e.channel === "host-proxy" && e.from === "proxy" && e.method === m);
-    const stage: InitStage = !from("ui/notifications/sandbox-proxy-ready")
-      ? "no-proxy-ready"
-      : !from("ui/initialize")
-        ? "no-ui-initialize"
-        : "no-initialized";
-    const failure = initTimeout(performance.now() - view.timings.proxyLoad!, stage);
-    view.failures = [failure, ...view.failures];
-    view.state = "failed";
-    view.reason = failure.message;
-    changed();
-  }, waitMs);
+  // The handshake's clock stands still while a consent prompt is open: the person's time is not the
+  // view's (a view may call a tool between ui/initialize and initialized).
+  const promptOpen: PauseSource = {
+    get paused() {
+      return consents.state.asking;
+    },
+    subscribe: (listener) => consents.subscribe(listener),
+  };
+  initTimer = new PausableTimer(
+    waitMs,
+    () => {
+      if (delivered || disposed) return;
+      const from = (m: string) =>
+        trace.entries.some(
+          (e) => e.channel === "host-proxy" && e.from === "proxy" && e.method === m,
+        );
+      const stage: InitStage = !from("ui/notifications/sandbox-proxy-ready")
+        ? "no-proxy-ready"
+        : !from("ui/initialize")
+          ? "no-ui-initialize"
+          : "no-initialized";
+      const failure = initTimeout(performance.now() - view.timings.proxyLoad!, stage);
+      view.failures = [failure, ...view.failures];
+      view.state = "failed";
+      view.reason = failure.message;
+      changed();
+    },
+    promptOpen,
+  );
 
   closeFrame = async () => {
     if (disposed) return;
     disposed = true;
-    clearTimeout(initTimer);
+    // Whatever still waits for consent is refused without a prompt: the view is going (BRG-5).
+    consents.close();
+    initTimer?.clear();
     // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer.
     if (delivered)
       await withTimeout(bridge.teardownResource({}), 1000, " waiting for the view").catch(

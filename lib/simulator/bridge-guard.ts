@@ -102,18 +102,3 @@ export class BridgeOrderGuard implements Transport {
     return this.inner.close();
   }
 }
-
-/**
- * BRG-5: consent questions queue. Each is put to the user on its own, only once the previous one is
- * answered, so a second call can never take the place of the first: every request gets exactly
- * one answer.
- */
-export class ConsentQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  ask<R>(question: () => Promise<R>): Promise<R> {
-    const asked = this.tail.then(question);
-    this.tail = asked.catch(() => undefined);
-    return asked;
-  }
-}

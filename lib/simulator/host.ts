@@ -17,7 +17,12 @@ import type { ClientEra, ServerEra } from "../host/era";
 import { decodeHtml, readObservation, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { ConsentQueue } from "./bridge-guard";
+import {
+  ConsentQueue,
+  consentRefusal,
+  type ConsentAnswer,
+  type ConsentRequest,
+} from "./consent-queue";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 import type { PermissionName } from "./constants";
@@ -186,9 +191,7 @@ export interface BridgeHooks {
   onLog?(params: { level: string; data?: unknown }): void;
 }
 
-export interface AskConsent {
-  (request: { tool: string; arguments: Record<string, unknown> }): Promise<Consent>;
-}
+export type AskConsent = (request: ConsentRequest) => Promise<ConsentAnswer>;
 
 /**
  * The simulator's host: real MCP clients (pinned to 2026-07-28) to the scenario's servers, the
@@ -450,16 +453,38 @@ export class SimHost {
       decideVisibility(target.visibility, { kind: "app", sameServer: target.server === "main" });
     let consent: Consent = "deny";
     if (visibilityOnly?.allowed) {
-      consent =
-        this.scenario.consent === "ask"
-          ? await this.askInTurn(askConsent, { tool: params.name, arguments: args })
-          : this.scenario.consent;
-      this.trace.event(
-        "host-view",
-        "host",
-        "user",
-        `consent for ${params.name}: ${consent}${this.scenario.consent === "ask" ? " (asked)" : " (host setting)"}`,
-      );
+      if (this.scenario.consent === "ask") {
+        const verdict = await this.consents.ask(() =>
+          askConsent({ tool: params.name, arguments: args, queue: this.consents }),
+        );
+        consent = verdict.consent;
+        if (verdict.by !== "person") {
+          // BRG-5 (host policy): the person stopped this view's calls; no prompt, nothing sent.
+          const refusal = consentRefusal(verdict.by, params.name);
+          this.trace.event("host-view", "host", "view", refusal.message, "refused");
+          throw refusal;
+        }
+        const then =
+          verdict.answer === "block"
+            ? "; further calls from this view are blocked"
+            : verdict.answer === "close"
+              ? "; the view is closed"
+              : "";
+        this.trace.event(
+          "host-view",
+          "host",
+          "user",
+          `consent for ${params.name}: ${consent} (asked${then})`,
+        );
+      } else {
+        consent = this.scenario.consent;
+        this.trace.event(
+          "host-view",
+          "host",
+          "user",
+          `consent for ${params.name}: ${consent} (host setting)`,
+        );
+      }
     }
     const decision = decideAppCall({
       target,
@@ -489,15 +514,11 @@ export class SimHost {
     })) as CallToolResult;
   }
 
-  /** The consent questions already asked or waiting, so a new one waits its turn (BRG-5). */
-  private consents = new ConsentQueue();
-
-  private askInTurn(
-    askConsent: AskConsent,
-    request: { tool: string; arguments: Record<string, unknown> },
-  ): Promise<Consent> {
-    return this.consents.ask(() => askConsent(request));
-  }
+  /**
+   * The consent questions already asked or waiting, so a new one waits its turn (BRG-5); the page
+   * follows it (how many wait, Block offered) and the run stops the view's clock while it asks.
+   */
+  readonly consents = new ConsentQueue();
 
   async close(): Promise<void> {
     await Promise.all(this.connections.map((c) => c.close()));

@@ -15,7 +15,7 @@ import type { Scenario } from "../scenario";
 import type { ViewDocuments } from "../server";
 import { Trace, type TraceEntry } from "../trace";
 import type { InstrumentationReport } from "./inbound";
-import { withTimeout } from "../timeout";
+import { withPausableTimeout, withTimeout, type PauseSource } from "../timeout";
 import { checkOrigins } from "./origins";
 import { createProxyFrame, type ProxyPool } from "./proxy-pool";
 import { createLimits, ProxyTransport } from "./proxy-transport";
@@ -103,7 +103,15 @@ export interface BrowserRun {
   proxyPreloaded?: boolean;
   selfTest?: InstrumentationReport;
   trace: Trace;
-  /** Tears the view down (ui/resource-teardown first, BRG-3), removes the iframe and listeners. */
+  /**
+   * True once the person chose "Deny and close the view" on a consent prompt: the view is torn
+   * down and nothing more of it reaches the server (BRG-5, host policy).
+   */
+  closedByUser?: boolean;
+  /**
+   * Tears the view down (ui/resource-teardown first if the view initialized, BRG-3; none if it
+   * never did, SBX-5), removes the iframe and listeners.
+   */
   dispose(): Promise<void>;
   /** True when `source` is this run's proxy window. */
   isOwnWindow(source: unknown): boolean;
@@ -284,6 +292,7 @@ export async function runInBrowser(
   let breached = false;
   const teardownNow = () => {
     disposed = true;
+    host.consents.close();
     void bridge.close().catch(() => undefined);
     iframe.removeEventListener("load", onLoad);
     iframe.remove();
@@ -435,18 +444,58 @@ export async function runInBrowser(
   run.dispose = async () => {
     if (disposed) return;
     disposed = true;
-    // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer.
-    await withTimeout(bridge.teardownResource({}), 1000, " waiting for the view").catch(
-      () => undefined,
-    );
+    // Whatever still waits for consent is refused without a prompt: the view is going (BRG-5).
+    host.consents.close();
+    // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer; SBX-5: a view
+    // that never said initialized is sent nothing, so it is removed without one.
+    if (delivered)
+      await withTimeout(bridge.teardownResource({}), 1000, " waiting for the view").catch(
+        () => undefined,
+      );
+    else
+      trace.event(
+        "host-view",
+        "host",
+        "view",
+        "no ui/resource-teardown: the view never sent ui/notifications/initialized, and nothing is sent to it before that (SBX-5)",
+      );
     // Then stop listening and remove the frame at once; the in-memory servers close behind.
     const closing = bridge.close().catch(() => undefined);
     iframe.removeEventListener("load", onLoad);
     iframe.remove();
     void Promise.all([closing, host.close()]).catch(() => undefined);
   };
+  // BRG-5 (host policy): "Deny and close the view" on a consent prompt tears the view down at once;
+  // every queued call is refused without a prompt (ConsentQueue) and none reaches the server.
+  host.consents.subscribe((state) => {
+    if (!state.closed || disposed || breached || run.closedByUser) return;
+    run.closedByUser = true;
+    trace.event(
+      "host-view",
+      "host",
+      "view",
+      "the user chose Deny and close the view: this and every queued call are refused and the view is torn down (BRG-5, host policy; BRG-3)",
+      "refused",
+    );
+    run.reason =
+      "You denied the call and closed the view: every call it had queued was refused without a prompt, none reached the server, and the view was torn down (BRG-5, host policy).";
+    void run.dispose().then(() => o.onChange?.(run));
+  });
+  // BRG-5: the time a person takes on a consent prompt is theirs, not the view's; the run's clock
+  // stands still while a prompt is open.
+  const promptOpen: PauseSource = {
+    get paused() {
+      return host.consents.state.asking;
+    },
+    subscribe: (listener) => host.consents.subscribe(listener),
+  };
   try {
-    await withTimeout(settled.promise, o.timeoutMs ?? 8000, " waiting for the view");
+    await withPausableTimeout(
+      settled.promise,
+      o.timeoutMs ?? 8000,
+      " waiting for the view",
+      promptOpen,
+    );
   } catch (error) {
     if (!breached) {
       run.outcome = "timed-out";
