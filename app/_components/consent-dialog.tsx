@@ -16,6 +16,7 @@ import {
   type ConsentRequest,
   type ConsentState,
 } from "@/lib/simulator/consent-queue";
+import { visibleText } from "@/lib/host/visible-text";
 import "./consent-dialog.css";
 
 /** A prompt's answers: the queue's, and the review's "Allow this tool for this view". */
@@ -118,11 +119,14 @@ export function ConsentDialog({ request, onAnswer, offerAlways = false, note }: 
         Allow this tool call?
       </h2>
       <p>
-        The view wants to call <code data-testid="consent-tool">{request?.tool}</code> with these
-        arguments:
+        The view wants to call{" "}
+        <code data-testid="consent-tool">
+          <bdi>{visibleText(request?.tool ?? "")}</bdi>
+        </code>{" "}
+        with these arguments:
       </p>
       <pre data-testid="consent-arguments" tabIndex={0}>
-        {JSON.stringify(request?.arguments ?? {}, null, 2)}
+        {visibleText(JSON.stringify(request?.arguments ?? {}, null, 2)).replace(/⟨U\+000A⟩/g, "\n")}
       </pre>
       <p data-testid="consent-queued" data-waiting={more}>
         {more === 0
