@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { EXTENSION_ID } from "@modelcontextprotocol/ext-apps/server";
+import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { describe, expect, it } from "vitest";
 import { connectServer, HostConnectError } from "../host/connect";
 import { stdioServer } from "../host/test-servers";
@@ -120,6 +122,20 @@ describe("the negotiation bank", () => {
     }
   });
 
+  it("does not file an unknown tool or a missing resource under malformed requests (the tools page lists an unknown tool apart from a malformed one; both get -32602)", () => {
+    const claims = bank.questions.flatMap((q) =>
+      textsOf(q)
+        .filter((t) => /malformed request[^.]*(unknown tool|resource that does not exist)/.test(t))
+        .map((t) => `${q.id}: ${t}`),
+    );
+    expect(claims).toEqual([]);
+  });
+
+  it("describes a legacy-only example server by its era, not as one that 'only answers initialize' (it answers tools/list and tools/call in its session)", () => {
+    const leaning = bank.questions.filter((q) => /only answers `initialize`/.test(q.stem));
+    expect(leaning.map((q) => q.id)).toEqual([]);
+  });
+
   it("has stems that stand alone, never pointing at another question ('the same server')", () => {
     const leaning = bank.questions.filter((q) => /^(The|This) same\b/.test(q.stem));
     expect(leaning.map((q) => q.id)).toEqual([]);
@@ -172,6 +188,24 @@ describe("the declare-in-code sample's claims about the 2.4 server SDK", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('serves a legacy initialize without any legacy option too: "serve" is serveStdio\'s default, so the sample only spells it out', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const handle = serveStdio(factory, { transport: serverSide });
+    try {
+      const legacy = await connectServer({
+        clientEra: "legacy",
+        transport: () => clientSide,
+        key: "d",
+      });
+      expect(legacy.era).toBe("legacy");
+      await legacy.close();
+    } finally {
+      await handle.close();
+    }
+    const declare = section(CHANGED, "declare-in-code");
+    expect(declare).toMatch(/`legacy: "serve"`[^.]*default/);
   });
 
   it('with legacy "reject", names its versions in the error a legacy client gets', async () => {
