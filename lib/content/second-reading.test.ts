@@ -272,3 +272,13 @@ describe("the questions issue 19's bridge part added", () => {
     }
   });
 });
+
+describe("the text path of result-channels-and-annotations", () => {
+  it("credits the text fallback of a host without Apps to the spec (line 389), and only the never-read resource to the review checklist (NEG-4)", () => {
+    const fallback = section("result-channels-and-annotations.mdx", "text-fallback");
+    const host = fallback.split("\n").find((line) => /host without the extension/i.test(line))!;
+    expect(host).not.toMatch(/That is the checklist's own host behaviour: the spec only says/);
+    expect(host).toMatch(/spec's own fallback/);
+    expect(host).toMatch(/standard tool/);
+  });
+});
