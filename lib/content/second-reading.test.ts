@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/ext-apps";
 import { describe, expect, it } from "vitest";
+import { RULES } from "@/lib/rules/data";
 
 // Facts the independent second reading (content/checklist/REVIEW.md) checked against the
 // specifications and the installed SDK, kept from drifting back.
@@ -104,5 +105,180 @@ describe("the bridge lesson's SDK samples", () => {
     const sizing = bridge.split("{/*sizing*/}")[1]!.split(/\n## /)[0]!;
     expect(sizing).toMatch(/autoResize/);
     expect(sizing).toMatch(/sendSizeChanged/);
+  });
+});
+
+/** A file of the shared reference folder, found from the repository whether it is /work/main or a worktree under /work/wt. */
+function sharedFile(rel: string): string {
+  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "shared", rel);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`shared/${rel} not found above ${import.meta.dirname}`);
+}
+
+/** The text under one pinned heading, up to the next heading of the same or a higher level. */
+function section(lesson: string, id: string): string {
+  const text = lessons.find((l) => l.name === lesson)!.text;
+  const start = text.indexOf(`{/*${id}*/}`);
+  expect(start, `${lesson}#${id}`).toBeGreaterThan(-1);
+  const level = /#+(?= [^\n]*$)/.exec(text.slice(text.lastIndexOf("\n", start) + 1, start))![0]
+    .length;
+  const rest = text.slice(start);
+  const end = rest.search(new RegExp(`\\n#{1,${level}} `));
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+describe("second reading of issue 19's bridge and lifecycle part", () => {
+  it("does not promise that a host's refusal of a view's tools/call always rejects the promise: the spec gives it no shape, and the simulator's refusal is a result with isError", async () => {
+    const { runHeadless } = await import("@/lib/simulator/run");
+    const { loadScenarioFiles } = await import("@/lib/content/scenarios");
+    const { resolvePorts } = await import("@/lib/simulator/scenario");
+    const file = (await loadScenarioFiles()).find(
+      (f) => f.scenario.id === "app-calls-model-only-tool",
+    )!;
+    const run = await runHeadless(resolvePorts(file.scenario, 3000));
+    expect(run.appCall).toBe("refused");
+    expect(run.appCallResult?.isError).toBe(true); // our own host refuses with a result
+
+    const view = section("app-initiated-tool-calls.mdx", "from-the-view");
+    expect(view).not.toMatch(/it is not a tool result with `isError`/);
+    expect(view).not.toMatch(/refusal by either gate comes back as a JSON-RPC error/);
+    expect(view).toMatch(/refusal[^.]*\. A host may answer with a JSON-RPC error/);
+    expect(view).toMatch(/`isError`[^.]*refused/);
+  });
+
+  it("says a host MAY show a model-context update to the user (spec line 1102), not that nothing of it appears", () => {
+    const view = section("app-initiated-tool-calls.mdx", "from-the-view");
+    expect(view).not.toMatch(/nothing appears in the conversation/);
+    expect(view).toMatch(/host MAY show the update to the user/);
+  });
+
+  it("labels the text-only tool variant as the Apps spec's own SHOULD and MAY (lines 1531, 1560, NEG-5), not a seed's idea", () => {
+    const fallback = section("result-channels-and-annotations.mdx", "text-fallback");
+    const variant = paragraphs(fallback)
+      .flatMap((p) => p.split("\n"))
+      .find((line) => /separate fallback tool/i.test(line))!;
+    expect(variant).not.toMatch(/checklist's idea/);
+    expect(variant).toMatch(/Apps specification itself/);
+    expect(variant).toMatch(/SHOULD check the client's capabilities/);
+    expect(variant).toMatch(/MAY register a text-only variant/);
+  });
+
+  it("does not cite BRG-3 for the view's MAYs and SHOULD on partial input, which BRG-3 does not hold", () => {
+    // lib/rules/data.ts mirrors the reference list (a test keeps them equal).
+    const brg3 = RULES.find((r) => r.id === "BRG-3")!.statement;
+    const ruleHoldsThem = /gracefully|missing or chang|cope|ignore/i.test(brg3);
+    const hostToView = section("the-app-host-bridge.mdx", "host-to-view");
+    const sentence = hostToView.split(/(?<=\.)\s+/).find((s) => /MAY ignore partials/.test(s))!;
+    expect(sentence).toMatch(/MAY ignore partials/);
+    if (!ruleHoldsThem) expect(sentence).not.toMatch(/RuleRef id="BRG-3"/);
+  });
+});
+
+describe("the bridge catalogue (content/spec/apps-bridge.json)", () => {
+  const specDir = path.resolve(import.meta.dirname, "../../content/spec");
+  const entries = readdirSync(specDir)
+    .filter((name) => name.endsWith(".json") && name !== "gaps.json")
+    .flatMap(
+      (name) =>
+        (
+          JSON.parse(readFileSync(path.join(specDir, name), "utf8")) as {
+            entries?: { id: string }[];
+          }
+        ).entries?.map((e) => ({ name, id: e.id })) ?? [],
+    );
+
+  it("uses no id that apps-format.json already gives its own line-286 MUST NOT (security/csp-no-loosening)", () => {
+    const bridge = entries.filter((e) => e.name === "apps-bridge.json").map((e) => e.id);
+    expect(bridge.length).toBeGreaterThan(0);
+    expect(bridge).not.toContain("security/csp-no-loosening");
+  });
+
+  it("has ids unique across every catalogue file present", () => {
+    const seen = new Map<string, string>();
+    for (const { name, id } of entries) {
+      expect(seen.get(id), `${id} in ${name} and ${seen.get(id)}`).toBeUndefined();
+      seen.set(id, name);
+    }
+  });
+});
+
+describe("the questions issue 19's bridge part added", () => {
+  const NEW = [
+    "brg-tf-app-capabilities-required",
+    "brg-partial-prefill",
+    "brg-tf-partial-after-input",
+    "brg-host-ignores-size",
+    "brg-display-mode-ignore-answer",
+    "brg-display-mode-not-offered",
+    "brg-tf-cancelled-classifier",
+    "brg-tf-handle-other-mode",
+    "brg-tf-request-undeclared-mode",
+    "brg-tf-teardown-reallocation",
+    "sbx-tf-proxy-forwards-size",
+  ];
+  type Q = {
+    id: string;
+    stem: string;
+    answer: unknown;
+    options?: { id: string; text: string; explanation: string }[];
+    explanations?: Record<string, string>;
+  };
+  const quizDir = path.resolve(import.meta.dirname, "../../content/quizzes");
+  const questions = readdirSync(quizDir)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(quizDir, name), "utf8")) as { questions: Q[] })
+          .questions,
+    )
+    .filter((q) => NEW.includes(q.id));
+
+  it("are all present", () => {
+    expect(questions.map((q) => q.id).sort()).toEqual([...NEW].sort());
+  });
+
+  it("never make the key strictly the longest option", () => {
+    for (const q of questions.filter((q) => q.options)) {
+      const key = q.options!.find((o) => o.id === q.answer)!;
+      const others = q.options!.filter((o) => o !== key).map((o) => o.text.length);
+      expect(key.text.length, q.id).toBeLessThanOrEqual(Math.max(...others));
+    }
+  });
+
+  it("repeat no run of seven words from the Apps specification in any stem, option or explanation", () => {
+    const words = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[`*"]/g, "")
+        .match(/[a-z0-9/_.'-]+/g) ?? [];
+    const spec = words(readFileSync(sharedFile("reference/specs/apps-2026-01-26.mdx"), "utf8"));
+    const runs = new Set(spec.slice(0, -6).map((_, i) => spec.slice(i, i + 7).join(" ")));
+    for (const q of questions) {
+      const texts = [
+        q.stem,
+        ...(q.options ?? []).flatMap((o) => [o.text, o.explanation]),
+        ...Object.values(q.explanations ?? {}),
+      ];
+      for (const text of texts) {
+        const w = words(text);
+        const copied = w
+          .slice(0, -6)
+          .map((_, i) => w.slice(i, i + 7).join(" "))
+          .filter((r) => runs.has(r));
+        expect(copied, q.id).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("the text path of result-channels-and-annotations", () => {
+  it("credits the text fallback of a host without Apps to the spec (line 389), and only the never-read resource to the review checklist (NEG-4)", () => {
+    const fallback = section("result-channels-and-annotations.mdx", "text-fallback");
+    const host = fallback.split("\n").find((line) => /host without the extension/i.test(line))!;
+    expect(host).not.toMatch(/That is the checklist's own host behaviour: the spec only says/);
+    expect(host).toMatch(/spec's own fallback/);
+    expect(host).toMatch(/standard tool/);
   });
 });
