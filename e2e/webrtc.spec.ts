@@ -109,26 +109,37 @@ async function reviewWebrtcView(page: Page, udpPort: number) {
   return child;
 }
 
-test("a reviewed server's view under connect-src 'none' sends no STUN packet by any way it tries: its own realm, fresh frames, the proxy's realm, a srcdoc document", async ({
+/** Runs `tool`'s view on /review and returns what each way reported, once the view is done. */
+async function runView(page: Page, tool: string) {
+  const section = page.locator(`[data-testid="review-ui-tool"][data-tool="${tool}"]`);
+  await section.getByTestId("handshake-timeout").fill("2");
+  await section.getByTestId("run-tool").click();
+  const view = section
+    .getByTestId("review-view")
+    .frameLocator("iframe")
+    .frameLocator('iframe[title="MCP App view"]');
+  await expect(view.locator("#status")).toHaveAttribute("data-started", /\d+/, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(QUIET_MS);
+  const ways = await view
+    .locator("[data-way]")
+    .evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute("data-way")}: ${e.getAttribute("data-outcome")}`),
+    );
+  console.log(`${tool}: ${ways.join("; ")}`);
+  return { section, ways };
+}
+
+test("a reviewed server's view under connect-src 'none' sends no STUN packet by any of 18 ways: its own realm, fresh frames made every way, srcdoc and javascript: documents, Location navigations, the proxy's realm, a worker", async ({
   page,
 }) => {
   const udp = await listen(0);
   const server = await reviewWebrtcView(page, udp.port);
   try {
-    const section = page.locator('[data-testid="review-ui-tool"][data-tool="webrtc-leak"]');
-    await section.getByTestId("handshake-timeout").fill("2");
-    await section.getByTestId("run-tool").click();
-    const view = section.getByTestId("review-view").frameLocator("iframe").frameLocator("iframe");
-    await expect(view.locator("#status")).toHaveAttribute("data-started", /\d+/, {
-      timeout: 20_000,
-    });
-    await page.waitForTimeout(QUIET_MS);
-    const ways = await view.locator("[data-way]").evaluateAll((els) =>
-      els.map((e) => `${e.getAttribute("data-way")}: ${e.getAttribute("data-outcome")}`),
-    );
-    console.log(`webrtc view: ${ways.join("; ")}`);
+    const { section, ways } = await runView(page, "webrtc-leak");
     expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
-    expect(ways.length).toBe(12);
+    expect(new Set(ways.map((w) => w.split(":")[0])).size).toBe(18);
     for (const way of ways) expect(way).toMatch(/: refused$/);
     // The live view's log says the host removed WebRTC, as its own policy.
     await section.getByText(/Message log/).click();
@@ -137,6 +148,33 @@ test("a reviewed server's view under connect-src 'none' sends no STUN packet by 
         .getByTestId("message-log")
         .locator("tr", { hasText: "host policy, not an MCP Apps rule: WebRTC" }),
     ).toHaveCount(1);
+    // And the view's attempts, as the sandbox document reported them.
+    await expect(
+      section.getByTestId("message-log").locator("tr", { hasText: "webrtc-blocked" }).first(),
+    ).toBeAttached();
+  } finally {
+    server.kill();
+    await udp.close();
+  }
+});
+
+/**
+ * The known gap, kept as a test that is expected to fail: a frame the parser puts in a CLOSED
+ * declarative shadow root is seen by nothing the proxy can hook (no load event leaves the shadow
+ * tree, no observer reaches it, no script call made it), and its srcdoc document's script runs
+ * in that frame's first window before it can be sealed. When the proxy closes this, this test
+ * starts passing and Playwright reports it: remove the test.fail line.
+ */
+test("known gap: a frame inside a closed declarative shadow root still sends STUN from its srcdoc document", async ({
+  page,
+}) => {
+  test.fail(true, "not closed yet: see the comment above and the report of issue 25");
+  const udp = await listen(0);
+  const server = await reviewWebrtcView(page, udp.port);
+  try {
+    const { ways } = await runView(page, "webrtc-closed-shadow");
+    expect(ways).toEqual(["closed-shadow-srcdoc: refused"]);
+    expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
   } finally {
     server.kill();
     await udp.close();

@@ -19,6 +19,7 @@ import { withTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
 import { createProxyFrame, type ProxyPool } from "./proxy-pool";
 import { createLimits, ProxyTransport } from "./proxy-transport";
+import { WEBRTC_POLICY_NOTE } from "./webrtc-policy";
 import {
   policyFor,
   policyKey,
@@ -398,6 +399,7 @@ export async function runInBrowser(
   bridge.onsandboxready = () => {
     readies++;
     if (readies > 1) return breach("the proxy said sandbox-proxy-ready a second time");
+    trace.event("host-proxy", "host", "proxy", WEBRTC_POLICY_NOTE);
     void bridge.sendSandboxResourceReady({
       html: turn.html!,
       ...(effective ? { csp: effective } : {}),
