@@ -111,9 +111,11 @@
     sealFrame(event.target);
   }
 
+  var FRAME_NAME = /^(iframe|frame|object)$/;
   function sealFrame(el) {
     try {
       if (!el || apply(nodeType, el, []) !== 1) return;
+      if (!apply(test, FRAME_NAME, [apply(localName, el, [])])) return;
     } catch {
       return; // not a node
     }
@@ -149,10 +151,9 @@
   var reinserting = false;
   function leaving() {
     if (reinserting) return;
-    var win = this;
     var el;
     try {
-      el = apply(frameElementOf, win, []);
+      el = apply(frameElementOf, this, []);
     } catch {
       el = null;
     }
