@@ -43,7 +43,9 @@ test("the sandbox-proxy lesson runs the hostile view, whose report shows every a
       text: e.textContent ?? "",
     })),
   );
-  expect(attempts.length).toBeGreaterThanOrEqual(7);
+  expect(attempts.length).toBeGreaterThanOrEqual(8);
+  // Issue 25: WebRTC, which no CSP directive covers, is among them (and refused, below).
+  expect(attempts.map((a) => a.attack)).toContain("webrtc-stun");
   for (const a of attempts) {
     // "labelled": the forged sandbox report, which a host can flag but not stop (see the lesson).
     expect(["refused", "labelled"], `${a.attack}: ${a.text}`).toContain(a.outcome);

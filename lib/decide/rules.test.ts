@@ -164,6 +164,9 @@ describe("csp row", () => {
     const d = decideCsp(true, [API], policy);
     expect(d).toMatchObject({ verdict: "fail", render: true, header: DEFAULT_CSP_HEADER });
     expect(d.reason).toContain("flat list");
+    // Issue 25: the policy blocks fetches and loads, not every way out (WebRTC is not covered).
+    expect(d.reason).not.toMatch(/every external request is blocked/);
+    expect(d.reason).toContain("does not cover WebRTC");
   });
 
   it("falls back to text for an out-of-policy origin when that is the host's policy", () => {

@@ -43,6 +43,7 @@ import { checkOrigins } from "../simulator/browser/origins";
 import { createProxyFrame } from "../simulator/browser/proxy-pool";
 import { policyFor, tokenIssuer, type IssueProxy } from "../simulator/browser/proxy-ticket";
 import { createLimits, ProxyTransport } from "../simulator/browser/proxy-transport";
+import { WEBRTC_POLICY_NOTE } from "../simulator/browser/webrtc-policy";
 import { PausableTimer, withTimeout, type PauseSource } from "../simulator/timeout";
 import { Trace, type TraceEntry } from "../simulator/trace";
 import { failuresFrom, initTimeout, type InitStage, type ViewFailure } from "./view-failures";
@@ -641,6 +642,7 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     readies++;
     if (readies > 1)
       return teardownNow("the proxy said sandbox-proxy-ready a second time, a breach (SBX-3)");
+    trace.event("host-proxy", "host", "proxy", WEBRTC_POLICY_NOTE);
     void bridge.sendSandboxResourceReady({
       html,
       ...(effective ? { csp: effective } : {}),

@@ -30,6 +30,254 @@
   report({ type: "self-test", topReachable: topReachable, origin: location.origin });
   if (topReachable || !hostOrigin || location.origin === hostOrigin) return;
 
+  // ---- WebRTC is removed from every realm of this origin (host policy, not an MCP Apps rule) ----
+  // No CSP directive Chromium enforces covers WebRTC: under connect-src 'none' a view can still
+  // build an RTCPeerConnection with a hand-made answer naming any host and port, and the browser
+  // sends STUN checks there whose USERNAME the view chose. (CSP Level 3's `webrtc 'block'` is
+  // "unrecognized" in Chromium 156.) So the proxy replaces every RTC* interface, in its own realm
+  // and in the view's, with a stub that reports and throws, before any of the view's code runs;
+  // and it does the same to every same-origin frame either realm creates, when the frame is made:
+  // a frame's first document (srcdoc, a javascript: URL) keeps the window it was made with.
+  // Everything the sealing uses is taken now, before any view exists: the view shares this
+  // origin and can run script in this document later, so nothing is looked up again at use.
+  var apply = Reflect.apply;
+  var defineProperty = Object.defineProperty;
+  var desc = Object.getOwnPropertyDescriptor;
+  var ownNames = Object.getOwnPropertyNames;
+  var RTC_NAME = /^(webkit)?RTC[A-Za-z]*$/;
+  var test = RegExp.prototype.test;
+  var sealed = new WeakSet();
+  var isSealed = WeakSet.prototype.has;
+  var markSealed = WeakSet.prototype.add;
+  var getter = function (C, prop) {
+    var d = C && desc(C.prototype, prop);
+    return d && d.get;
+  };
+  var frameGetters = [
+    getter(HTMLIFrameElement, "contentWindow"),
+    getter(window.HTMLFrameElement, "contentWindow"),
+    getter(HTMLObjectElement, "contentWindow"),
+  ];
+  var nodeType = getter(Node, "nodeType");
+  var parentOf = getter(Node, "parentNode");
+  var nextOf = getter(Node, "nextSibling");
+  var connected = getter(Node, "isConnected");
+  var localName = getter(Element, "localName");
+  var removeChild = Node.prototype.removeChild;
+  var insertBefore = Node.prototype.insertBefore;
+  var querySelectorAll = Element.prototype.querySelectorAll;
+  var addListener = EventTarget.prototype.addEventListener;
+  var Observer = MutationObserver;
+  var observe = MutationObserver.prototype.observe;
+  var recordType = getter(MutationRecord, "type");
+  var recordTarget = getter(MutationRecord, "target");
+  var recordAdded = getter(MutationRecord, "addedNodes");
+  var frameElementOf = getter(Window, "frameElement") || desc(window, "frameElement").get;
+  var defaultViewOf = getter(Document, "defaultView");
+  var later = queueMicrotask;
+  var ThrowError = DOMException;
+  var blockedReports = 0;
+
+  function frameWindowOf(el) {
+    for (var i = 0; i < frameGetters.length; i++) {
+      if (!frameGetters[i]) continue;
+      try {
+        return apply(frameGetters[i], el, []);
+      } catch {
+        // not this kind of frame element
+      }
+    }
+    return null;
+  }
+
+  function noteBlocked(name) {
+    if (blockedReports++ < 20) report({ type: "webrtc-blocked", name: name });
+  }
+
+  function stubFor(name) {
+    var stub = function () {
+      noteBlocked(name);
+      throw new ThrowError(
+        name +
+          " is not available in this view: the host removed WebRTC, which the view's CSP does not cover (host policy)",
+        "NotSupportedError",
+      );
+    };
+    defineProperty(stub, "name", { value: name });
+    return stub;
+  }
+
+  function frameLoaded(event) {
+    sealFrame(event.target);
+  }
+
+  var FRAME_NAME = /^(iframe|frame|object)$/;
+  function sealFrame(el) {
+    try {
+      if (!el || apply(nodeType, el, []) !== 1) return;
+      if (!apply(test, FRAME_NAME, [apply(localName, el, [])])) return;
+    } catch {
+      return; // not a node
+    }
+    var w = frameWindowOf(el);
+    if (w) seal(w);
+  }
+
+  // A frame that has a document of its own and is sent to another one (a new srcdoc or src) would
+  // get a fresh window, made after that document's first script has run. Taken out and put back
+  // in its place, it starts again from a new first window, sealed here before the navigation
+  // commits (a frame's first document, srcdoc or a javascript: URL, keeps its first window).
+  function renavigated(el) {
+    if (!apply(connected, el, []) || !apply(test, /^i?frame$/i, [apply(localName, el, [])]))
+      return sealFrame(el);
+    var parent = apply(parentOf, el, []);
+    var next = apply(nextOf, el, []);
+    reinserting = true; // the removal says pagehide too: not a navigation
+    try {
+      apply(removeChild, parent, [el]);
+      apply(insertBefore, parent, [el, next]);
+    } finally {
+      reinserting = false;
+    }
+    sealFrame(el);
+  }
+
+  // A frame sent to a new document through its Location (a javascript: URL whose result is a
+  // page, about:blank) gets a fresh window whose script runs before any hook here could seal it.
+  // Its old window says pagehide first: once that handler is done, a frame still in its
+  // document is put back in its place, which cancels the navigation and leaves a sealed first
+  // window. (A frame being removed by script is no longer in its document by then.) Host policy:
+  // a same-origin frame of the view, or the view itself, does not navigate.
+  var reinserting = false;
+  function leaving() {
+    if (reinserting) return;
+    var el;
+    try {
+      el = apply(frameElementOf, this, []);
+    } catch {
+      el = null;
+    }
+    if (!el) return; // the proxy's own window: its parent is the host, on another origin
+    later(function () {
+      if (apply(connected, el, [])) renavigated(el);
+    });
+  }
+
+  // Watches one document or shadow root: a frame made there is sealed when its first window
+  // exists (a src-less frame fires load while it is inserted; the observer catches the others
+  // before their first navigation commits), and again whenever it loads.
+  function watch(root) {
+    apply(addListener, root, ["load", frameLoaded, true]);
+    var observer = new Observer(function (records) {
+      for (var i = 0; i < records.length; i++) {
+        var r = records[i];
+        if (apply(recordType, r, []) === "attributes") {
+          renavigated(apply(recordTarget, r, []));
+          continue;
+        }
+        var added = apply(recordAdded, r, []);
+        for (var j = 0; j < added.length; j++) {
+          var n = added[j];
+          sealFrame(n);
+          if (apply(nodeType, n, []) !== 1) continue;
+          var inner = apply(querySelectorAll, n, ["iframe, frame, object"]);
+          for (var k = 0; k < inner.length; k++) sealFrame(inner[k]);
+        }
+      }
+    });
+    apply(observe, observer, [
+      root,
+      { childList: true, subtree: true, attributes: true, attributeFilter: ["src", "srcdoc"] },
+    ]);
+  }
+
+  // Replaces `prototype[name]` (a method) with `wrap(original)`, for good.
+  function replaceMethod(proto, name, wrap) {
+    var d = proto && desc(proto, name);
+    if (!d || typeof d.value !== "function" || !d.configurable) return;
+    defineProperty(proto, name, {
+      value: wrap(d.value),
+      writable: false,
+      enumerable: d.enumerable,
+      configurable: false,
+    });
+  }
+
+  function wrapGetter(proto, prop) {
+    var d = desc(proto, prop);
+    if (!d || !d.get || !d.configurable) return;
+    var get = d.get;
+    defineProperty(proto, prop, {
+      get: function () {
+        sealFrame(this);
+        return apply(get, this, []);
+      },
+      enumerable: d.enumerable,
+      configurable: false,
+    });
+  }
+
+  function reListening(original) {
+    return function () {
+      try {
+        return apply(original, this, arguments);
+      } finally {
+        if (apply(nodeType, this, []) === 9) {
+          apply(addListener, this, ["load", frameLoaded, true]);
+          var view = apply(defaultViewOf, this, []);
+          if (view) apply(addListener, view, ["pagehide", leaving, true]);
+        }
+      }
+    };
+  }
+
+  function seal(win) {
+    if (apply(isSealed, sealed, [win])) return;
+    try {
+      void win.document;
+    } catch {
+      return; // another origin's window: its own origin's business, not this sandbox's
+    }
+    apply(markSealed, sealed, [win]);
+    var names = ownNames(win);
+    for (var i = 0; i < names.length; i++) {
+      if (!apply(test, RTC_NAME, [names[i]])) continue;
+      try {
+        defineProperty(win, names[i], {
+          value: stubFor(names[i]),
+          writable: false,
+          enumerable: false,
+          configurable: false,
+        });
+      } catch {
+        // fixed already
+      }
+    }
+    // Frame elements hand out sealed windows only.
+    var frameClasses = [win.HTMLIFrameElement, win.HTMLFrameElement, win.HTMLObjectElement];
+    for (var c = 0; c < frameClasses.length; c++) {
+      if (!frameClasses[c]) continue;
+      wrapGetter(frameClasses[c].prototype, "contentWindow");
+      wrapGetter(frameClasses[c].prototype, "contentDocument");
+    }
+    // document.open(), and a write() that opens, drop every listener of the document and its
+    // window: the load listener goes straight back on.
+    var methods = ["open", "write", "writeln"];
+    for (var m = 0; m < methods.length; m++)
+      replaceMethod(win.Document && win.Document.prototype, methods[m], reListening);
+    // A frame's load event stops at its shadow root, and so does an observer of the document.
+    replaceMethod(win.Element && win.Element.prototype, "attachShadow", function (original) {
+      return function () {
+        var root = apply(original, this, arguments);
+        watch(root);
+        return root;
+      };
+    });
+    apply(addListener, win, ["pagehide", leaving, true]);
+    watch(win.document);
+  }
+  seal(window);
+
   function isSandboxMethod(msg) {
     return (
       msg && typeof msg.method === "string" && msg.method.indexOf("ui/notifications/sandbox-") === 0

@@ -5,7 +5,7 @@ import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 export const INSTRUMENTATION_KEY = "academy/instrumentation";
 
 export interface InstrumentationReport {
-  type: "csp-violation" | "rejected" | "self-test" | "loaded" | "network-error";
+  type: "csp-violation" | "rejected" | "self-test" | "loaded" | "network-error" | "webrtc-blocked";
   [key: string]: unknown;
 }
 

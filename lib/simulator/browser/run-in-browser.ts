@@ -19,6 +19,7 @@ import { withPausableTimeout, withTimeout, type PauseSource } from "../timeout";
 import { checkOrigins } from "./origins";
 import { createProxyFrame, type ProxyPool } from "./proxy-pool";
 import { createLimits, ProxyTransport } from "./proxy-transport";
+import { WEBRTC_POLICY_NOTE } from "./webrtc-policy";
 import {
   policyFor,
   policyKey,
@@ -407,6 +408,7 @@ export async function runInBrowser(
   bridge.onsandboxready = () => {
     readies++;
     if (readies > 1) return breach("the proxy said sandbox-proxy-ready a second time");
+    trace.event("host-proxy", "host", "proxy", WEBRTC_POLICY_NOTE);
     void bridge.sendSandboxResourceReady({
       html: turn.html!,
       ...(effective ? { csp: effective } : {}),

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import dgram from "node:dgram";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { getViewFrame } from "./simulator-helpers";
+
+/**
+ * Issue 25: the view's CSP (even the restrictive default, `connect-src 'none'`, CSP-4) does not
+ * cover WebRTC. A view that builds an RTCPeerConnection with a hand-made answer naming a host and
+ * port makes Chromium send STUN connectivity checks there, and the checks' USERNAME carries text
+ * the view chose. This host's sandbox proxy removes WebRTC from the view (a host policy, not an
+ * MCP Apps rule). The proof is a real UDP listener on this machine: no packet may reach it.
+ */
+
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The view server's port: 21 above the app's, clear of the review specs' 1-19. */
+const VIEW_SERVER_PORT = APP_PORT + 21;
+/** How long the listener keeps listening after the view has made every attempt. */
+const QUIET_MS = 4000;
+
+interface Packet {
+  from: string;
+  /** The STUN message's printable bytes: the USERNAME attribute is in there. */
+  text: string;
+}
+
+/** A UDP listener on 127.0.0.1:`port` (0: any free port) that keeps every datagram it gets. */
+async function listen(port: number) {
+  const socket = dgram.createSocket("udp4");
+  const packets: Packet[] = [];
+  socket.on("message", (msg, rinfo) =>
+    packets.push({
+      from: `${rinfo.address}:${rinfo.port}`,
+      text: msg.toString("latin1").replace(/[^\x20-\x7e]+/g, "."),
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.bind(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    port: socket.address().port,
+    packets,
+    /** The ICE usernames the view chose, as they arrived (`<view's ufrag>:<browser's ufrag>`). */
+    usernames: () => [...new Set(packets.map((p) => /(leak|hostile)[a-z]*:/.exec(p.text)?.[0]))],
+    close: () => new Promise<void>((r) => socket.close(() => r())),
+  };
+}
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+test("the hostile view's WebRTC attempt is refused and no STUN packet reaches a UDP listener (host policy; the CSP does not cover WebRTC)", async ({
+  page,
+}) => {
+  // The hostile view aims at 127.0.0.1 on the UDP port numbered like the app's own port.
+  const udp = await listen(APP_PORT);
+  try {
+    await page.goto("/simulator?preset=hostile-view");
+    await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+      timeout: 20_000,
+    });
+    const view = await getViewFrame(page);
+    const attempt = view.locator('[data-attack="webrtc-stun"]');
+    await expect(attempt).toHaveCount(1, { timeout: 20_000 });
+    await page.waitForTimeout(QUIET_MS);
+    expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
+    await expect(attempt).toHaveAttribute("data-outcome", "refused");
+    await expect(attempt).toContainText("SBX-1, CSP-3");
+    await expect(view.getByTestId("status")).toHaveAttribute("data-achieved", "0", {
+      timeout: 20_000,
+    });
+    // The trace says what the host did, as its own policy, before the view's HTML went out.
+    await expect(
+      page
+        .getByTestId("trace")
+        .locator("li", { hasText: "host policy, not an MCP Apps rule: WebRTC" })
+        .first(),
+    ).toBeAttached();
+  } finally {
+    await udp.close();
+  }
+});
+
+async function reviewWebrtcView(page: Page, udpPort: number) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      path.join(process.cwd(), "e2e/fixtures/webrtc-view-server.mjs"),
+      String(VIEW_SERVER_PORT),
+      String(udpPort),
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the view server did not start")), 20_000);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      if (/listening on/.test(String(chunk))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the view server exited with ${code}`)));
+  });
+  await page.goto("/review");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Server URL").fill(`http://localhost:${VIEW_SERVER_PORT}/mcp`);
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 30_000 });
+  return child;
+}
+
+/** Runs `tool`'s view on /review and returns what each way reported, once the view is done. */
+async function runView(page: Page, tool: string) {
+  const section = page.locator(`[data-testid="review-ui-tool"][data-tool="${tool}"]`);
+  await section.getByTestId("handshake-timeout").fill("2");
+  await section.getByTestId("run-tool").click();
+  const view = section
+    .getByTestId("review-view")
+    .frameLocator("iframe")
+    .frameLocator('iframe[title="MCP App view"]');
+  await expect(view.locator("#status")).toHaveAttribute("data-started", /\d+/, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(QUIET_MS);
+  const ways = await view
+    .locator("[data-way]")
+    .evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute("data-way")}: ${e.getAttribute("data-outcome")}`),
+    );
+  console.log(`${tool}: ${ways.join("; ")}`);
+  return { section, ways };
+}
+
+test("a reviewed server's view under connect-src 'none' sends no STUN packet by any of 18 ways: its own realm, fresh frames made every way, srcdoc and javascript: documents, Location navigations, the proxy's realm, a worker", async ({
+  page,
+}) => {
+  const udp = await listen(0);
+  const server = await reviewWebrtcView(page, udp.port);
+  try {
+    const { section, ways } = await runView(page, "webrtc-leak");
+    expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
+    expect(new Set(ways.map((w) => w.split(":")[0])).size).toBe(18);
+    for (const way of ways) expect(way).toMatch(/: refused$/);
+    // The live view's log says the host removed WebRTC, as its own policy.
+    await section.getByText(/Message log/).click();
+    await expect(
+      section
+        .getByTestId("message-log")
+        .locator("tr", { hasText: "host policy, not an MCP Apps rule: WebRTC" }),
+    ).toHaveCount(1);
+    // And the view's attempts, as the sandbox document reported them.
+    await expect(
+      section.getByTestId("message-log").locator("tr", { hasText: "webrtc-blocked" }).first(),
+    ).toBeAttached();
+  } finally {
+    server.kill();
+    await udp.close();
+  }
+});
+
+/**
+ * The known gap, kept as a test that is expected to fail: a frame the parser puts in a CLOSED
+ * declarative shadow root is seen by nothing the proxy can hook (no load event leaves the shadow
+ * tree, no observer reaches it, no script call made it), and its srcdoc document's script runs
+ * in that frame's first window before it can be sealed. When the proxy closes this, this test
+ * starts passing and Playwright reports it: remove the test.fail line.
+ */
+test("known gap: a frame inside a closed declarative shadow root still sends STUN from its srcdoc document", async ({
+  page,
+}) => {
+  test.fail(true, "not closed yet: see the comment above and the report of issue 25");
+  const udp = await listen(0);
+  const server = await reviewWebrtcView(page, udp.port);
+  try {
+    const { ways } = await runView(page, "webrtc-closed-shadow");
+    expect(ways).toEqual(["closed-shadow-srcdoc: refused"]);
+    expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
+  } finally {
+    server.kill();
+    await udp.close();
+  }
+});
