@@ -39,7 +39,13 @@ import { policyFor, tokenIssuer, type IssueProxy } from "../simulator/browser/pr
 import { createLimits, ProxyTransport } from "../simulator/browser/proxy-transport";
 import { withTimeout } from "../simulator/timeout";
 import { Trace, type TraceEntry } from "../simulator/trace";
-import { failuresFrom, initTimeout, type InitStage, type ViewFailure } from "./view-failures";
+import {
+  failuresFrom,
+  hasScriptElement,
+  initTimeout,
+  type InitStage,
+  type ViewFailure,
+} from "./view-failures";
 
 /**
  * A real server's UI tool, called with real arguments and its real view rendered through the
@@ -641,7 +647,9 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
       : !from("ui/initialize")
         ? "no-ui-initialize"
         : "no-initialized";
-    const failure = initTimeout(performance.now() - view.timings.proxyLoad!, stage);
+    const failure = initTimeout(performance.now() - view.timings.proxyLoad!, stage, {
+      scriptless: !hasScriptElement(html),
+    });
     view.failures = [failure, ...view.failures];
     view.state = "failed";
     view.reason = failure.message;
