@@ -15,6 +15,7 @@ import {
 } from "@/lib/review/input-form";
 import type { AppCallRecord, LiveView } from "@/lib/review/live-view";
 import type { TraceEntry } from "@/lib/simulator/trace";
+import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
 import "./tool-runner.css";
 
 /** The server as the review page has it; the runner opens a connection of its own with it. */
@@ -74,6 +75,8 @@ export function ToolRunner({ target, era, tool }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const firstButton = useRef<HTMLButtonElement>(null);
   const generation = useRef(0);
+  const permissions = usePermissionQuestion();
+  const cancelPermissions = permissions.cancel;
 
   const asking = questions[0];
   useEffect(() => {
@@ -102,6 +105,7 @@ export function ToolRunner({ target, era, tool }: Props) {
     const s = session.current;
     session.current = null;
     always.current.clear();
+    cancelPermissions();
     setQuestions((list) => {
       for (const q of list) q.resolve("deny");
       return [];
@@ -109,7 +113,7 @@ export function ToolRunner({ target, era, tool }: Props) {
     setFullscreen(false);
     if (s) await s.dispose();
     return s;
-  }, []);
+  }, [cancelPermissions]);
   useEffect(() => () => void closeSession(), [closeSession]);
 
   const run = async (event: FormEvent) => {
@@ -161,6 +165,9 @@ export function ToolRunner({ target, era, tool }: Props) {
         hostOrigin,
         sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
         hostContext: pageHostContext(),
+        // PERM-2: asked anew on every Run; nothing is remembered between runs.
+        askPermissions: async (question) =>
+          mine === generation.current ? permissions.ask(question, new URL(target.url).origin) : [],
         askConsent: async ({ tool: name, arguments: args }): Promise<Consent> => {
           if (mine !== generation.current) return "deny";
           if (always.current.has(name)) return "allow";
@@ -305,6 +312,7 @@ export function ToolRunner({ target, era, tool }: Props) {
         </p>
       ) : null}
       {snapshot ? <Status s={snapshot} /> : null}
+      <GrantedPermissions grant={snapshot?.permissions} />
       <div
         ref={frame}
         className={fullscreen ? "runner-frame fullscreen" : "runner-frame"}
@@ -434,6 +442,7 @@ export function ToolRunner({ target, era, tool }: Props) {
           </details>
         </>
       ) : null}
+      <PermissionDialog asking={permissions.asking} onAnswer={permissions.answer} />
       <dialog
         ref={dialog}
         aria-labelledby={`${id}-q`}
@@ -501,6 +510,7 @@ interface Snapshot {
   log: TraceEntry[];
   toolResult?: LiveView["toolResult"];
   cspHeader?: string;
+  permissions?: LiveView["permissions"];
 }
 
 function snap(v: LiveView): Snapshot {
@@ -517,6 +527,7 @@ function snap(v: LiveView): Snapshot {
     log: [...v.trace.entries],
     toolResult: v.toolResult,
     cspHeader: v.cspHeader,
+    permissions: v.permissions,
   };
 }
 
@@ -531,6 +542,7 @@ function rowText(e: TraceEntry): string {
 
 const STATE_TEXT: Record<LiveView["state"], string> = {
   calling: "Calling the tool…",
+  "asking-permissions": "The view requested permissions: waiting for your answer…",
   loading: "Loading the view in the sandbox proxy…",
   initialized: "The view is running.",
   text: "Not rendered.",
