@@ -319,6 +319,8 @@ test("failures are told apart: a CSP block, a network failure of a declared orig
   await expect(timeout).toHaveCount(1, { timeout: 15_000 });
   const text = (await timeout.textContent()) ?? "";
   expect(text).toContain("the view never sent ui/initialize within");
+  // Observed in the document the server sent: it has no script at all, the likely cause.
+  expect(text).toContain("The view's HTML has no <script> element");
   const waited = Number(/within (\d+) ms/.exec(text)?.[1]);
   expect(waited).toBeGreaterThanOrEqual(2000);
   expect(waited).toBeLessThan(6000);

@@ -4,15 +4,30 @@
 // dual (both) or legacy only. For trying the review CLI and the /review page, and for their tests.
 // --cors adds the CORS headers a browser page on another origin needs (any origin); without it
 // the server sends none, as many servers do, and a browser cannot read its answers.
+// Its UI resource is the view the simulator's browser runs render (the demo view, bundled from
+// source, or the scenario's other view from public/sim-views/), so /review's Run shows a real
+// view that completes its handshake, not a headless placeholder without a script.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { createMcpHandler, legacyStatelessFallback } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { HEADLESS_VIEWS } from "../lib/simulator/run";
 import { parseScenario, resolvePorts } from "../lib/simulator/scenario";
 import { createServerFactory } from "../lib/simulator/server";
+import { viewDocumentsFor } from "./view-documents";
+
+const USAGE = `usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]
+
+Serves the scenario's main server, with its real view, over stdio or Streamable HTTP.
+  --era     modern (default), dual (both eras) or legacy
+  --http    serve http://127.0.0.1:PORT/mcp instead of stdio
+  --cors    send the CORS headers a browser page on another origin needs (for /review)
+Example: tsx scripts/serve-scenario.ts content/scenarios/happy-path.json --http 3001 --cors`;
 
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -33,13 +48,18 @@ const file = args.find(
   (a, i) => !a.startsWith("--") && !["--era", "--http"].includes(args[i - 1] ?? ""),
 );
 if (!file || !["modern", "dual", "legacy"].includes(era)) {
-  console.error(
-    "usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]",
-  );
+  console.error(USAGE);
   process.exit(2);
 }
 const scenario = resolvePorts(parseScenario(readFileSync(file, "utf8"), file), port ?? 3000);
-const factory = createServerFactory(scenario, "main", HEADLESS_VIEWS);
+let views;
+try {
+  views = await viewDocumentsFor(scenario.resource.view);
+} catch (e) {
+  console.error(`serve-scenario: ${(e as Error).message}`);
+  process.exit(2);
+}
+const factory = createServerFactory(scenario, "main", views);
 
 if (!port) {
   if (era === "legacy") await factory().connect(new StdioServerTransport());

@@ -15,6 +15,7 @@ import {
 } from "@/lib/review/input-form";
 import type { AppCallRecord, LiveView } from "@/lib/review/live-view";
 import type { TraceEntry } from "@/lib/simulator/trace";
+import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
 import "./tool-runner.css";
 
 /** The server as the review page has it; the runner opens a connection of its own with it. */
@@ -77,6 +78,8 @@ export function ToolRunner({ target, era, tool }: Props) {
   // BRG-5: the live view's ConsentQueue asks one question at a time; the page shows it.
   const consent = useConsentPrompt();
   const { ask: askPerson, answer: answerPerson } = consent;
+  const permissions = usePermissionQuestion();
+  const cancelPermissions = permissions.cancel;
 
   const asking = questions[0];
   useEffect(() => {
@@ -105,6 +108,7 @@ export function ToolRunner({ target, era, tool }: Props) {
     const s = session.current;
     session.current = null;
     always.current.clear();
+    cancelPermissions();
     setQuestions((list) => {
       for (const q of list) q.resolve("deny");
       return [];
@@ -113,7 +117,7 @@ export function ToolRunner({ target, era, tool }: Props) {
     setFullscreen(false);
     if (s) await s.dispose();
     return s;
-  }, [answerPerson]);
+  }, [answerPerson, cancelPermissions]);
   useEffect(() => () => void closeSession(), [closeSession]);
 
   const run = async (event: FormEvent) => {
@@ -165,6 +169,9 @@ export function ToolRunner({ target, era, tool }: Props) {
         hostOrigin,
         sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
         hostContext: pageHostContext(),
+        // PERM-2: asked anew on every Run; nothing is remembered between runs.
+        askPermissions: async (question) =>
+          mine === generation.current ? permissions.ask(question, new URL(target.url).origin) : [],
         askConsent: async (request) => {
           if (mine !== generation.current) return "deny";
           if (always.current.has(request.tool)) return "allow";
@@ -306,6 +313,7 @@ export function ToolRunner({ target, era, tool }: Props) {
         </p>
       ) : null}
       {snapshot ? <Status s={snapshot} /> : null}
+      <GrantedPermissions grant={snapshot?.permissions} />
       <div
         ref={frame}
         className={fullscreen ? "runner-frame fullscreen" : "runner-frame"}
@@ -435,6 +443,7 @@ export function ToolRunner({ target, era, tool }: Props) {
           </details>
         </>
       ) : null}
+      <PermissionDialog asking={permissions.asking} onAnswer={permissions.answer} />
       <dialog
         ref={dialog}
         aria-labelledby={`${id}-q`}
@@ -488,6 +497,7 @@ interface Snapshot {
   log: TraceEntry[];
   toolResult?: LiveView["toolResult"];
   cspHeader?: string;
+  permissions?: LiveView["permissions"];
 }
 
 function snap(v: LiveView): Snapshot {
@@ -504,6 +514,7 @@ function snap(v: LiveView): Snapshot {
     log: [...v.trace.entries],
     toolResult: v.toolResult,
     cspHeader: v.cspHeader,
+    permissions: v.permissions,
   };
 }
 
@@ -518,6 +529,7 @@ function rowText(e: TraceEntry): string {
 
 const STATE_TEXT: Record<LiveView["state"], string> = {
   calling: "Calling the tool…",
+  "asking-permissions": "The view requested permissions: waiting for your answer…",
   loading: "Loading the view in the sandbox proxy…",
   initialized: "The view is running.",
   text: "Not rendered.",

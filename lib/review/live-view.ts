@@ -30,6 +30,7 @@ import { httpTransport } from "../host/http";
 import { decodeHtml, readObservation, reviewPolicy, toolResourceUri } from "../host/inspect";
 import { decideNegotiationForEra } from "../host/negotiation";
 import { resourceScope, type OwnResources } from "../host/resource-scope";
+import type { PermissionName } from "../decide/vocabulary";
 import { asRecord } from "../host/wire";
 import { BridgeOrderGuard } from "../simulator/bridge-guard";
 import {
@@ -46,7 +47,19 @@ import { createLimits, ProxyTransport } from "../simulator/browser/proxy-transpo
 import { WEBRTC_POLICY_NOTE } from "../simulator/browser/webrtc-policy";
 import { PausableTimer, withTimeout, type PauseSource } from "../simulator/timeout";
 import { Trace, type TraceEntry } from "../simulator/trace";
-import { failuresFrom, initTimeout, type InitStage, type ViewFailure } from "./view-failures";
+import {
+  displayName,
+  grantFrom,
+  type PermissionGrant,
+  type PermissionQuestion,
+} from "./permission-grants";
+import {
+  failuresFrom,
+  hasScriptElement,
+  initTimeout,
+  type InitStage,
+  type ViewFailure,
+} from "./view-failures";
 
 /**
  * A real server's UI tool, called with real arguments and its real view rendered through the
@@ -76,6 +89,12 @@ export interface LiveViewOptions {
    * request carries the queue (how many wait, whether to offer Block). "close" closes the view.
    */
   askConsent(request: ConsentRequest): Promise<ConsentAnswer>;
+  /**
+   * PERM-2: asked once per run, before the view renders, when it requested permissions; answers
+   * with the ones the person allows for this run. Without it, nothing is granted. PERM-3: the view
+   * renders whatever the answer (a rejected promise grants nothing).
+   */
+  askPermissions?(question: PermissionQuestion): Promise<readonly string[]>;
   /** BRG-4: a view's ui/open-link is opened only once the user confirms it. */
   confirmOpenLink(url: string): Promise<boolean>;
   /** Opens a confirmed link; defaults to a new tab without opener. */
@@ -89,7 +108,14 @@ export interface LiveViewOptions {
 }
 
 export type LiveViewState =
-  "calling" | "loading" | "initialized" | "text" | "failed" | "torn-down" | "closed";
+  | "calling"
+  | "asking-permissions"
+  | "loading"
+  | "initialized"
+  | "text"
+  | "failed"
+  | "torn-down"
+  | "closed";
 
 /** One app-initiated call, as the host decided it. */
 export interface AppCallRecord {
@@ -131,6 +157,8 @@ export interface LiveView {
   displayMode: DisplayMode;
   /** Reports from the sandbox document (instrumentation, not MCP Apps). */
   reports: InstrumentationReport[];
+  /** PERM-2: what the view requested and what the person granted for this run. */
+  permissions?: PermissionGrant;
   /** Failures told apart: CSP block, never initialised, network failure of a declared origin. */
   failures: ViewFailure[];
   timings: { start: number; proxyLoad?: number; initialized?: number; initMs?: number };
@@ -314,14 +342,17 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   const item = read ? asRecord(read.contents[0]) : undefined;
   const listing = own.resources.find((r) => r.uri === found.uri);
   const ui = asRecord(asRecord(item?._meta)?.ui) ?? asRecord(asRecord(listing?._meta)?.ui);
-  const decision = decide({
-    uiToolVisibility: toolVisibility(o.tool),
-    clientCapabilities: declaration?.capabilities,
-    serverCapabilities: caps,
-    negotiation,
-    ...(observation ? { read: observation } : {}),
-    policy: reviewPolicy(ui?.csp),
-  });
+  // PERM-2: this host grants nothing by itself; the person's answer below is the grant.
+  const decideWith = (grantable: readonly PermissionName[]) =>
+    decide({
+      uiToolVisibility: toolVisibility(o.tool),
+      clientCapabilities: declaration?.capabilities,
+      serverCapabilities: caps,
+      negotiation,
+      ...(observation ? { read: observation } : {}),
+      policy: { ...reviewPolicy(ui?.csp), grantablePermissions: grantable },
+    });
+  let decision = decideWith([]);
   view.decision = decision;
   const html = read && decision.outcome === "rendered" ? decodeHtml(read) : undefined;
   if (!html) {
@@ -334,9 +365,34 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     );
   }
 
+  // PERM-2: each requested permission is the person's to allow, for this run only; PERM-3: the
+  // view renders whatever they answer. The handshake time-out has not started: a person may take
+  // their time.
+  const requested = decision.permissions?.requested ?? [];
+  let allowed: readonly string[] = [];
+  if (requested.length && o.askPermissions) {
+    view.state = "asking-permissions";
+    changed();
+    allowed = await o
+      .askPermissions({ server: displayName(serverName), tool: o.tool.name, requested })
+      .catch(() => []);
+  }
+  const grant = grantFrom(requested, allowed);
+  view.permissions = grant;
+  decision = decideWith(grant.granted);
+  view.decision = decision;
+  if (requested.length)
+    trace.event(
+      "host-view",
+      "host",
+      "view",
+      `permissions requested: ${requested.join(", ")}; granted for this run: ${grant.granted.join(", ") || "none"}${grant.denied.length ? `; not granted: ${grant.denied.join(", ")}` : ""} (${o.askPermissions ? "the person's answer" : "nobody was asked"}); the view renders either way (PERM-2, PERM-3)`,
+      grant.denied.length ? "refused" : "delivered",
+    );
+
   // The proxy: a signed URL for a fresh run id and the effective CSP (CSP-3), on its own origin.
   const effective = decision.csp?.effective ?? undefined;
-  const granted = decision.permissions?.granted ?? [];
+  const granted = grant.granted;
   const policy = policyFor(effective, granted);
   view.cspHeader = decision.csp?.header;
   let ticket;
@@ -695,7 +751,9 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
         : !from("ui/initialize")
           ? "no-ui-initialize"
           : "no-initialized";
-      const failure = initTimeout(performance.now() - view.timings.proxyLoad!, stage);
+      const failure = initTimeout(performance.now() - view.timings.proxyLoad!, stage, {
+        scriptless: !hasScriptElement(html),
+      });
       view.failures = [failure, ...view.failures];
       view.state = "failed";
       view.reason = failure.message;

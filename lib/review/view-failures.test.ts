@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { declaredIn, failuresFrom, initTimeout } from "./view-failures";
+import { declaredIn, failuresFrom, hasScriptElement, initTimeout } from "./view-failures";
 
 const csp = { connectDomains: ["http://localhost:3329"], resourceDomains: ["https://*.cdn.test"] };
 
@@ -72,5 +72,28 @@ describe("declaredIn / initTimeout", () => {
     const f = initTimeout(10000.4, "no-ui-initialize");
     expect(f).toMatchObject({ kind: "init-timeout", waitedMs: 10000.4 });
     expect(f.message).toContain("never sent ui/initialize within 10000 ms");
+  });
+
+  it("names a document without any <script> as the likely cause when the view never initialised", () => {
+    const f = initTimeout(10000, "no-ui-initialize", { scriptless: true });
+    expect(f.message).toContain("never sent ui/initialize within 10000 ms");
+    expect(f.message).toContain("The view's HTML has no <script> element");
+    expect(f).toMatchObject({ kind: "init-timeout", scriptless: true });
+    // Observed, not assumed: a document with a script gets no such sentence.
+    expect(initTimeout(10000, "no-ui-initialize", { scriptless: false }).message).not.toContain(
+      "<script>",
+    );
+  });
+
+  it("finds a script element in any case and with attributes, and nothing in a scriptless document", () => {
+    expect(hasScriptElement("<p>hi</p><SCRIPT type=module>x()</SCRIPT>")).toBe(true);
+    expect(hasScriptElement('<script src="https://cdn.test/app.js"></script>')).toBe(true);
+    expect(
+      hasScriptElement(
+        '<!doctype html><html lang="en"><head><title>t</title></head><body><main id="root"></main></body></html>',
+      ),
+    ).toBe(false);
+    // A word that merely starts like the tag is not a script element.
+    expect(hasScriptElement("<scripted-thing></scripted-thing> <p>scripts</p>")).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export type ViewFailure =
       kind: "init-timeout";
       waitedMs: number;
       stage: InitStage;
+      /** Observed: the view's HTML has no script element at all (the likely cause). */
+      scriptless?: boolean;
       ruleIds: string[];
       message: string;
     }
@@ -129,19 +131,41 @@ export function failuresFrom(
   return out;
 }
 
-/** The time-out failure, with how long the host waited and how far the handshake got. */
-export function initTimeout(waitedMs: number, stage: InitStage): ViewFailure {
+/**
+ * Whether an HTML document has a script element. A view starts its handshake from a script
+ * (BRG-2); a document without one can never send ui/initialize. Read from the markup as sent, so it
+ * is an observation about the document, not a guess about the view's code.
+ */
+export function hasScriptElement(html: string): boolean {
+  return /<script[\s>/]/i.test(html);
+}
+
+/**
+ * The time-out failure, with how long the host waited and how far the handshake got; when the
+ * proxy took the document and the document has no script at all, that is said as the likely cause.
+ */
+export function initTimeout(
+  waitedMs: number,
+  stage: InitStage,
+  observed: { scriptless?: boolean } = {},
+): ViewFailure {
   const what =
     stage === "no-proxy-ready"
       ? "the sandbox proxy never said sandbox-proxy-ready"
       : stage === "no-ui-initialize"
         ? "the view never sent ui/initialize"
         : "the view sent ui/initialize but never ui/notifications/initialized";
+  const scriptless = stage !== "no-proxy-ready" && observed.scriptless === true;
   return {
     kind: "init-timeout",
     waitedMs,
     stage,
+    ...(scriptless ? { scriptless } : {}),
     ruleIds: stage === "no-proxy-ready" ? ["SBX-3"] : ["BRG-2", "SBX-5"],
-    message: `Never initialised: ${what} within ${Math.round(waitedMs)} ms, so the host sent it no tool input or result (it sends nothing before initialized).`,
+    message: `Never initialised: ${what} within ${Math.round(waitedMs)} ms, so the host sent it no tool input or result (it sends nothing before initialized).${
+      scriptless
+        ? " The view's HTML has no <script> element, so nothing in it could start the handshake: likely the cause (a placeholder document, or a build that left its script out)."
+        : ""
+    }`,
   };
 }

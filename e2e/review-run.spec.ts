@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { collectPageErrors, expectNoSeriousA11yViolations } from "./helpers";
+
+/**
+ * /review's Run against servers started here as a person would start them: the README's try-it
+ * server (scripts/serve-scenario.ts with --http and --cors, nothing else), and a server whose view
+ * asks for geolocation and camera (e2e/fixtures/permissions-server.mjs). Ports: the app's + 10 and
+ * + 14, clear of review.spec's 1-9 and review-view's 11-13, 18, 19 (the specs may run at once).
+ */
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const APP_ORIGIN = `http://localhost:${BASE_PORT}`;
+const TRY_IT_PORT = BASE_PORT + 10;
+const PERMISSIONS_PORT = BASE_PORT + 14;
+const TRY_IT_URL = `http://127.0.0.1:${TRY_IT_PORT}/mcp`;
+const PERMISSIONS_URL = `http://localhost:${PERMISSIONS_PORT}/mcp`;
+
+const servers: ChildProcess[] = [];
+
+/** Starts a server process and resolves once it says it is listening (both print to stderr). */
+function start(command: string, args: string[], ready: RegExp): Promise<void> {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  servers.push(child);
+  return new Promise((resolve, reject) => {
+    let said = "";
+    const timer = setTimeout(
+      () => reject(new Error(`${args.join(" ")} did not start: ${said}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      said += String(chunk);
+      if (ready.test(said)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}: ${said}`)));
+  });
+}
+
+test.describe.configure({ mode: "serial" });
+// Generous: a Run under a loaded 2-core machine took up to 85 s, and one test waits at a person's pace.
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await Promise.all([
+    // Exactly the README's command: a scenario, --http and --cors; the era is the default.
+    start(
+      "node_modules/.bin/tsx",
+      [
+        "scripts/serve-scenario.ts",
+        "content/scenarios/happy-path.json",
+        "--http",
+        String(TRY_IT_PORT),
+        "--cors",
+      ],
+      /serving .* on http:/,
+    ),
+    start(
+      process.execPath,
+      [path.join(process.cwd(), "e2e/fixtures/permissions-server.mjs"), String(PERMISSIONS_PORT)],
+      /listening on/,
+    ),
+  ]);
+});
+
+test.afterAll(() => {
+  for (const s of servers) s.kill();
+});
+
+async function review(page: Page, url: string) {
+  await page.goto("/review");
+  await page.getByRole("textbox", { name: "Server URL" }).fill(url);
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 30_000 });
+}
+
+const toolSection = (page: Page, name: string) =>
+  page.locator(`[data-testid="review-ui-tool"][data-tool="${name}"]`);
+
+/** The view's own document: the inner frame of the run's proxy frame. */
+const viewOf = (section: Locator) =>
+  section.getByTestId("review-view").frameLocator("iframe").frameLocator("iframe");
+
+/** The `allow` attribute of the proxy's frame (ours) and of the view's (set by the proxy). */
+async function allowAttributes(section: Locator) {
+  const proxy = section.getByTestId("review-view").locator("iframe");
+  const inner = section.getByTestId("review-view").frameLocator("iframe").locator("iframe");
+  return {
+    proxy: await proxy.getAttribute("allow"),
+    view: await inner.getAttribute("allow"),
+  };
+}
+
+test("the README's try-it server (serve-scenario.ts --http --cors): Run shows the real demo view, initialised, with the tool's result", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await review(page, TRY_IT_URL);
+  const section = toolSection(page, "show_forecast");
+  await section.getByTestId("run-tool").click();
+  const status = section.getByTestId("runner-status");
+  await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
+  await expect(status).toContainText(/Initialised in \d+ ms/);
+  const view = viewOf(section);
+  // The demo view got its result over the bridge (BRG-3) and shows what the server returned.
+  await expect(view.getByTestId("status")).toHaveText("result received");
+  await expect(view.getByTestId("tool-result-content")).toHaveText(/^show_forecast ran for /);
+  await expect(view.getByTestId("tool-result")).toContainText('"tool": "show_forecast"');
+  await expect(
+    section.getByTestId("view-failures").locator('[data-kind="init-timeout"]'),
+  ).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, '[data-testid="review-view"] iframe');
+  expect(errors).toEqual([]);
+});
+
+test("a view that requests geolocation and camera gets neither unless the person allows it; allowing one grants exactly that one, for that run only (PERM-2, PERM-3)", async ({
+  page,
+  context,
+}) => {
+  // The worst case of the issue: the learner already let the academy's origin use geolocation.
+  await context.grantPermissions(["geolocation"], { origin: APP_ORIGIN });
+  await context.setGeolocation({ latitude: 59.91, longitude: 10.75 });
+  const errors = collectPageErrors(page);
+  await review(page, PERMISSIONS_URL);
+  const section = toolSection(page, "locate");
+  const dialog = section.getByTestId("permission-dialog");
+  const view = viewOf(section);
+  const status = section.getByTestId("runner-status");
+
+  // Run 1: asked before anything renders; nothing is ticked; answered at a person's pace, longer
+  // than the handshake time-out, which starts only once the view is loading.
+  await section.getByTestId("handshake-timeout").fill("3");
+  await section.getByTestId("run-tool").click();
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
+  // The server's self-chosen name is shown as text: no markup, no right-to-left override.
+  const name = dialog.getByTestId("permission-server");
+  await expect(name).toHaveText("Where <b>am</b> I gnp.exe");
+  await expect(dialog.locator("b")).toHaveCount(0);
+  await expect(dialog).toContainText(`localhost:${PERMISSIONS_PORT}`);
+  await expect(dialog).toContainText("this run only");
+  const geolocation = dialog.getByRole("checkbox", { name: /geolocation/i });
+  const camera = dialog.getByRole("checkbox", { name: /camera/i });
+  await expect(geolocation).not.toBeChecked();
+  await expect(camera).not.toBeChecked();
+  await expect(dialog.getByText(/read this device's location/)).toBeVisible();
+  await expect(dialog.getByText(/see through the camera/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '[data-testid="review-view"] iframe');
+  await page.waitForTimeout(6_000);
+  await dialog.getByRole("button", { name: "Render the view" }).click();
+
+  // Nothing granted, and the view renders anyway (PERM-3).
+  await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
+  await expect(view.locator("#result")).toHaveText("Locating on the map.");
+  await expect(view.locator("#granted")).toHaveText("{}");
+  await expect(view.locator("#policy-geolocation")).toHaveText("false");
+  await expect(view.locator("#policy-camera")).toHaveText("false");
+  expect(await allowAttributes(section)).toEqual({ proxy: null, view: null });
+  await view.locator("#locate").click();
+  await expect(view.locator("#position")).toHaveText(/^refused \(1\)/);
+  const shown = section.getByTestId("view-permissions");
+  await expect(shown).toContainText("Granted for this run: none");
+  await expect(shown).toContainText("Not granted: geolocation, camera");
+
+  // Run 2: asked again, nothing remembered; geolocation alone is ticked.
+  await section.getByTestId("run-tool").click();
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(geolocation).not.toBeChecked();
+  await geolocation.check();
+  await dialog.getByRole("button", { name: "Render the view" }).click();
+  await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
+  await expect(view.locator("#granted")).toHaveText('{"geolocation":{}}');
+  await expect(view.locator("#policy-geolocation")).toHaveText("true");
+  await expect(view.locator("#policy-camera")).toHaveText("false");
+  expect(await allowAttributes(section)).toEqual({ proxy: "geolocation", view: "geolocation" });
+  await view.locator("#locate").click();
+  await expect(view.locator("#position")).toHaveText("59.91,10.75");
+  await expect(shown).toContainText("Granted for this run: geolocation");
+  await expect(shown).toContainText("Not granted: camera");
+
+  // Run 3: asked again; Escape grants nothing and the view still renders.
+  await section.getByTestId("run-tool").click();
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(geolocation).not.toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
+  await expect(view.locator("#granted")).toHaveText("{}");
+  await expect(view.locator("#policy-geolocation")).toHaveText("false");
+  expect(await allowAttributes(section)).toEqual({ proxy: null, view: null });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,64 @@
+// Node only: the simulator's view documents as a server outside the browser app serves them. The
+// demo view is bundled from its source here, the way scripts/build-views.ts bundles it for the
+// app, so a server started before (or without) `npm run build` serves the real view, never a
+// stale copy; the hand-written views are read from public/sim-views/, where the app serves them.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import type { Scenario } from "../lib/simulator/scenario";
+import type { ViewDocuments } from "../lib/simulator/server";
+import { HEADLESS_VIEWS } from "../lib/simulator/run";
+
+const root = path.resolve(import.meta.dirname, "..");
+export const SIM_VIEWS_DIR = path.join(root, "public", "sim-views");
+
+type ViewKind = Scenario["resource"]["view"];
+
+/** The demo view as one self-contained HTML document: its script bundled into its shell. */
+export async function bundleDemoView(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(root, "lib/simulator/views/demo-view.ts")],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  // The bundle is inlined: a literal "</script" in it would end the element early.
+  const js = result.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script");
+  const shell = readFileSync(path.join(root, "lib/simulator/views/demo-view.html"), "utf8");
+  if (!shell.includes("/*BUNDLE*/")) throw new Error("demo-view.html lost its /*BUNDLE*/ marker");
+  return shell.replace("/*BUNDLE*/", () => js);
+}
+
+/** One view's browser document, as the simulator's browser runs serve it. */
+export async function viewDocument(kind: ViewKind): Promise<string> {
+  if (kind === "demo") {
+    try {
+      return await bundleDemoView();
+    } catch (e) {
+      throw new Error(
+        `could not bundle the demo view from lib/simulator/views/demo-view.ts: ${(e as Error).message}`,
+      );
+    }
+  }
+  const file = path.join(SIM_VIEWS_DIR, `${kind}.html`);
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new Error(
+      `could not read the ${kind} view document ${path.relative(root, file)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); it is part of the repository: restore it with git checkout -- ${path.relative(root, file)}`,
+    );
+  }
+}
+
+/**
+ * The documents for a server that serves `kind`: that one real, the others the headless
+ * placeholders (a scenario's server serves one view; the rest are never read).
+ */
+export async function viewDocumentsFor(kind: ViewKind): Promise<ViewDocuments> {
+  return { ...HEADLESS_VIEWS, [kind]: await viewDocument(kind) };
+}
