@@ -124,10 +124,10 @@ describe("the word-cue strategies", () => {
   });
 
   it("matches whole words only, in any case", () => {
-    const [q] = worded(1, "hedge", true);
-    expect(wordCueOffenders([q!]).map((o) => o.cue)).toEqual(["hedge"]);
-    const mayhem = { ...q!, options: q!.options.map((o) => ({ ...o, text: `${o.text} mayhem` })) };
-    expect(wordCueOffenders([mayhem as Question]).map((o) => o.cue)).toEqual(["hedge"]);
+    const q = worded(1, "hedge", true)[0] as Extract<Question, { type: "single" }>;
+    expect(wordCueOffenders([q]).map((o) => o.cue)).toEqual(["hedge"]);
+    const mayhem = { ...q, options: q.options.map((o) => ({ ...o, text: `${o.text} mayhem` })) };
+    expect(wordCueOffenders([mayhem]).map((o) => o.cue)).toEqual(["hedge"]);
     const upper = cued(1).map((x) =>
       x.type === "single"
         ? { ...x, options: x.options.map((o, i) => (i === 0 ? { ...o, text: "It MAY do so" } : o)) }
