@@ -311,6 +311,9 @@ interface HastNode {
   position?: { start: Point };
 }
 
+/** The fence languages `check` may follow. */
+const CHECKED_LANGUAGES = new Set(["ts", "typescript"]);
+
 export interface HighlightOptions {
   /** Highlights one block; returns the `<pre>` element that replaces the plain one. */
   highlight: (code: string, lang: string) => unknown;
@@ -341,6 +344,18 @@ export function rehypeHighlightCode(options: HighlightOptions) {
               `unknown code language "${lang}"; use one of ${[...known].join(", ")}`,
               child.position ?? code.position,
             );
+          }
+          // The fence's words after the language. Only `check` is known (```ts check: the block is
+          // type-checked by lib/lessons/code-samples.test.ts); it steers the test, not the page, so
+          // it is dropped here with the rest of the plain block.
+          const meta = (code as { data?: { meta?: unknown } }).data?.meta;
+          if (typeof meta === "string" && meta.trim()) {
+            if (meta.trim() !== "check" || !CHECKED_LANGUAGES.has(lang)) {
+              file.fail(
+                `unknown code fence meta "${meta.trim()}" after "${lang}"; only \`ts check\` is known (a TypeScript block the tests type-check)`,
+                child.position ?? code.position,
+              );
+            }
           }
           const text = (code.children ?? [])
             .map((c) => (c.type === "text" ? String((c as { value?: unknown }).value ?? "") : ""))
