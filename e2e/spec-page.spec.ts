@@ -20,6 +20,9 @@ function catalogue(): Entry[] {
     );
 }
 
+// Several steps and page loads each: room for a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 const visibleRows = (page: Page) => page.locator("#spec-table tbody tr[data-entry]:visible");
 
 test("lists every catalogue entry under figures, and filters by party, keyword and area, kept in the address", async ({
