@@ -108,6 +108,17 @@ describe("the catalogue's link check", () => {
     expect(checkEntryLinks(mustNot, index).broken).toHaveLength(1);
   });
 
+  it("counts a missing rule as a gap, and the lessons and questions of a rule-less entry as broken", () => {
+    const bare: SpecEntry = { ...base, rules: [] };
+    const links = checkEntryLinks(bare, fixtureIndex());
+    expect(links.broken).toEqual([
+      'lessons: section "lesson#body" cites none of (no rules) with <RuleRef>',
+      'questions: "q-cites" cites TOOL-3, none of (no rules)',
+      'questions: "q-other" cites TOOL-3, TOOL-4, none of (no rules)',
+    ]);
+    expect(entryGaps(bare, links)).toEqual(["rule", "lesson", "2 questions"]);
+  });
+
   it("checks review items by id", () => {
     const server: SpecEntry = { ...base, party: "server", check: { review: ["mime", "nope"] } };
     expect(checkEntryLinks(server, fixtureIndex()).broken).toEqual([
