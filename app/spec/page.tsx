@@ -29,39 +29,43 @@ const PARTY_LABEL: Record<string, string> = {
   client: "client",
 };
 
-function Figures({ rows, caption }: { rows: FigureRow[]; caption: string }) {
+function Figures({ rows, caption, id }: { rows: FigureRow[]; caption: string; id: string }) {
   return (
-    <div className="table-scroll spec-figures" role="region" aria-label={caption} tabIndex={0}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col"></th>
-            <th scope="col">Requirements</th>
-            <th scope="col">With a rule</th>
-            <th scope="col">Taught (lesson)</th>
-            <th scope="col">Drilled (questions)</th>
-            <th scope="col">Tested or reviewed</th>
-            <th scope="col">Fully covered</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows
-            .filter((r) => r.entries > 0)
-            .map((r) => (
-              <tr key={r.label}>
-                <th scope="row">{PARTY_LABEL[r.label] ?? r.label}</th>
-                <td>{r.entries}</td>
-                <td>{r.withRule}</td>
-                <td>{r.withLesson}</td>
-                <td>{r.withQuestions}</td>
-                <td>{r.withCheck}</td>
-                <td>{r.complete}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <h3 id={id} className="spec-figures-title">
+        {caption}
+      </h3>
+      <div className="table-scroll spec-figures" role="region" aria-labelledby={id} tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col"></th>
+              <th scope="col">Entries</th>
+              <th scope="col">With a rule</th>
+              <th scope="col">Taught</th>
+              <th scope="col">Drilled</th>
+              <th scope="col">Tested or reviewed</th>
+              <th scope="col">Fully covered</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows
+              .filter((r) => r.entries > 0)
+              .map((r) => (
+                <tr key={r.label}>
+                  <th scope="row">{PARTY_LABEL[r.label] ?? r.label}</th>
+                  <td>{r.entries}</td>
+                  <td>{r.withRule}</td>
+                  <td>{r.withLesson}</td>
+                  <td>{r.withQuestions}</td>
+                  <td>{r.withCheck}</td>
+                  <td>{r.complete}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -179,8 +183,17 @@ export default async function SpecPage() {
             MUSTs (and MUST NOTs) taught, drilled and tested: each has a rule, a lesson section
             citing it, at least two questions and a host test, a review item or a stated reason.
           </p>
-          <Figures rows={figures.byParty} caption="Coverage by the party a requirement binds" />
-          <Figures rows={figures.byKeyword} caption="Coverage by keyword" />
+          <h2 id="coverage">Coverage</h2>
+          <p className="muted spec-intro">
+            Taught: a lesson section citing one of its rules. Drilled: two questions for a MUST or
+            MUST NOT, one otherwise. Tested or reviewed: named host tests or server review items.
+          </p>
+          <Figures
+            id="figures-party"
+            rows={figures.byParty}
+            caption="Coverage by the party a requirement binds"
+          />
+          <Figures id="figures-keyword" rows={figures.byKeyword} caption="Coverage by keyword" />
 
           <h2 id="requirements">Requirements</h2>
           <SpecFilter tableId={TABLE_ID} options={options} total={entries.length} />
