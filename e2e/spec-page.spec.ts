@@ -34,6 +34,14 @@ test("lists every catalogue entry under figures, and filters by party, keyword a
   await expect(page.getByRole("heading", { level: 1, name: "The spec, mapped" })).toBeVisible();
   const must = entries.filter((e) => e.keyword === "MUST" || e.keyword === "MUST NOT").length;
   await expect(page.getByTestId("spec-headline")).toContainText(new RegExp(`\\d+ of ${must}\\b`));
+  const hostMust = entries.filter(
+    (e) => e.party === "host" && (e.keyword === "MUST" || e.keyword === "MUST NOT"),
+  ).length;
+  if (hostMust > 0) {
+    await expect(page.getByTestId("spec-must-by-party")).toContainText(
+      new RegExp(`host: \\d+ of ${hostMust}\\b`),
+    );
+  }
   await expect(visibleRows(page)).toHaveCount(entries.length);
   await expect(page.getByTestId("filter-status")).toHaveText(
     `Showing all ${entries.length} requirements`,

@@ -183,6 +183,18 @@ export default async function SpecPage() {
             MUSTs (and MUST NOTs) taught, drilled and tested: each has a rule, a lesson section
             citing it, at least two questions and a host test, a review item or a stated reason.
           </p>
+          <ul className="spec-by-party" data-testid="spec-must-by-party">
+            {SPEC_PARTIES.map((p) => {
+              const list = mustLevel.filter((e) => e.party === p);
+              if (list.length === 0) return null;
+              const done = list.filter((e) => !coverage.gaps[e.id]).length;
+              return (
+                <li key={p}>
+                  {PARTY_LABEL[p]}: {done} of {list.length}
+                </li>
+              );
+            })}
+          </ul>
           <h2 id="coverage">Coverage</h2>
           <p className="muted spec-intro">
             Taught: a lesson section citing one of its rules. Drilled: two questions for a MUST or
