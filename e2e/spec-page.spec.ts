@@ -38,9 +38,12 @@ test("lists every catalogue entry under figures, and filters by party, keyword a
     (e) => e.party === "host" && (e.keyword === "MUST" || e.keyword === "MUST NOT"),
   ).length;
   if (hostMust > 0) {
-    await expect(page.getByTestId("spec-must-by-party")).toContainText(
-      new RegExp(`host: \\d+ of ${hostMust}\\b`),
-    );
+    await expect(
+      page
+        .getByTestId("spec-must-by-party")
+        .getByRole("listitem")
+        .filter({ hasText: /^host:/ }),
+    ).toHaveText(new RegExp(`^host: \\d+ of ${hostMust}$`));
   }
   await expect(visibleRows(page)).toHaveCount(entries.length);
   await expect(page.getByTestId("filter-status")).toHaveText(
