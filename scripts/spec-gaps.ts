@@ -6,6 +6,7 @@
 // Exit 0 when written (or unchanged), 1 on a broken link or, with --check, on a difference.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import prettier from "prettier";
 import { GAPS_FILE_NAME, SPEC_DIR, loadSpecCatalogue } from "../lib/content/spec";
 import {
   compareGaps,
@@ -46,7 +47,11 @@ console.log(`\n${total} gaps in ${Object.keys(result.gaps).length} of ${entries.
 for (const g of added) console.log(`  + ${g}`);
 for (const g of closed) console.log(`  - ${g}`);
 if (check) process.exit(added.length || closed.length ? 1 : 0);
-const text = formatGaps(result.gaps);
+// Written as Prettier would, so `npm run format:check` passes on the committed file.
+const text = await prettier.format(formatGaps(result.gaps), {
+  ...(await prettier.resolveConfig(file)),
+  filepath: file,
+});
 if (!existsSync(file) || readFileSync(file, "utf8") !== text) {
   writeFileSync(file, text);
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
