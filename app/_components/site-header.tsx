@@ -10,6 +10,7 @@ const NAV = [
   { href: "/simulator", label: "Simulator" },
   { href: "/review", label: "Review" },
   { href: "/quizzes", label: "Quizzes" },
+  { href: "/spec", label: "Spec" },
   { href: "/progress", label: "Progress" },
 ] as const;
 

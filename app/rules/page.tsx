@@ -112,6 +112,8 @@ export default async function RulesPage() {
         its source: the Apps specification 2026-01-26, the MCP core 2026-07-28, the Apps draft, the
         ext-apps SDK&apos;s behaviour, or a seed document&apos;s host policy, which is a choice and
         not a spec MUST. Under each rule: the lessons, questions and simulator presets that cite it.
+        For the spec&apos;s own statements, each mapped to these rules, see{" "}
+        <Link href="/spec">the spec, mapped</Link>.
       </p>
       <nav aria-label="Rule groups" className="rule-groups">
         <ul className="inline-list">

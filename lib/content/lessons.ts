@@ -18,6 +18,7 @@ import {
   type Heading,
   type LessonSection,
   type LessonUsage,
+  type RuleRefSection,
   type SelfCheckSpec,
 } from "./mdx-plugins";
 
@@ -56,7 +57,9 @@ export interface CompiledLesson {
   /** Rule IDs the body cites with `<RuleRef>`. */
   ruleRefs: string[];
   /** Each `<RuleRef>` with the id of the heading it sits under, for the rules page's back-links. */
-  ruleRefSections: { rule: string; section: string }[];
+  ruleRefSections: RuleRefSection[];
+  /** Every heading in order with its depth and whether its id is pinned. */
+  outline: LessonUsage["outline"];
   /** Plain text per heading, for the search index. */
   sections: LessonSection[];
 }
@@ -172,7 +175,13 @@ export async function compileLessonSource(
 ): Promise<CompiledLesson> {
   const headings: Heading[] = [];
   const sections: LessonSection[] = [];
-  const usage: LessonUsage = { selfChecks: [], scenarios: [], ruleRefs: [], ruleRefSections: [] };
+  const usage: LessonUsage = {
+    selfChecks: [],
+    scenarios: [],
+    ruleRefs: [],
+    ruleRefSections: [],
+    outline: [],
+  };
   const scenarioExists = (id: string) =>
     existsSync(path.join(/* turbopackIgnore: true */ scenariosDir, `${id}.json`));
   try {

@@ -16,7 +16,7 @@ interface MdNode {
   depth?: number;
   children?: MdNode[];
   position?: { start: Point };
-  data?: { hProperties?: Record<string, unknown> };
+  data?: { hProperties?: Record<string, unknown>; pinnedId?: boolean };
 }
 
 /** The part of a vfile the plugins use: `fail` throws a message that carries the node's line. */
@@ -100,6 +100,7 @@ export function remarkHeadingIds(out: Heading[]) {
       if (node.type !== "heading" || !node.children) return;
       const last = node.children[node.children.length - 1];
       let id: string | undefined;
+      const pinned = last?.type === "mdxTextExpression";
       if (last?.type === "mdxTextExpression" && typeof last.value === "string") {
         const match = PINNED_ID.exec(last.value.trim());
         if (!match) fail(last, `a heading expression must be a pinned id such as {/*my-id*/}`);
@@ -114,7 +115,11 @@ export function remarkHeadingIds(out: Heading[]) {
       if (!id) fail(node, "heading has no text to derive an id from; pin one with {/*my-id*/}");
       if (seen.has(id)) fail(node, `duplicate heading id "${id}"`);
       seen.add(id);
-      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+      node.data = {
+        ...node.data,
+        hProperties: { ...node.data?.hProperties, id },
+        ...(pinned ? { pinnedId: true } : {}),
+      };
       if (node.depth === 2 || node.depth === 3) out.push({ id, depth: node.depth, text });
     });
   };
@@ -144,8 +149,20 @@ export interface LessonUsage {
   scenarios: string[];
   /** Rule IDs cited in the body with `<RuleRef id="…">`. */
   ruleRefs: string[];
-  /** The same citations with the id of the heading they sit under ("" before the first). */
-  ruleRefSections: { rule: string; section: string }[];
+  /**
+   * The same citations with the id of the heading they sit under ("" before the first), and
+   * `within`: the ids of every heading whose section holds the citation (the enclosing `##`, the
+   * `###` inside it, …: a section runs to the next heading of the same or a higher level).
+   */
+  ruleRefSections: RuleRefSection[];
+  /** Every heading of the body in order, at any depth, and whether its id is pinned in the source. */
+  outline: { id: string; depth: number; pinned: boolean }[];
+}
+
+export interface RuleRefSection {
+  rule: string;
+  section: string;
+  within: string[];
 }
 
 export interface LessonUsageOptions {
@@ -168,10 +185,15 @@ export function remarkLessonUsage(out: LessonUsage, options: LessonUsageOptions)
     // The walk is in document order, so the last heading seen is the one a citation sits under
     // (ids were set by remarkHeadingIds, which runs first).
     let section = "";
+    const open: { id: string; depth: number }[] = [];
     walk(tree, (node) => {
       if (node.type === "heading") {
         const id = node.data?.hProperties?.id;
         section = typeof id === "string" ? id : "";
+        const depth = node.depth ?? 1;
+        while (open.length && open[open.length - 1]!.depth >= depth) open.pop();
+        open.push({ id: section, depth });
+        out.outline.push({ id: section, depth, pinned: node.data?.pinnedId === true });
         return;
       }
       if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
@@ -215,7 +237,7 @@ export function remarkLessonUsage(out: LessonUsage, options: LessonUsageOptions)
           fail(`<RuleRef> cites unknown rule ID ${JSON.stringify(id ?? "")}`);
         }
         out.ruleRefs.push(id!);
-        out.ruleRefSections.push({ rule: id!, section });
+        out.ruleRefSections.push({ rule: id!, section, within: open.map((h) => h.id) });
       } else if (node.name === "TryIt") {
         const id = text("scenario");
         if (!id || !ID.test(id)) fail(`<TryIt> needs scenario="<preset id>"`);
@@ -289,6 +311,9 @@ interface HastNode {
   position?: { start: Point };
 }
 
+/** The fence languages `check` may follow. */
+const CHECKED_LANGUAGES = new Set(["ts", "typescript"]);
+
 export interface HighlightOptions {
   /** Highlights one block; returns the `<pre>` element that replaces the plain one. */
   highlight: (code: string, lang: string) => unknown;
@@ -319,6 +344,18 @@ export function rehypeHighlightCode(options: HighlightOptions) {
               `unknown code language "${lang}"; use one of ${[...known].join(", ")}`,
               child.position ?? code.position,
             );
+          }
+          // The fence's words after the language. Only `check` is known (```ts check: the block is
+          // type-checked by lib/lessons/code-samples.test.ts); it steers the test, not the page, so
+          // it is dropped here with the rest of the plain block.
+          const meta = (code as { data?: { meta?: unknown } }).data?.meta;
+          if (typeof meta === "string" && meta.trim()) {
+            if (meta.trim() !== "check" || !CHECKED_LANGUAGES.has(lang)) {
+              file.fail(
+                `unknown code fence meta "${meta.trim()}" after "${lang}"; only \`ts check\` is known (a TypeScript block the tests type-check)`,
+                child.position ?? code.position,
+              );
+            }
           }
           const text = (code.children ?? [])
             .map((c) => (c.type === "text" ? String((c as { value?: unknown }).value ?? "") : ""))

@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { Question } from "../content/quiz-schema";
 import { loadQuizBanks } from "../content/quizzes";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import {
   BLIND_STRATEGIES,
+  WORD_CUES,
+  cueShares,
   filePresenter,
   isKeyStrictlyLongest,
   keyFilePositions,
   multiKeysFirstInFile,
   simulateBlindExams,
+  wordCueOffenders,
+  type WordCue,
 } from "./cues";
 import { PASS_MARK } from "./exam";
 
-/** The most a blind strategy may score on average, under the shuffle (issue 10). */
-const BLIND_LIMIT = 0.45;
+/**
+ * The most a blind strategy may score on average, under the shuffle: 45 % in issue 10, 30 % since
+ * issue 19 added the word cues (chance on the banks' mix of types is about 23 %).
+ */
+const BLIND_LIMIT = 0.3;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
@@ -53,6 +62,81 @@ describe("the blind-learner simulation", () => {
   });
 });
 
+/** Single questions whose key is the only option without the word, or the only one with it. */
+function worded(n: number, cue: WordCue, keyHasIt: boolean): Question[] {
+  const word = WORD_CUES[cue][0];
+  const marked = (t: string) => `${t}, ${word} it is so`;
+  return cued(n).map((q) => {
+    if (q.type !== "single") return q;
+    return {
+      ...q,
+      options: q.options.map((o) => ({
+        ...o,
+        text: (o.id === q.answer) === keyHasIt ? marked(`option ${o.id}`) : `option ${o.id} here`,
+      })),
+    };
+  });
+}
+
+/** True/false questions whose claim carries the word exactly when the answer is `whenWord`. */
+function wordedTrueFalse(n: number, cue: WordCue, whenWord: boolean): Question[] {
+  const word = WORD_CUES[cue][0];
+  return Array.from({ length: n }, (_, i) => ({
+    id: `tf${i}`,
+    type: "true-false" as const,
+    topic: (["CSP", "TOOL", "NEG"] as const)[i % 3]!,
+    difficulty: "easy" as const,
+    rules: ["TOOL-2" as const],
+    stem: `A fixture scenario. True or false: the claim ${i % 2 ? `holds ${word} so` : "holds"}.`,
+    answer: i % 2 ? whenWord : !whenWord,
+    explanations: { true: "For the fixture, both ways.", false: "For the fixture, both ways." },
+  }));
+}
+
+describe("the word-cue strategies", () => {
+  for (const cue of Object.keys(WORD_CUES) as WordCue[]) {
+    it(`finds keys that are the only options without ${cue} words by skipping them, and misses with picking`, () => {
+      const r = simulateBlindExams(worded(60, cue, false), { exams: 50 });
+      expect(r[`skip ${cue}`]).toBe(1);
+      expect(r[`pick ${cue}`]).toBe(0);
+    });
+    it(`finds keys that are the only options with ${cue} words by picking them`, () => {
+      const r = simulateBlindExams(worded(60, cue, true), { exams: 50 });
+      expect(r[`pick ${cue}`]).toBe(1);
+      expect(r[`skip ${cue}`]).toBe(0);
+    });
+    it(`answers a true/false claim with ${cue} words false when skipping and true when picking`, () => {
+      expect(
+        simulateBlindExams(wordedTrueFalse(60, cue, false), { exams: 50 })[`skip ${cue}`],
+      ).toBe(1);
+      expect(simulateBlindExams(wordedTrueFalse(60, cue, true), { exams: 50 })[`pick ${cue}`]).toBe(
+        1,
+      );
+    });
+  }
+
+  it('lists a question whose key alone lacks "because" as an offender for skipping it', () => {
+    const offenders = wordCueOffenders(worded(1, "because/since", false));
+    expect(offenders).toEqual([
+      expect.objectContaining({ id: "q0", cue: "because/since", direction: "skip" }),
+    ]);
+    expect(wordCueOffenders(cued(3))).toEqual([]);
+  });
+
+  it("matches whole words only, in any case", () => {
+    const q = worded(1, "hedge", true)[0] as Extract<Question, { type: "single" }>;
+    expect(wordCueOffenders([q]).map((o) => o.cue)).toEqual(["hedge"]);
+    const mayhem = { ...q, options: q.options.map((o) => ({ ...o, text: `${o.text} mayhem` })) };
+    expect(wordCueOffenders([mayhem]).map((o) => o.cue)).toEqual(["hedge"]);
+    const upper = cued(1).map((x) =>
+      x.type === "single"
+        ? { ...x, options: x.options.map((o, i) => (i === 0 ? { ...o, text: "It MAY do so" } : o)) }
+        : x,
+    );
+    expect(wordCueOffenders(upper).map((o) => o.direction)).toEqual(["pick"]);
+  });
+});
+
 describe("the shipped banks give a blind learner nothing to go on", async () => {
   const banks = await loadQuizBanks();
   const questions = banks.flatMap((b) => b.questions);
@@ -82,8 +166,28 @@ describe("the shipped banks give a blind learner nothing to go on", async () => 
         ),
       ].join("\n"),
     );
+    const shares = (Object.keys(WORD_CUES) as WordCue[]).map((cue) => {
+      const c = cueShares(questions, cue);
+      return `  ${cue.padEnd(14)} in ${pct(c.keysWith / c.keys)} of keys, ${pct(c.distractorsWith / c.distractors)} of distractors`;
+    });
+    console.log(["Word cues in choice options:", ...shares].join("\n"));
     const above = BLIND_STRATEGIES.filter((s) => shuffled[s] > BLIND_LIMIT);
     expect(above.map((s) => `${s}: ${pct(shuffled[s])}`)).toEqual([]);
+  });
+
+  it("lists the questions a word cue answers on its own (to $CUE_OFFENDERS_FILE when set)", () => {
+    const bankOf = new Map(banks.flatMap((b) => b.questions.map((q) => [q.id, b.id] as const)));
+    const offenders = wordCueOffenders(questions);
+    const lines = offenders.map(
+      (o) =>
+        `${bankOf.get(o.id)}.json ${o.id}: ${o.direction} ${o.cue} finds the key — ${o.carriers
+          .map((t) => JSON.stringify(t.length > 90 ? `${t.slice(0, 87)}...` : t))
+          .join(" | ")}`,
+    );
+    console.log(`Questions a word cue answers alone: ${offenders.length}\n${lines.join("\n")}`);
+    const out = process.env.CUE_OFFENDERS_FILE;
+    if (out) writeFileSync(path.resolve(out), lines.join("\n") + "\n");
+    for (const o of offenders) expect(bankOf.has(o.id)).toBe(true);
   });
 
   it("keeps true/false keys between 40 % and 60 % true", () => {

@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers";
+
+// /spec: the requirements catalogue as a table. The counts come from content/spec/*.json, read here,
+// so the test holds for whatever entries the branch has (infra-sample.json at least).
+
+interface Entry {
+  id: string;
+  party: string;
+  keyword: string;
+}
+
+function catalogue(): Entry[] {
+  const dir = new URL("../content/spec/", import.meta.url);
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".json") && n !== "gaps.json")
+    .flatMap(
+      (n) => (JSON.parse(readFileSync(new URL(n, dir), "utf8")) as { entries: Entry[] }).entries,
+    );
+}
+
+// Several steps and page loads each: room for a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+const visibleRows = (page: Page) => page.locator("#spec-table tbody tr[data-entry]:visible");
+
+test("lists every catalogue entry under figures, and filters by party, keyword and area, kept in the address", async ({
+  page,
+}) => {
+  const entries = catalogue();
+  expect(entries.length).toBeGreaterThan(0);
+  await page.goto("/spec");
+  await expect(page.getByRole("heading", { level: 1, name: "The spec, mapped" })).toBeVisible();
+  const must = entries.filter((e) => e.keyword === "MUST" || e.keyword === "MUST NOT").length;
+  await expect(page.getByTestId("spec-headline")).toContainText(new RegExp(`\\d+ of ${must}\\b`));
+  const hostMust = entries.filter(
+    (e) => e.party === "host" && (e.keyword === "MUST" || e.keyword === "MUST NOT"),
+  ).length;
+  if (hostMust > 0) {
+    await expect(
+      page
+        .getByTestId("spec-must-by-party")
+        .getByRole("listitem")
+        .filter({ hasText: /^host:/ }),
+    ).toHaveText(new RegExp(`^host: \\d+ of ${hostMust}$`));
+  }
+  await expect(visibleRows(page)).toHaveCount(entries.length);
+  await expect(page.getByTestId("filter-status")).toHaveText(
+    `Showing all ${entries.length} requirements`,
+  );
+
+  const party = entries[0]!.party;
+  const byParty = entries.filter((e) => e.party === party);
+  await page.getByTestId("filter-party").selectOption(party);
+  await expect(visibleRows(page)).toHaveCount(byParty.length);
+  for (const row of await visibleRows(page).all()) {
+    await expect(row).toHaveAttribute("data-party", party);
+  }
+  await expect(page).toHaveURL(new RegExp(`\\?party=${party}$`));
+
+  const keyword = byParty[0]!.keyword;
+  await page.getByTestId("filter-keyword").selectOption(keyword);
+  const both = byParty.filter((e) => e.keyword === keyword);
+  await expect(visibleRows(page)).toHaveCount(both.length);
+  await expect(page.getByTestId("filter-status")).toHaveText(
+    both.length === entries.length
+      ? `Showing all ${entries.length} requirements`
+      : `Showing ${both.length} of ${entries.length} requirements`,
+  );
+
+  // The filter survives a reload (it is in the address).
+  await page.reload();
+  await expect(page.getByTestId("filter-party")).toHaveValue(party);
+  await expect(visibleRows(page)).toHaveCount(both.length);
+
+  await page.getByRole("button", { name: "Show all" }).click();
+  const area = entries.at(-1)!.id.split("/")[0]!;
+  await page.getByTestId("filter-area").selectOption(area);
+  await expect(visibleRows(page)).toHaveCount(
+    entries.filter((e) => e.id.startsWith(`${area}/`)).length,
+  );
+  await expect(page).toHaveURL(new RegExp(`\\?area=${area}$`));
+});
+
+test("every lesson, rule and question link on /spec opens a page that has its target", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/spec");
+  const hrefs = await page
+    .locator(
+      "#spec-table a[data-lesson-link], #spec-table a.rule-ref, #spec-table a[data-question]",
+    )
+    .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!))]);
+  expect(hrefs.some((h) => h.startsWith("/lessons/"))).toBe(true);
+  expect(hrefs.some((h) => h.startsWith("/rules#"))).toBe(true);
+  expect(hrefs.some((h) => h.startsWith("/quizzes/practice/"))).toBe(true);
+  const questionLinks = await page
+    .locator("#spec-table a[data-question]")
+    .evaluateAll((as) =>
+      as.map((a) => [a.getAttribute("href")!, a.getAttribute("data-question")!]),
+    );
+  const failures: string[] = [];
+  for (const href of hrefs) {
+    const [pathname, hash] = href.split("#") as [string, string | undefined];
+    const res = await request.get(pathname);
+    if (res.status() !== 200) {
+      failures.push(`${href}: HTTP ${res.status()}`);
+      continue;
+    }
+    const html = await res.text();
+    if (hash && !html.includes(`id="${hash}"`)) failures.push(`${href}: no element #${hash}`);
+  }
+  // A question links its topic's practice set, which must hold it.
+  const practice = new Map<string, string>();
+  for (const [href, id] of questionLinks) {
+    if (!practice.has(href!)) practice.set(href!, await (await request.get(href!)).text());
+    if (!practice.get(href!)!.includes(id!)) failures.push(`${href} does not hold question ${id}`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test("the site header and the rules page link to /spec", async ({ page }) => {
+  await page.goto("/rules");
+  await page.getByRole("link", { name: "the spec, mapped" }).click();
+  await expect(page).toHaveURL(/\/spec$/);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Spec" }),
+  ).toHaveAttribute("aria-current", "page");
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`/spec has no serious accessibility violation (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/spec");
+    await expect(visibleRows(page).first()).toBeVisible();
+    await page.locator("#spec-table details summary").first().click();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test("at 375 px each requirement is a card and nothing scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/spec?keyword=MUST");
+  const first = visibleRows(page).first();
+  await expect(first).toBeVisible();
+  const box = (await first.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  // Each cell says what it is, since the column headers are hidden.
+  const label = await first
+    .locator('td[data-label="Rules"]')
+    .evaluate((td) => getComputedStyle(td, "::before").content);
+  expect(label).toBe('"Rules"');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,288 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileLessonSource, parseLessonFrontmatter } from "./lessons";
+import { GAPS_FILE_NAME, SPEC_DIR, loadSpecCatalogue, parseSpecFile } from "./spec";
+import {
+  checkEntryLinks,
+  compareGaps,
+  computeCoverage,
+  coverageFigures,
+  entryGaps,
+  formatFigures,
+  indexLesson,
+  type GapList,
+  type SpecLinkIndex,
+} from "./spec-coverage";
+import { loadSpecLinkIndex, reviewItemIdsIn, specCopiesDir, testTitlesIn } from "./spec-links";
+import type { SpecEntry } from "./spec-schema";
+
+// The requirements catalogue's coverage test (issue 19). Broken links fail outright; missing
+// coverage is held by the ratchet in content/spec/gaps.json (`npm run spec:gaps` rewrites it).
+
+const base: SpecEntry = {
+  id: "visibility/app-tool-hidden",
+  keyword: "MUST NOT",
+  party: "host",
+  places: [{ source: "apps-2026-01-26", section: "Resource Discovery › Visibility", line: 2 }],
+  statement: "The host keeps a tool without model visibility out of the agent's list.",
+  rules: ["TOOL-3"],
+  lessons: ["lesson#body"],
+  questions: ["q-cites", "q-other"],
+  check: { tests: ["e2e/x.spec.ts: hides it"] },
+};
+
+/** A hand-built index: one lesson whose "body" section cites TOOL-3 in its subsection. */
+function fixtureIndex(): SpecLinkIndex {
+  return {
+    lessons: new Map([
+      [
+        "lesson",
+        indexLesson({
+          title: "Lesson",
+          outline: [
+            { id: "body", depth: 2, pinned: true },
+            { id: "sub", depth: 3, pinned: true },
+            { id: "next", depth: 2, pinned: true },
+            { id: "derived", depth: 2, pinned: false },
+          ],
+          ruleRefSections: [
+            { rule: "TOOL-3", within: ["body", "sub"] },
+            { rule: "TOOL-4", within: ["next"] },
+            { rule: "TOOL-3", within: ["derived"] },
+          ],
+        }),
+      ],
+    ]),
+    questions: new Map([
+      ["q-cites", { rules: ["TOOL-3"], topic: "TOOL" }],
+      ["q-other", { rules: ["TOOL-3", "TOOL-4"], topic: "TOOL" }],
+      ["q-elsewhere", { rules: ["CSP-1"], topic: "CSP" }],
+    ]),
+    testTitles: (f) => (f === "e2e/x.spec.ts" ? new Set(["hides it"]) : undefined),
+    reviewItemIds: new Set(["mime"]),
+    specLines: { "apps-2026-01-26": ["intro", "Host MUST NOT list it", "more", "it MUST"] },
+  };
+}
+
+describe("the catalogue's link check", () => {
+  it("accepts links that resolve: pinned section citing the rule, questions citing it, a real test title, the keyword on its line", () => {
+    expect(checkEntryLinks(base, fixtureIndex())).toEqual({
+      lessons: ["lesson#body"],
+      questions: ["q-cites", "q-other"],
+      tests: ["e2e/x.spec.ts: hides it"],
+      review: [],
+      broken: [],
+    });
+  });
+
+  it("names each broken link: missing lesson, heading, unpinned id, uncited section, question, test file and title, keyword line", () => {
+    const broken = checkEntryLinks(
+      {
+        ...base,
+        places: [{ ...base.places[0]!, line: 3 }],
+        lessons: ["nope#body", "lesson#gone", "lesson#derived", "lesson#next"],
+        questions: ["q-gone", "q-elsewhere"],
+        check: { tests: ["e2e/y.spec.ts: hides it", "e2e/x.spec.ts: hides it!"] },
+      },
+      fixtureIndex(),
+    ).broken;
+    expect(broken).toEqual([
+      'lessons: no lesson "nope"',
+      'lessons: "lesson" has no heading "gone"',
+      'lessons: "lesson#derived" is not a pinned heading id ({/*id*/})',
+      'lessons: section "lesson#next" cites none of TOOL-3 with <RuleRef>',
+      'questions: no question "q-gone"',
+      'questions: "q-elsewhere" cites CSP-1, none of TOOL-3',
+      'check.tests: no test file "e2e/y.spec.ts"',
+      'check.tests: e2e/x.spec.ts has no test titled "hides it!"',
+      'places[0]: apps-2026-01-26.mdx line 3 (or the next) has no "MUST NOT"',
+    ]);
+  });
+
+  it("finds a MUST on the line after the one named, but not a MUST where MUST NOT is meant", () => {
+    const index = fixtureIndex();
+    const must = { ...base, keyword: "MUST" as const, places: [{ ...base.places[0]!, line: 3 }] };
+    expect(checkEntryLinks(must, index).broken).toEqual([]);
+    const mustNot = { ...base, places: [{ ...base.places[0]!, line: 4 }] };
+    expect(checkEntryLinks(mustNot, index).broken).toHaveLength(1);
+  });
+
+  it("counts a missing rule as a gap, and the lessons and questions of a rule-less entry as broken", () => {
+    const bare: SpecEntry = { ...base, rules: [] };
+    const links = checkEntryLinks(bare, fixtureIndex());
+    expect(links.broken).toEqual([
+      'lessons: section "lesson#body" cites none of (no rules) with <RuleRef>',
+      'questions: "q-cites" cites TOOL-3, none of (no rules)',
+      'questions: "q-other" cites TOOL-3, TOOL-4, none of (no rules)',
+    ]);
+    expect(entryGaps(bare, links)).toEqual(["rule", "lesson", "2 questions"]);
+  });
+
+  it("checks review items by id", () => {
+    const server: SpecEntry = { ...base, party: "server", check: { review: ["mime", "nope"] } };
+    expect(checkEntryLinks(server, fixtureIndex()).broken).toEqual([
+      'check.review: no review item "nope" in lib/review/report.ts',
+    ]);
+  });
+});
+
+describe("the coverage a keyword and a party demand", () => {
+  const links = { lessons: ["l#a"], questions: ["q1", "q2"], tests: [], review: [] };
+  it("wants rule, lesson and two questions for a MUST, and tests for a host", () => {
+    expect(entryGaps(base, links)).toEqual([]);
+    expect(entryGaps(base, { ...links, lessons: [], questions: ["q1"] })).toEqual([
+      "lesson",
+      "2 questions",
+    ]);
+    expect(entryGaps({ ...base, check: { none: "no host test yet" } }, links)).toEqual(["tests"]);
+    expect(
+      entryGaps({ ...base, check: { notApplicable: "our host has no model" } }, links),
+    ).toEqual([]);
+  });
+
+  it("wants one question for a SHOULD, and a review item or a reason for a server MUST only", () => {
+    const should = { ...base, keyword: "SHOULD" as const, party: "server" as const };
+    expect(
+      entryGaps({ ...should, check: { none: "no review item" } }, { ...links, questions: ["q"] }),
+    ).toEqual([]);
+    const must = { ...should, keyword: "MUST" as const };
+    expect(entryGaps({ ...must, check: { none: "no review item" } }, links)).toEqual(["review"]);
+    expect(entryGaps({ ...must, check: { notCheckable: "inside the server" } }, links)).toEqual([]);
+    expect(entryGaps({ ...must, party: "view", check: { none: "x" } }, links)).toEqual([]);
+  });
+
+  it("lets a MAY stand on an omitReason", () => {
+    const may: SpecEntry = {
+      ...base,
+      keyword: "MAY",
+      rules: [],
+      omitReason: "the course has no model",
+      check: { notApplicable: "no model" },
+    };
+    expect(entryGaps(may, { lessons: [], questions: [], tests: [], review: [] })).toEqual([]);
+  });
+});
+
+describe("the gaps ratchet", () => {
+  it("reports a new gap and a closed one, each by entry and item", () => {
+    const listed: GapList = { "a/x": ["lesson", "2 questions"], "b/y": ["tests"] };
+    const computed: GapList = { "a/x": ["2 questions"], "c/z": ["rule"] };
+    expect(compareGaps(listed, computed)).toEqual({
+      added: ["c/z: rule"],
+      closed: ["a/x: lesson", "b/y: tests"],
+    });
+    expect(compareGaps(computed, computed)).toEqual({ added: [], closed: [] });
+  });
+});
+
+describe("reading test titles and review items from the source", () => {
+  it("reads test(…) and it(…) titles, with .only/.skip, and leaves out describe and template titles", () => {
+    const titles = testTitlesIn(
+      [
+        'test.describe("group", () => {',
+        '  test("a page: it works", async () => {});',
+        "  test.skip(`skipped`, () => {});",
+        '  it("an it", () => {});',
+        "  it(`made ${x}`, () => {});",
+        '  describe("inner", () => {});',
+        "});",
+      ].join("\n"),
+    );
+    expect([...titles].sort()).toEqual(["a page: it works", "an it", "skipped"]);
+  });
+
+  it("reads the review item ids of report.ts from its ReportItem literals", () => {
+    const ids = reviewItemIdsIn(readFileSync("lib/review/report.ts", "utf8"));
+    expect(ids.has("mime")).toBe(true);
+    expect(ids.has("text-fallback")).toBe(true);
+    expect(ids.size).toBeGreaterThan(15);
+  });
+});
+
+describe("a lesson section runs to the next heading of the same or a higher level", () => {
+  it("counts a <RuleRef> in a ### subsection for its ## section, not for the next ##", async () => {
+    const meta = parseLessonFrontmatter(
+      {
+        title: "A fixture lesson",
+        slug: "fixture",
+        order: 1,
+        summary: "A lesson used only by the coverage test.",
+        rules: ["TOOL-3"],
+        minutes: 3,
+      },
+      "content/checklist/fixture.mdx",
+    );
+    const source = [
+      "## Outer {/*outer*/}",
+      "",
+      "### Inner {/*inner*/}",
+      "",
+      'Hidden <RuleRef id="TOOL-3" />.',
+      "",
+      "## Next",
+      "",
+      'Refused <RuleRef id="TOOL-4" />.',
+    ].join("\n");
+    const lesson = await compileLessonSource(source, meta);
+    const index = indexLesson({ title: "F", ...lesson });
+    expect([...index.sections.get("outer")!.rules]).toEqual(["TOOL-3"]);
+    expect([...index.sections.get("inner")!.rules]).toEqual(["TOOL-3"]);
+    expect([...index.sections.get("next")!.rules]).toEqual(["TOOL-4"]);
+    expect(index.sections.get("outer")!.pinned).toBe(true);
+    expect(index.sections.get("next")!.pinned).toBe(false);
+  });
+});
+
+describe("the requirements catalogue in content/spec", () => {
+  let entries: Awaited<ReturnType<typeof loadSpecCatalogue>>;
+  let index: SpecLinkIndex;
+  beforeAll(async () => {
+    [entries, index] = await Promise.all([loadSpecCatalogue(), loadSpecLinkIndex()]);
+  }, 120_000);
+
+  it("fails on a broken link, as a fixture entry with a missing question shows", () => {
+    const [fixture] = parseSpecFile(
+      readFileSync("lib/content/fixtures/spec/sample.json", "utf8"),
+      "lib/content/fixtures/spec/sample.json",
+    );
+    const result = computeCoverage([{ ...fixture!, questions: ["no-such-question"] }], index);
+    expect(result.broken).toEqual({
+      "visibility/app-tool-hidden": ['questions: no question "no-such-question"'],
+    });
+  });
+
+  it("links every entry to rules, lesson sections, questions, tests, review items and spec lines that exist", () => {
+    const result = computeCoverage(entries, index);
+    const copies = specCopiesDir();
+    console.log(
+      `${formatFigures(coverageFigures(entries, result))}\n` +
+        `(${entries.length} entries; spec line check ${copies ? `against ${copies}` : "skipped: no ../shared/reference/specs (set SPEC_COPIES_DIR)"})`,
+    );
+    const lines = Object.entries(result.broken).flatMap(([id, list]) => {
+      const file = entries.find((e) => e.id === id)!.file;
+      return list.map((b) => `${file}: entry "${id}": ${b}`);
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it("has exactly the gaps content/spec/gaps.json lists (npm run spec:gaps rewrites it)", () => {
+    const gapsFile = path.join(SPEC_DIR, GAPS_FILE_NAME);
+    const listed: GapList = existsSync(gapsFile)
+      ? (JSON.parse(readFileSync(gapsFile, "utf8")) as GapList)
+      : {};
+    const { gaps } = computeCoverage(entries, index);
+    const { added, closed } = compareGaps(listed, gaps);
+    const count = (g: GapList) => Object.values(g).reduce((n, l) => n + l.length, 0);
+    console.log(
+      `Coverage gaps: ${count(gaps)} in ${Object.keys(gaps).length} entries (listed: ${count(listed)})`,
+    );
+    expect({
+      "new gaps (add coverage, or run `npm run spec:gaps` to accept them)": added,
+      "closed gaps still listed (run `npm run spec:gaps`)": closed,
+    }).toEqual({
+      "new gaps (add coverage, or run `npm run spec:gaps` to accept them)": [],
+      "closed gaps still listed (run `npm run spec:gaps`)": [],
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { listLessons, loadLesson } from "./lessons";
+import { loadQuizBanks } from "./quizzes";
+import { indexLesson, type SpecLinkIndex } from "./spec-coverage";
+import { SPEC_SOURCES, type SpecSource } from "./spec-schema";
+
+// Node-only: gathers what the catalogue's links point at, for the coverage test and
+// `npm run spec:gaps`. Test titles and review item ids are read from the source with the
+// TypeScript parser (calls and object literals, not text patterns).
+
+/**
+ * Where the fixed-line copies of the spec pages live: `$SPEC_COPIES_DIR`, else
+ * `../shared/reference/specs` from the repo root. Undefined when absent (the line check is skipped).
+ */
+export function specCopiesDir(root = process.cwd()): string | undefined {
+  const dir = process.env.SPEC_COPIES_DIR ?? path.resolve(root, "../shared/reference/specs");
+  return existsSync(dir) ? dir : undefined;
+}
+
+function parse(file: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+}
+
+function literalText(node: ts.Node | undefined): string | undefined {
+  return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    ? node.text
+    : undefined;
+}
+
+/** The callee of `test(…)`, `it(…)`, `test.only(…)`, `test.skip(…)`, `it.fails(…)` …: test or it. */
+function isTestCall(call: ts.CallExpression): boolean {
+  let callee: ts.Expression = call.expression;
+  if (ts.isPropertyAccessExpression(callee)) {
+    if (callee.name.text === "describe" || callee.name.text === "step") return false;
+    callee = callee.expression;
+  }
+  return ts.isIdentifier(callee) && (callee.text === "test" || callee.text === "it");
+}
+
+/**
+ * The titles of every `test("…")` / `it("…")` call in a test file's source. A title built from a
+ * template with substitutions has no fixed text and is left out: a catalogue cannot name it.
+ */
+export function testTitlesIn(source: string, file = "x.test.ts"): Set<string> {
+  const titles = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && isTestCall(node)) {
+      const title = literalText(node.arguments[0]);
+      if (title !== undefined) titles.add(title);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(file, source));
+  return titles;
+}
+
+/**
+ * The ids of the review checklist items: the `id` of every object literal in
+ * lib/review/report.ts that also has `title` and `ruleIds`, the shape of a `ReportItem`
+ * (report.ts builds its items inline and exports no list of ids).
+ */
+export function reviewItemIdsIn(source: string): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const props = new Map(
+        node.properties
+          .filter(ts.isPropertyAssignment)
+          .map((p) => [ts.isIdentifier(p.name) ? p.name.text : "", p.initializer] as const),
+      );
+      const id = literalText(props.get("id"));
+      if (id && props.has("title") && props.has("ruleIds")) ids.add(id);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse("report.ts", source));
+  return ids;
+}
+
+/** Builds the link index over the real content of the project at `root`. */
+export async function loadSpecLinkIndex(root = process.cwd()): Promise<SpecLinkIndex> {
+  const [lessons, banks] = await Promise.all([
+    listLessons().then((list) => Promise.all(list.map((l) => loadLesson(l.slug)))),
+    loadQuizBanks(),
+  ]);
+  const titles = new Map<string, Set<string> | undefined>();
+  const copies = specCopiesDir(root);
+  return {
+    lessons: new Map(
+      lessons.map((l) => [
+        l.meta.slug,
+        indexLesson({
+          title: l.meta.title,
+          outline: l.outline,
+          headings: l.headings,
+          ruleRefSections: l.ruleRefSections,
+        }),
+      ]),
+    ),
+    questions: new Map(
+      banks.flatMap((b) => b.questions.map((q) => [q.id, { rules: q.rules, topic: q.topic }])),
+    ),
+    testTitles: (file) => {
+      if (!titles.has(file)) {
+        const abs = path.resolve(root, file);
+        const inside = !path.relative(root, abs).startsWith("..");
+        titles.set(
+          file,
+          inside && existsSync(abs) ? testTitlesIn(readFileSync(abs, "utf8"), file) : undefined,
+        );
+      }
+      return titles.get(file);
+    },
+    reviewItemIds: reviewItemIdsIn(
+      readFileSync(path.resolve(root, "lib/review/report.ts"), "utf8"),
+    ),
+    specLines: copies
+      ? Object.fromEntries(
+          (Object.keys(SPEC_SOURCES) as SpecSource[])
+            .filter((s) => existsSync(path.join(copies, SPEC_SOURCES[s].file)))
+            .map((s) => [
+              s,
+              readFileSync(path.join(copies, SPEC_SOURCES[s].file), "utf8").split(/\r?\n/),
+            ]),
+        )
+      : undefined,
+  };
+}

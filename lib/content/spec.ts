@@ -1,0 +1,90 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ContentError, formatPath } from "./errors";
+import { specFileSchema, type SpecEntry } from "./spec-schema";
+
+export const SPEC_DIR = path.join(process.cwd(), "content", "spec");
+/** The ratchet of known gaps, beside the catalogue but not part of it (see spec-coverage.ts). */
+export const GAPS_FILE_NAME = "gaps.json";
+
+/** A catalogue entry with the file it came from (relative to the project). */
+export interface LoadedSpecEntry extends SpecEntry {
+  file: string;
+}
+
+function relative(file: string): string {
+  return path.relative(process.cwd(), file).split(path.sep).join("/");
+}
+
+/** Where a zod issue sits, naming the entry by its id when the path goes through one. */
+function describeIssuePath(raw: unknown, issuePath: readonly PropertyKey[]): string {
+  if (issuePath[0] === "entries" && typeof issuePath[1] === "number") {
+    const entries = (raw as { entries?: unknown[] }).entries;
+    const e = entries?.[issuePath[1]] as { id?: unknown } | undefined;
+    const name = typeof e?.id === "string" ? `entry "${e.id}"` : `entries[${issuePath[1]}]`;
+    const rest = issuePath.slice(2);
+    return rest.length ? `${name} ${formatPath(rest)}` : name;
+  }
+  return formatPath(issuePath);
+}
+
+/** Parses one catalogue file; throws a ContentError naming the file, the entry id and the field. */
+export function parseSpecFile(text: string, file: string): LoadedSpecEntry[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ContentError(file, "JSON", (error as Error).message);
+  }
+  const result = specFileSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const message =
+      issue.code === "unrecognized_keys"
+        ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+        : issue.message;
+    throw new ContentError(file, describeIssuePath(raw, issue.path), message);
+  }
+  return result.data.entries.map((e) => ({ ...e, file }));
+}
+
+/**
+ * Every entry of every `*.json` in `dir` except `gaps.json`, files in name order, entries in file
+ * order. An absent or empty folder is an empty catalogue. Ids must be unique across all files.
+ */
+export async function loadSpecCatalogue(dir = SPEC_DIR): Promise<LoadedSpecEntry[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(/* turbopackIgnore: true */ dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const files = names.filter((n) => n.endsWith(".json") && n !== GAPS_FILE_NAME).sort();
+  const parsed = await Promise.all(
+    files.map(async (n) => {
+      const abs = path.join(/* turbopackIgnore: true */ dir, n);
+      return parseSpecFile(await fs.readFile(abs, "utf8"), relative(abs));
+    }),
+  );
+  const owner = new Map<string, string>();
+  const out: LoadedSpecEntry[] = [];
+  for (const entry of parsed.flat()) {
+    const other = owner.get(entry.id);
+    if (other) {
+      throw new ContentError(
+        entry.file,
+        `entry "${entry.id}"`,
+        other === entry.file ? "duplicate entry id" : `duplicate entry id, also in ${other}`,
+      );
+    }
+    owner.set(entry.id, entry.file);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** The area an entry belongs to: the first segment of its id. */
+export function specArea(id: string): string {
+  return id.split("/")[0]!;
+}
