@@ -33,12 +33,8 @@ import { resourceScope, type OwnResources } from "../host/resource-scope";
 import type { PermissionName } from "../decide/vocabulary";
 import { asRecord } from "../host/wire";
 import { BridgeOrderGuard } from "../simulator/bridge-guard";
-import {
-  ConsentQueue,
-  consentRefusal,
-  type ConsentAnswer,
-  type ConsentRequest,
-} from "../simulator/consent-queue";
+import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "../simulator/consent-queue";
+import { consentRefusal } from "../simulator/consent-refusal";
 import type { InstrumentationReport } from "../simulator/browser/inbound";
 import { checkOrigins } from "../simulator/browser/origins";
 import { createProxyFrame } from "../simulator/browser/proxy-pool";

@@ -1,4 +1,3 @@
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import type { Consent } from "../decide";
 
 /**
@@ -149,20 +148,4 @@ export interface ConsentRequest {
   tool: string;
   arguments: Record<string, unknown>;
   queue: ConsentQueueView;
-}
-
-/**
- * The JSON-RPC error a view gets for a call refused without a prompt because the person blocked
- * its calls or closed it: the request is not acceptable in this state (Invalid Request, the code
- * the bridge guard uses too), and the message names the reason and the rule.
- */
-export function consentRefusal(by: "blocked" | "closed", tool: string): ProtocolError {
-  const why =
-    by === "blocked"
-      ? "the user blocked further tool calls from this view for the rest of the run"
-      : "the user denied this call and closed the view";
-  return new ProtocolError(
-    ProtocolErrorCode.InvalidRequest,
-    `tools/call ${tool} refused without a prompt: ${why} (BRG-5, host policy)`,
-  );
 }

@@ -17,12 +17,8 @@ import type { ClientEra, ServerEra } from "../host/era";
 import { decodeHtml, readObservation, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import {
-  ConsentQueue,
-  consentRefusal,
-  type ConsentAnswer,
-  type ConsentRequest,
-} from "./consent-queue";
+import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "./consent-queue";
+import { consentRefusal } from "./consent-refusal";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 import type { PermissionName } from "./constants";

@@ -44,6 +44,7 @@ function startProxy() {
   };
   const context = vm.createContext({
     window,
+    ...domStubs(),
     location: { origin: SANDBOX },
     document: { createElement: () => iframe, body: { appendChild() {} } },
     ACADEMY_HOST_ORIGIN: HOST,
@@ -58,6 +59,56 @@ function startProxy() {
     toView,
     fromHost: (data: unknown) => listener!({ data, source: parent, origin: HOST }),
     fromView: (data: unknown) => listener!({ data, source: viewWindow, origin: SANDBOX }),
+  };
+}
+
+/**
+ * Just enough of the DOM's classes for the proxy's WebRTC sealing to set itself up in a bare VM:
+ * prototypes with the getters and methods it captures at start, doing nothing. The relay, which
+ * this file tests, never goes through them; the sealing itself is tested in Chromium
+ * (e2e/webrtc.spec.ts).
+ */
+function domStubs() {
+  const klass = (getters: string[], methods: string[] = []) => {
+    const C = function () {} as unknown as { prototype: object };
+    for (const g of getters)
+      Object.defineProperty(C.prototype, g, { get: () => undefined, configurable: true });
+    for (const m of methods)
+      Object.defineProperty(C.prototype, m, {
+        value: () => [],
+        writable: true,
+        configurable: true,
+      });
+    return C;
+  };
+  const EventTarget = klass([]);
+  Object.defineProperty(EventTarget.prototype, "addEventListener", {
+    // Delegates to an object's own addEventListener (the test's window captures "message").
+    value(this: { addEventListener?: unknown }, ...args: unknown[]) {
+      const own = Object.getOwnPropertyDescriptor(this ?? {}, "addEventListener")?.value;
+      if (typeof own === "function") own.apply(this, args);
+    },
+    writable: true,
+    configurable: true,
+  });
+  class MutationObserver {
+    observe() {}
+  }
+  return {
+    HTMLIFrameElement: klass(["contentWindow", "contentDocument"]),
+    HTMLObjectElement: klass(["contentWindow", "contentDocument"]),
+    Node: klass(
+      ["nodeType", "parentNode", "nextSibling", "isConnected"],
+      ["removeChild", "insertBefore"],
+    ),
+    Element: klass(["localName"], ["querySelectorAll", "attachShadow"]),
+    EventTarget,
+    MutationObserver,
+    MutationRecord: klass(["type", "target", "addedNodes"]),
+    Window: klass(["frameElement"]),
+    Document: klass(["defaultView"], ["open", "write", "writeln"]),
+    DOMException: Error,
+    queueMicrotask,
   };
 }
 
