@@ -311,6 +311,8 @@ test("failures are told apart: a CSP block, a network failure of a declared orig
   await expect(blocked).toHaveCount(1);
   await expect(blocked).toContainText("connect-src");
   await expect(blocked).toContainText(`http://localhost:${DEAD_PORT - 1}`);
+  // Reports come from the sandbox document, which the view could forge: labelled as such.
+  await expect(blocked).toContainText("Reported by the sandbox document (the view could forge it)");
 
   const silent = toolSection(page, "silent");
   await silent.getByTestId("handshake-timeout").fill("2");

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import type { Tool } from "@modelcontextprotocol/client";
 import { pageHostContext } from "@/app/_components/page-host-context";
 import { ConsentDialog, useConsentPrompt } from "@/app/_components/consent-dialog";
+import { linkDestination } from "@/lib/review/link-destination";
 import {
   argumentsFrom,
   formFromSchema,
@@ -455,9 +456,7 @@ export function ToolRunner({ target, era, tool }: Props) {
         }}
       >
         <h2 id={`${id}-q`}>{asking?.text}</h2>
-        <p>
-          <code data-testid="link-url">{asking?.detail}</code>
-        </p>
+        {asking ? <LinkDetail url={asking.detail} /> : null}
         <p>
           <button type="button" ref={firstButton} onClick={() => answer("allow")}>
             Open the link
@@ -703,5 +702,45 @@ function Field({
         </span>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The URL a view asks to open, with what it really opens: user info before an `@` highlighted
+ * (it reads like a site but is not one), the host name as the browser contacts it, and hidden
+ * characters marked (issue #25: `https://accounts.example.com@evil…` looked like the real site).
+ */
+function LinkDetail({ url }: { url: string }) {
+  const d = linkDestination(url);
+  return (
+    <>
+      <p>
+        <code data-testid="link-url">
+          {d.parts.map((p, i) =>
+            p.kind === "userinfo" ? (
+              <mark key={i} data-testid="link-userinfo">
+                {p.text}
+              </mark>
+            ) : p.kind === "host" ? (
+              <strong key={i}>{p.text}</strong>
+            ) : (
+              <span key={i}>{p.text}</span>
+            ),
+          )}
+        </code>
+      </p>
+      {d.host ? (
+        <p data-testid="link-host">
+          Opens <strong>{d.host}</strong>.
+        </p>
+      ) : null}
+      {d.warnings.length ? (
+        <ul className="runner-link-warnings" data-testid="link-warnings">
+          {d.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

@@ -25,6 +25,24 @@ describe("failuresFrom", () => {
     expect(f[1]).toMatchObject({ origin: "http://localhost:3329", via: "fetch" });
     expect(f[1]!.message).toContain("declared in connectDomains");
     expect(f[2]).toMatchObject({ origin: "https://tiles.cdn.test", via: "img" });
+    // The sandbox document shares the view's origin: the view could forge any of these reports,
+    // so each says where it comes from rather than stating it as fact (issue #25).
+    for (const x of f)
+      expect(x.message).toMatch(/^Reported by the sandbox document \(the view could forge it\): /);
+  });
+
+  it("shows a reported URL's hidden characters as markers", () => {
+    const [f] = failuresFrom(
+      [
+        {
+          type: "csp-violation",
+          directive: "connect-src",
+          blockedURI: "https://evil.test/\u202Ex",
+        },
+      ],
+      undefined,
+    );
+    expect(f!.message).toContain("⟨U+202E⟩");
   });
 
   it("explains an eval block (the real example views' bundles probe for eval)", () => {

@@ -1,3 +1,4 @@
+import { visibleText } from "../host/visible-text";
 import { CSP_KEYS, type CspKey } from "../decide/vocabulary";
 
 /**
@@ -78,6 +79,13 @@ export function declaredIn(
  * and the network (or the origin's CORS, CSP-6) did not deliver. A failed load from an origin it
  * did not declare and without a violation is left out: the view's own origin is the sandbox.
  */
+/**
+ * Said before every failure built from the sandbox document's reports: that document shares the
+ * view's origin, so the view could forge any report (a "blocked" request it never made). The
+ * simulator labels these reports the same way.
+ */
+const REPORTED = "Reported by the sandbox document (the view could forge it): ";
+
 export function failuresFrom(
   reports: readonly SandboxReport[],
   csp: Partial<Record<CspKey, readonly string[]>> | undefined,
@@ -99,7 +107,7 @@ export function failuresFrom(
       directive,
       blockedURI,
       ruleIds: csp ? ["CSP-2", "CSP-3", "CSP-6"] : ["CSP-4", "CSP-6"],
-      message: `Blocked by the view's CSP (${directive}): ${blockedURI || "an inline resource"}. ${
+      message: `${REPORTED}Blocked by the view's CSP (${directive}): ${visibleText(blockedURI) || "an inline resource"}. ${
         origin
           ? `Declare ${origin} in _meta.ui.csp.${directive.startsWith("connect") ? "connectDomains" : directive.startsWith("frame") ? "frameDomains" : "resourceDomains"} if the view needs it.`
           : blockedURI === "eval" || blockedURI === "wasm-eval"
@@ -123,8 +131,8 @@ export function failuresFrom(
       origin,
       via: str(r.via) || "load",
       ruleIds: ["CSP-6"],
-      message: `Network failure of a declared origin: ${origin} (declared in ${lists.join(", ")}) did not deliver ${url}${
-        r.message ? ` (${str(r.message)})` : ""
+      message: `${REPORTED}Network failure of a declared origin: ${origin} (declared in ${lists.join(", ")}) did not deliver ${visibleText(url)}${
+        r.message ? ` (${visibleText(str(r.message))})` : ""
       }. The policy allowed it; the server was unreachable or refused the sandbox origin (a declared origin still obeys CORS).`,
     });
   }
