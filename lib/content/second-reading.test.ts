@@ -282,3 +282,90 @@ describe("the text path of result-channels-and-annotations", () => {
     expect(host).toMatch(/standard tool/);
   });
 });
+
+describe("the catalogue counts each requirement once (issue 19's last fold)", () => {
+  type Entry = { id: string; places: { source: string; line: number }[] };
+  const specDir = path.resolve(import.meta.dirname, "../../content/spec");
+  const entries = readdirSync(specDir)
+    .filter((name) => name.endsWith(".json") && name !== "gaps.json")
+    .flatMap(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(specDir, name), "utf8")) as { entries: Entry[] })
+          .entries,
+    );
+
+  it("keeps the Apps spec's line-1725 MUST to enforce a CSP from resource metadata inside the line-274 entry (CSP built from declared domains), not as an entry of its own", () => {
+    const citing1725 = entries.filter((e) =>
+      e.places.some((p) => p.source === "apps-2026-01-26" && p.line === 1725),
+    );
+    expect(citing1725.map((e) => e.id)).toEqual(["security/csp-construct-from-domains"]);
+    const lines = citing1725[0]!.places.map((p) => p.line).sort((a, b) => a - b);
+    expect(lines).toEqual([274, 1725]);
+    expect(entries.map((e) => e.id)).not.toContain("security/csp-enforced");
+  });
+});
+
+describe("the questions that closed issue 19's last question gaps", () => {
+  const NEW = [
+    "brg-declare-supported-modes",
+    "brg-tf-check-host-list",
+    "out-schema-who-broke",
+    "tool-untrusted-readonly-hint",
+    "tool-select-two-untrusted-hints",
+  ];
+  type Q = {
+    id: string;
+    stem: string;
+    options?: { text: string; explanation: string }[];
+    explanations?: Record<string, string>;
+    explanation?: string;
+  };
+  const quizDir = path.resolve(import.meta.dirname, "../../content/quizzes");
+  const questions = readdirSync(quizDir)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(quizDir, name), "utf8")) as { questions: Q[] })
+          .questions,
+    )
+    .filter((q) => NEW.includes(q.id));
+
+  it("are all present", () => {
+    expect(questions.map((q) => q.id).sort()).toEqual([...NEW].sort());
+  });
+
+  it("repeat no run of seven words from the Apps spec, the core tools page or the seeds", () => {
+    const words = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[`*"]/g, "")
+        .match(/[a-z0-9/_.'-]+/g) ?? [];
+    const sources = [
+      "reference/specs/apps-2026-01-26.mdx",
+      "reference/specs/core-2026-07-28-server-tools.mdx",
+      "seeds/requirements-checklist.md",
+      "seeds/review-checklist.md",
+      "seeds/permdock-mcp-apps.txt",
+    ];
+    const runs = new Set<string>();
+    for (const rel of sources) {
+      const w = words(readFileSync(sharedFile(rel), "utf8"));
+      for (let i = 0; i + 7 <= w.length; i++) runs.add(w.slice(i, i + 7).join(" "));
+    }
+    for (const q of questions) {
+      const texts = [
+        q.stem,
+        ...(q.options ?? []).flatMap((o) => [o.text, o.explanation]),
+        ...Object.values(q.explanations ?? {}),
+      ];
+      for (const text of texts) {
+        const w = words(text);
+        const copied = w
+          .slice(0, -6)
+          .map((_, i) => w.slice(i, i + 7).join(" "))
+          .filter((r) => runs.has(r));
+        expect(copied, q.id).toEqual([]);
+      }
+    }
+  });
+});
