@@ -23,6 +23,8 @@ for (const lesson of LESSONS) {
   test(`${lesson.slug} renders its skeleton, links and self-check, with no serious axe violation in light or dark`, async ({
     page,
   }) => {
+    // Two axe passes over a whole lesson: 20–32 s on a loaded 2-core machine, past the default 30.
+    test.setTimeout(60_000);
     const errors = collectPageErrors(page);
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto(`/lessons/${lesson.slug}`);

@@ -694,7 +694,8 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
     readies++;
     if (readies > 1)
       return teardownNow("the proxy said sandbox-proxy-ready a second time, a breach (SBX-3)");
-    trace.event("host-proxy", "host", "proxy", WEBRTC_POLICY_NOTE);
+    // Said on the proxy's lane: the proxy document does it; nothing is sent for it.
+    trace.event("host-proxy", "proxy", "proxy", WEBRTC_POLICY_NOTE);
     void bridge.sendSandboxResourceReady({
       html,
       ...(effective ? { csp: effective } : {}),

@@ -408,7 +408,8 @@ export async function runInBrowser(
   bridge.onsandboxready = () => {
     readies++;
     if (readies > 1) return breach("the proxy said sandbox-proxy-ready a second time");
-    trace.event("host-proxy", "host", "proxy", WEBRTC_POLICY_NOTE);
+    // Said on the proxy's lane: the proxy document does it; nothing is sent for it.
+    trace.event("host-proxy", "proxy", "proxy", WEBRTC_POLICY_NOTE);
     void bridge.sendSandboxResourceReady({
       html: turn.html!,
       ...(effective ? { csp: effective } : {}),
