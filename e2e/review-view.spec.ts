@@ -106,8 +106,9 @@ function requestFromView(view: Frame, method: string, params: unknown) {
 /** Waits until the view's frame has taken the height the view asked for (BRG-7). */
 async function settled(section: Locator) {
   const frame = section.getByTestId("review-view").locator("iframe");
+  // Real views are slow to start on a loaded machine (system-monitor: seconds): be generous.
   await expect
-    .poll(() => frame.evaluate((f) => (f as HTMLIFrameElement).style.height))
+    .poll(() => frame.evaluate((f) => (f as HTMLIFrameElement).style.height), { timeout: 30_000 })
     .not.toBe("");
   await section.page().waitForTimeout(300);
 }

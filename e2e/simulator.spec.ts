@@ -193,18 +193,16 @@ test("no host-to-view message precedes ui/notifications/initialized", async ({ p
     (e) => e.from === "proxy" && e.method === "ui/notifications/initialized",
   );
   expect(initialized).toBeGreaterThan(0);
-  const early = entries
-    .slice(0, initialized)
-    .filter(
-      (e) =>
-        e.from === "host" &&
-        e.to === "proxy" &&
-        e.kind !== "response" &&
-        // The host's own notes (a spare proxy dropped, a policy it applies) are trace events on
-        // the sequence, not messages: nothing is sent for them.
-        e.kind !== "event" &&
-        !e.method?.startsWith("ui/notifications/sandbox-"),
-    );
+  const early = entries.slice(0, initialized).filter(
+    (e) =>
+      e.from === "host" &&
+      e.to === "proxy" &&
+      e.kind !== "response" &&
+      // The host's own notes (a spare proxy dropped, a policy it applies) are trace events on
+      // the sequence, not messages: nothing is sent for them.
+      e.kind !== "event" &&
+      !e.method?.startsWith("ui/notifications/sandbox-"),
+  );
   expect(early).toEqual([]);
 });
 
