@@ -16,6 +16,19 @@ function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n/);
 }
 
+/** The questions with these ids, read from every bank as the files hold them. */
+function questionsWithIds<Q extends { id: string }>(ids: readonly string[]): Q[] {
+  const quizDir = path.resolve(import.meta.dirname, "../../content/quizzes");
+  return readdirSync(quizDir)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(quizDir, name), "utf8")) as { questions: Q[] })
+          .questions,
+    )
+    .filter((q) => ids.includes(q.id));
+}
+
 describe("the bridge protocol version", () => {
   it("is the SDK's own in every bridge sample a lesson prints", () => {
     // Bridge messages are the fenced samples that carry appCapabilities or hostCapabilities;
@@ -225,15 +238,7 @@ describe("the questions issue 19's bridge part added", () => {
     options?: { id: string; text: string; explanation: string }[];
     explanations?: Record<string, string>;
   };
-  const quizDir = path.resolve(import.meta.dirname, "../../content/quizzes");
-  const questions = readdirSync(quizDir)
-    .filter((name) => name.endsWith(".json"))
-    .flatMap(
-      (name) =>
-        (JSON.parse(readFileSync(path.join(quizDir, name), "utf8")) as { questions: Q[] })
-          .questions,
-    )
-    .filter((q) => NEW.includes(q.id));
+  const questions = questionsWithIds<Q>(NEW);
 
   it("are all present", () => {
     expect(questions.map((q) => q.id).sort()).toEqual([...NEW].sort());
@@ -320,15 +325,7 @@ describe("the questions that closed issue 19's last question gaps", () => {
     explanations?: Record<string, string>;
     explanation?: string;
   };
-  const quizDir = path.resolve(import.meta.dirname, "../../content/quizzes");
-  const questions = readdirSync(quizDir)
-    .filter((name) => name.endsWith(".json"))
-    .flatMap(
-      (name) =>
-        (JSON.parse(readFileSync(path.join(quizDir, name), "utf8")) as { questions: Q[] })
-          .questions,
-    )
-    .filter((q) => NEW.includes(q.id));
+  const questions = questionsWithIds<Q>(NEW);
 
   it("are all present", () => {
     expect(questions.map((q) => q.id).sort()).toEqual([...NEW].sort());
