@@ -44,6 +44,18 @@ test("marking a lesson complete survives a reload and shows on the home page", a
   await expect(page.getByTestId("lessons-done")).toHaveText(/^1 of \d+$/);
 });
 
+test("the mark-complete button waits for the saved progress: disabled until the store has loaded", async ({
+  browser,
+}) => {
+  // Without scripts the store never loads: a click there (or before hydration) would be lost, or
+  // overwritten by the saved state once it is read, so the button must not offer itself.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(LESSON);
+  await expect(page.getByRole("button", { name: "Mark lesson complete" })).toBeDisabled();
+  await context.close();
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`lesson page has no serious accessibility violation (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });

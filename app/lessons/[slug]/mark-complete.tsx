@@ -6,6 +6,9 @@ export function MarkComplete({ slug }: { slug: string }) {
   const completedAt = useAppStore((s) => s.lessons.completed[slug]);
   const complete = useAppStore((s) => s.markLessonComplete);
   const undo = useAppStore((s) => s.markLessonIncomplete);
+  // Until the store has read localStorage, a click would be overwritten by the saved state (and
+  // before hydration a click does nothing at all): the button waits, and says so.
+  const hydrated = useAppStore((s) => s.hydrated);
   return completedAt ? (
     <p data-mark-complete>
       <span data-testid="lesson-status">
@@ -17,7 +20,12 @@ export function MarkComplete({ slug }: { slug: string }) {
     </p>
   ) : (
     <p data-mark-complete>
-      <button type="button" onClick={() => complete(slug)}>
+      <button
+        type="button"
+        disabled={!hydrated}
+        aria-busy={!hydrated}
+        onClick={() => complete(slug)}
+      >
         Mark lesson complete
       </button>
     </p>
