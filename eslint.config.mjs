@@ -17,6 +17,22 @@ const config = [
     ],
   },
   {
+    // Links go through app/_components/link.tsx, which prefetches on hover and focus instead of
+    // every link in view (a lesson page fetched ~48 route payloads on load).
+    files: ["app/**"],
+    ignores: ["app/_components/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "next/link", message: 'Import Link from "@/app/_components/link" instead.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // lib/ is framework-free: the protocol core, the host and the review hold no React (see
     // ARCHITECTURE.md).
     files: ["lib/**"],

@@ -14,7 +14,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // DOM snapshots for a failed test, but no screencast: recording frames of every page costs CPU
+    // in every test, and the suite runs on two cores.
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   projects: [
     {

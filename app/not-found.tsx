@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { OpenSearchButton } from "./open-search-button";
 
 export const metadata: Metadata = { title: "Page not found" };

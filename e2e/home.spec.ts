@@ -70,3 +70,25 @@ test("fits a 375 px wide screen without sideways scrolling", async ({ page }) =>
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("a page load fetches no route it was not asked for; pointing at a link prefetches that one", async ({
+  page,
+}) => {
+  const payloads: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).searchParams.has("_rsc")) payloads.push(new URL(r.url()).pathname);
+  });
+  // The lesson page has the most links in view: header, course sidebar, contents, rule chips.
+  await page.goto("/lessons/what-mcp-apps-is");
+  await page.waitForLoadState("networkidle");
+  // Next prefetches links in view once the page is idle; give it the time it took before (~2 s).
+  await page.waitForTimeout(3000);
+  expect(payloads).toEqual([]);
+  const quizzes = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+    name: "Quizzes",
+  });
+  await quizzes.hover();
+  await expect.poll(() => payloads).toContain("/quizzes");
+  await quizzes.click();
+  await expect(page).toHaveURL(/\/quizzes$/);
+});

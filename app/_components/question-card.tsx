@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { isCorrect, type Response } from "@/lib/content/quiz-grading";
 import { loadScheduler } from "@/lib/quiz/load-scheduler";

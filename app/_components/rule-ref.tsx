@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/app/_components/link";
 
 /**
  * A citation chip: the rule ID, linking to its entry on the rules page. `title` (the rule's name,

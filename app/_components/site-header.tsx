@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { usePathname } from "next/navigation";
 import { SiteSearch } from "./site-search";
 import { ThemeToggle } from "./theme-toggle";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { InlineCode } from "../_components/inline-code";
 import { useAppStore } from "../_components/store-provider";
 

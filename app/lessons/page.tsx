@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { listLessons } from "@/lib/content/lessons";
 import { createLessonNavigation } from "@/lib/lessons/navigation";
 import { LessonList } from "./lesson-list";

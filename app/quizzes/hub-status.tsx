@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { dueToday } from "@/lib/quiz/card";
 import { useAppStore } from "../_components/store-provider";
 import { useNow } from "./use-now";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { EXAM_DURATION_MS, EXAM_SIZE, PASS_MARK } from "@/lib/quiz/exam";
 import { HubStatus } from "./hub-status";

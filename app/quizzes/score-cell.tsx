@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { practiceHref, topicName } from "./topics";
 
 /** A topic's row header: its name, linking to practice on that topic. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import type { ReactNode } from "react";
 
 /** The simulator page's address for one preset (content/scenarios/<id>.json). */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { listLessons, loadLesson } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { createLessonNavigation, findLesson } from "@/lib/lessons/navigation";

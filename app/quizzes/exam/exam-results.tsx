@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { ScoreCell, TopicHeader } from "../score-cell";
 import { useEffect, useRef } from "react";
 import type { Question } from "@/lib/content/quiz-schema";

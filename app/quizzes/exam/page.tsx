@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { Suspense } from "react";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import "../quizzes.css";

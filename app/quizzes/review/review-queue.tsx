@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/app/_components/link";
 import { useMemo, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { dueToday, formatInterval, type StoredCard } from "@/lib/quiz/card";
