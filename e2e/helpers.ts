@@ -4,11 +4,20 @@ import { expect, type Page } from "@playwright/test";
 
 export const STORAGE_NAME = "mcp-apps-academy:progress";
 
-/** Fails on any serious or critical axe violation, listing rule ids and the first targets. */
-/** `exclude`: a selector axe leaves out, e.g. a frame whose content the page does not own. */
-export async function expectNoSeriousA11yViolations(page: Page, exclude?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
+/**
+ * Fails on any serious or critical axe violation, listing rule ids and the first targets.
+ * `exclude`: a selector axe leaves out, e.g. a frame whose content the page does not own.
+ * `rules`: only these axe rules (all of them when omitted).
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  exclude?: string,
+  rules?: string[],
+) {
+  let builder = new AxeBuilder({ page });
+  if (exclude) builder = builder.exclude(exclude);
+  if (rules) builder = builder.withRules(rules);
+  const results = await builder.analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -19,6 +28,27 @@ export async function expectNoSeriousA11yViolations(page: Page, exclude?: string
           .join(" | ")}`,
     );
   expect(serious).toEqual([]);
+}
+
+/** The axe rules whose outcome depends on colours, so on the colour scheme. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * The page as it is now, in the light scheme with every axe rule, then in the dark scheme with the
+ * colour rules: the app's themes change colours only (the same DOM, styled by
+ * `prefers-color-scheme`), so the other rules would only repeat the light pass. One page load
+ * serves both themes.
+ */
+export async function expectNoSeriousA11yViolationsInBothThemes(page: Page, exclude?: string) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await expectNoSeriousA11yViolations(page, exclude);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(
+    await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches),
+    "the page now sees the dark scheme",
+  ).toBe(true);
+  await expectNoSeriousA11yViolations(page, exclude, COLOUR_RULES);
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** Collects uncaught page errors, so a test can assert the app never crashed. */
