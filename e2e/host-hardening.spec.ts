@@ -287,7 +287,7 @@ test.describe("the proxy enforces only what the host decided", () => {
     await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
   });
 
-  test("a view that reloads its proxy is a breach: the run is torn down and the HTML never re-sent (SBX-3)", async ({
+  test("a view that reloads its proxy is a breach: the run is torn down, the HTML never re-sent (SBX-3), and the page says why no teardown was sent", async ({
     page,
   }) => {
     await page.goto("/simulator?preset=happy-path");
@@ -309,7 +309,14 @@ test.describe("the proxy enforces only what the host decided", () => {
     await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
       timeout: 15_000,
     });
-    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText("SBX-3");
+    const alert = page.getByTestId("run-status").getByRole("alert");
+    await expect(alert).toContainText("SBX-3");
+    // BRG-3 meets SBX-3 (the SBX-5 note): the view's document went with the proxy's, so the host
+    // sends no ui/resource-teardown into the document it did not load, and says so on screen.
+    await expect(alert).toContainText(/no ui\/resource-teardown/i);
+    await expect(
+      page.locator('[data-testid="trace"] li[data-method="ui/resource-teardown"]'),
+    ).toHaveCount(0);
     await expect(page.locator('iframe[data-simulator="proxy"]')).toHaveCount(0);
     await expect(
       page.locator(
@@ -389,7 +396,9 @@ test.describe("each run has its own sandbox origin", () => {
 });
 
 test.describe("resource limits", () => {
-  test("a view flooding the host is torn down with a clear outcome", async ({ page }) => {
+  test("a view flooding the host is sent ui/resource-teardown, then torn down with a clear outcome (BRG-3)", async ({
+    page,
+  }) => {
     await page.goto("/simulator?preset=happy-path");
     await waitDone(page);
     const view = await getViewFrame(page);
@@ -403,7 +412,20 @@ test.describe("resource limits", () => {
     await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
       timeout: 20_000,
     });
-    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText("500 messages");
+    const alert = page.getByTestId("run-status").getByRole("alert");
+    await expect(alert).toContainText("500 messages");
+    // BRG-3 (the SBX-5 note): the view had initialized, so a limit still sends it
+    // ui/resource-teardown before the frame goes; the page says its answer is not awaited.
+    await expect(alert).toContainText("ui/resource-teardown was sent");
+    await page
+      .getByTestId("sequence-panel")
+      .getByLabel("Method")
+      .selectOption("ui/resource-teardown");
+    await expect(
+      page.locator(
+        '[data-testid="trace"] li[data-method="ui/resource-teardown"][data-from="host"]',
+      ),
+    ).toHaveCount(1);
     await expect(page.locator('iframe[data-simulator="proxy"]')).toHaveCount(0);
   });
 

@@ -176,13 +176,51 @@ test("the sequence diagram steps one message at a time and shows a message's JSO
   await expect(page.getByTestId("message-json")).toContainText('"method": "server/discover"');
 });
 
-test("the CSP panel shows requested, effective and observed policy", async ({ page }) => {
+test("before rendering a view that declares external origins, the host warns the user and logs the CSP it built for audit (CSP-3); the CSP panel shows requested, effective and observed policy", async ({
+  page,
+}) => {
   await page.goto("/simulator?preset=happy-path");
   await runPreset(page, "happy-path");
   const panel = page.getByTestId("csp-panel");
   await expect(panel).toContainText("connectDomains");
-  await expect(page.getByTestId("csp-header")).toContainText(
-    "connect-src 'self' http://api.localhost:",
+  const header = page.getByTestId("csp-header");
+  await expect(header).toContainText("connect-src 'self' http://api.localhost:");
+
+  // The warning names the origin, beside the view, placed before the view's frame.
+  const warning = page.getByTestId("external-origins-warning");
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(/http:\/\/api\.localhost:\d+/);
+  expect(
+    await warning.evaluate(
+      (el) =>
+        !!(
+          el.compareDocumentPosition(document.querySelector('iframe[data-simulator="proxy"]')!) &
+          Node.DOCUMENT_POSITION_FOLLOWING
+        ),
+    ),
+  ).toBe(true);
+  // In the trace: the warning, then the exact header logged for audit, both before the view's
+  // HTML went to the proxy.
+  const trace = page.getByTestId("trace");
+  const seqOf = async (text: string) =>
+    Number(await trace.locator("li", { hasText: text }).first().getAttribute("data-seq"));
+  const warned = await seqOf("warned the user");
+  const logged = await seqOf("CSP logged for audit");
+  const sent = Number(
+    await trace
+      .locator('li[data-method="ui/notifications/sandbox-resource-ready"]')
+      .first()
+      .getAttribute("data-seq"),
+  );
+  expect(warned).toBeLessThan(sent);
+  expect(logged).toBeLessThan(sent);
+  await trace
+    .locator("li", { hasText: "CSP logged for audit" })
+    .first()
+    .getByRole("button")
+    .click();
+  await expect(page.getByTestId("message-json")).toContainText(
+    (await header.textContent())!.trim(),
   );
 });
 

@@ -19,6 +19,7 @@ import { decideEraNegotiation } from "./era";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "./consent-queue";
 import { consentRefusal } from "./consent-refusal";
+import { linkRefusal } from "./link-refusal";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 import type { PermissionName } from "./constants";
@@ -384,7 +385,8 @@ export class SimHost {
       HOST_INFO,
       {
         serverTools: {},
-        openLinks: {},
+        // No openLinks: this host opens no link (linkRefusal), so it does not say it can; a view
+        // that checks hostCapabilities shows the URL another way (BRG-2, BRG-4).
         logging: {},
         updateModelContext: { text: {} },
         message: { text: {} },
@@ -414,10 +416,9 @@ export class SimHost {
       return {};
     };
     bridge.onopenlink = async (params) => {
-      note(
-        `ui/open-link ${params.url}: a browser host SHOULD open it; the simulator only records it`,
-      );
-      return {};
+      const refusal = linkRefusal(params.url);
+      this.trace.event("host-view", "host", "view", refusal.message, "refused");
+      throw refusal;
     };
     // BRG-6: this host offers only "inline"; it refuses other modes and returns the current one.
     bridge.onrequestdisplaymode = async (params) => {

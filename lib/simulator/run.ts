@@ -9,6 +9,7 @@ import type { ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "./bridge-guard";
 import { withTimeout } from "./timeout";
 import { Trace, tracedTransport, type TraceEntry } from "./trace";
+import { recordCspBeforeRender } from "./csp-notice";
 
 export interface RunResult {
   scenarioId: string;
@@ -103,6 +104,8 @@ export async function runHeadless(
       trace: trace.entries,
     };
     if (turn.decision.outcome !== "rendered") return result;
+    // CSP-3: the policy logged for audit, and the warning a person would be shown, before rendering.
+    recordCspBeforeRender(trace, turn.decision.csp);
 
     let finalCall: Promise<void> = Promise.resolve();
     const bridge = host.createBridge(turn, async () => scenario.consentAnswer ?? "deny", {

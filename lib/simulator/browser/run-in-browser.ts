@@ -29,6 +29,9 @@ import {
 } from "./proxy-ticket";
 import { BridgeOrderGuard } from "../bridge-guard";
 import { agentArguments } from "../agent-arguments";
+import { recordCspBeforeRender } from "../csp-notice";
+import { planTeardown, type RemovalCause } from "../teardown-plan";
+import { frameSize } from "./frame-size";
 
 export interface BrowserRunOptions {
   /** Where the proxy iframe goes. */
@@ -132,6 +135,27 @@ export interface BrowserRun {
 
 /** How long a run keeps the run it replaced: past the previous view's 1 s teardown limit. */
 const PREVIOUS_RUN_MS = 3000;
+
+/**
+ * How long a view torn down for a limit keeps its (hidden, inert) frame after it is sent
+ * ui/resource-teardown: long enough for the request to reach it, since removing the frame at once
+ * would drop the message with the document.
+ */
+const LIMIT_TEARDOWN_GRACE_MS = 250;
+
+/**
+ * CSP-3 (SHOULD warn): says, beside the view and before it renders, which origins outside this
+ * page the view may reach. Removed with the view's frame.
+ */
+function showWarning(iframe: HTMLIFrameElement, text: string): HTMLElement {
+  const note = document.createElement("p");
+  note.className = "notice sim-external-origins";
+  note.dataset.testid = "external-origins-warning";
+  note.setAttribute("role", "note");
+  note.textContent = `${text} The host allows only these, as the view's metadata declared them (CSP-3).`;
+  iframe.before(note);
+  return note;
+}
 
 // The view documents are static files; a page fetches each once, as a server reads its files once.
 const viewDocuments = new Map<string, Promise<string>>();
@@ -249,6 +273,9 @@ export async function runInBrowser(
   const policy = policyFor(effective ?? undefined, granted);
   const issue = o.issueProxy ?? tokenIssuer(o.hostOrigin, o.sandboxOrigin);
   run.cspHeader = turn.decision.csp?.header;
+  // CSP-3: the policy is logged for audit, and the person warned of external origins, before the
+  // view's HTML goes anywhere.
+  const warning = recordCspBeforeRender(trace, turn.decision.csp);
 
   // A spare is verified before it is taken (ProxyPool.take); one that fails is dropped, traced.
   const taken = o.pool?.take(policyKey(policy)) ?? {};
@@ -280,9 +307,12 @@ export async function runInBrowser(
     o.container.append(iframe);
   }
 
+  const notice = warning ? showWarning(iframe, warning) : undefined;
+
   const proxyWindow = iframe.contentWindow;
   run.isOwnWindow = (source) => source !== null && source !== undefined && source === proxyWindow;
   run.setAside = () => {
+    notice?.remove();
     if (!iframe.isConnected) return;
     iframe.dataset.simulator = "leaving-proxy";
     iframe.inert = true;
@@ -291,13 +321,39 @@ export async function runInBrowser(
   const settled = deferred<void>();
   let disposed = false;
   let breached = false;
+  /** True once the view said ui/notifications/initialized: only then may it be sent a request (SBX-5). */
+  let delivered = false;
   const teardownNow = () => {
     disposed = true;
     host.consents.close();
     void bridge.close().catch(() => undefined);
     iframe.removeEventListener("load", onLoad);
     iframe.remove();
+    notice?.remove();
     void host.close().catch(() => undefined);
+  };
+  /**
+   * Ends a rendered run the host no longer trusts (a breach) or that broke a limit. BRG-3 wants
+   * ui/resource-teardown first and SBX-5 forbids it before initialized: planTeardown says which
+   * applies, and the reason on screen says what was done about it.
+   */
+  const endRun = (cause: Extract<RemovalCause, "breach" | "limit">, reason: string) => {
+    if (breached || disposed) return;
+    breached = true;
+    const plan = planTeardown(cause, delivered);
+    run.outcome = "torn-down";
+    run.reason = `${reason} ${plan.note}`;
+    trace.event("host-view", "host", "view", plan.note);
+    if (plan.send) {
+      // Not awaited (its answer would not be read); the frame stays, out of sight and reach, for
+      // a moment so the request reaches the view before its document goes.
+      void bridge.teardownResource({}).catch(() => undefined);
+      disposed = true;
+      run.setAside();
+      setTimeout(teardownNow, LIMIT_TEARDOWN_GRACE_MS);
+    } else teardownNow();
+    settled.reject(new Error(run.reason));
+    o.onChange?.(run);
   };
   /**
    * SBX-3: the host sends the view's HTML once, to the proxy document it loaded for this run. A
@@ -306,7 +362,6 @@ export async function runInBrowser(
    */
   const breach = (why: string) => {
     if (breached || disposed) return;
-    breached = true;
     trace.event(
       "host-proxy",
       "host",
@@ -314,11 +369,10 @@ export async function runInBrowser(
       `breach: ${why}; the run is torn down and the view's HTML is not sent again (SBX-3)`,
       "refused",
     );
-    run.outcome = "torn-down";
-    run.reason = `Torn down: ${why}. A proxy gets the view's HTML once, from the host that loaded it (SBX-3).`;
-    teardownNow();
-    settled.reject(new Error(run.reason));
-    o.onChange?.(run);
+    endRun(
+      "breach",
+      `Torn down: ${why}. A proxy gets the view's HTML once, from the host that loaded it (SBX-3).`,
+    );
   };
   let loads = spare?.loads ?? 0;
   const onLoad = () => {
@@ -327,15 +381,7 @@ export async function runInBrowser(
   };
   iframe.addEventListener("load", onLoad);
 
-  const limits = createLimits(trace, (why) => {
-    if (breached || disposed) return;
-    breached = true;
-    run.outcome = "torn-down";
-    run.reason = `Torn down: ${why}.`;
-    teardownNow();
-    settled.reject(new Error(run.reason));
-    o.onChange?.(run);
-  });
+  const limits = createLimits(trace, (why) => endRun("limit", `Torn down: ${why}.`));
   const transport = new ProxyTransport({
     target: iframe.contentWindow!,
     origin: ticket.origin,
@@ -354,7 +400,8 @@ export async function runInBrowser(
     },
   });
 
-  let wantedHeight: number | undefined;
+  /** The view's latest size report not yet applied to the frame. */
+  let reported: { width?: unknown; height?: unknown } = {};
   const resized = {
     ready: false,
     frame: 0,
@@ -362,7 +409,12 @@ export async function runInBrowser(
       if (this.frame) return;
       this.frame = requestAnimationFrame(() => {
         this.frame = 0;
-        if (wantedHeight !== undefined && !disposed) iframe.style.height = `${wantedHeight}px`;
+        if (disposed) return;
+        // Read in the frame callback, where layout is due anyway, then written.
+        const size = frameSize(reported, { width: iframe.getBoundingClientRect().width });
+        reported = {};
+        if (size.height !== undefined) iframe.style.height = `${size.height}px`;
+        if (size.width !== undefined) iframe.style.width = `${size.width}px`;
       });
     },
     release() {
@@ -387,13 +439,13 @@ export async function runInBrowser(
         }
         settled.resolve();
       },
-      // BRG-7: follow the view's height, once per frame, and only once its result is in (until
+      // BRG-7: no containerDimensions is sent, so the container is flexible both ways: follow the
+      // view's width and height (frameSize), once per frame, and only once its result is in (until
       // then the frame keeps its size, so the page does not lay out again in the result's path).
-      onSizeChange({ height }) {
-        if (typeof height === "number" && height > 0) {
-          wantedHeight = Math.min(Math.ceil(height), 4000);
-          if (resized.ready) resized.schedule();
-        }
+      onSizeChange({ width, height }) {
+        if (width !== undefined) reported = { ...reported, width };
+        if (height !== undefined) reported = { ...reported, height };
+        if (resized.ready) resized.schedule();
       },
       onLog(params) {
         if (params.data === "tool-result received") {
@@ -416,7 +468,6 @@ export async function runInBrowser(
       permissions: Object.fromEntries(granted.map((p) => [p, {}])),
     });
   };
-  let delivered = false;
   /** A host context change that came before the view was initialized, sent after its result. */
   let laterContext: PageContext | undefined;
   let resultSent = false;
@@ -466,6 +517,7 @@ export async function runInBrowser(
     const closing = bridge.close().catch(() => undefined);
     iframe.removeEventListener("load", onLoad);
     iframe.remove();
+    notice?.remove();
     void Promise.all([closing, host.close()]).catch(() => undefined);
   };
   // BRG-5 (host policy): "Deny and close the view" on a consent prompt tears the view down at once;

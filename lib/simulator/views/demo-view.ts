@@ -137,6 +137,8 @@ const app = {
 };
 
 let pendingAction: ViewArgs["viewAction"];
+/** The host context as this view last knew it: the initialize result, then each change merged. */
+let hostContext: Partial<McpUiHostContext> = {};
 
 function button(label: string, testId: string, onClick: () => Promise<void> | void) {
   const b = document.createElement("button");
@@ -268,6 +270,15 @@ button("Update model context", "context", async () => {
   log("ui/update-model-context sent", { probe: "context", outcome: "completed" });
 });
 button("Request fullscreen", "display-mode", async () => {
+  // BRG-6: a view MUST check the host's availableDisplayModes before it asks for a mode.
+  const offered = hostContext.availableDisplayModes ?? [];
+  if (!offered.includes("fullscreen")) {
+    log(
+      `fullscreen not requested: the host offers ${offered.join(", ") || "no display mode"} (availableDisplayModes)`,
+      { probe: "display-mode", outcome: "not-offered" },
+    );
+    return;
+  }
   const r = await app.requestDisplayMode({ mode: "fullscreen" });
   // BRG-6: the result may differ from the request.
   log(`ui/request-display-mode fullscreen → ${r.mode}`, { probe: "display-mode", outcome: r.mode });
@@ -278,9 +289,10 @@ button("Grow", "grow", async () => {
   log("ui/notifications/size-changed sent", { probe: "size", outcome: "completed" });
 });
 
-bridge.on("ui/notifications/host-context-changed", (ctx) =>
-  applyHostContext(ctx as Partial<McpUiHostContext>),
-);
+bridge.on("ui/notifications/host-context-changed", (ctx) => {
+  hostContext = { ...hostContext, ...(ctx as Partial<McpUiHostContext>) };
+  applyHostContext(ctx as Partial<McpUiHostContext>);
+});
 
 /** Reports the document's height once per frame when it changes, as App's autoResize does (BRG-7). */
 function followSize() {
@@ -320,6 +332,7 @@ bridge
   })
   .then((init) => {
     bridge.notify("ui/notifications/initialized", {});
+    hostContext = { ...init.hostContext };
     applyHostContext(init.hostContext);
     $("status").textContent = "initialized";
     followSize();
