@@ -91,6 +91,8 @@ export function describeExit(exit: NonNullable<StdioProcessRecord["exit"]>): str
 export class StdioProcesses {
   readonly records: StdioProcessRecord[] = [];
   private readonly live = new Map<ChildProcess, StdioProcessRecord>();
+  /** Set by `stopAll`: a transport of this review that starts later starts nothing. */
+  stopped = false;
   /** Where each group wrapper writes its server's process-group id, one a line. */
   readonly groupFile = join(tmpdir(), `academy-stdio-groups-${process.pid}-${randomUUID()}`);
 
@@ -112,6 +114,8 @@ export class StdioProcesses {
       record.exit = { code, signal };
       this.live.delete(child);
     });
+    // Started as the review was being stopped: its wrapper ends its group at once.
+    if (this.stopped) child.kill("SIGTERM");
     let partial = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       const lines = (partial + chunk.toString("utf8")).split("\n");
@@ -131,6 +135,7 @@ export class StdioProcesses {
    * group and SIGKILLs the group half a second later), then SIGKILL after `graceMs`.
    */
   async stopAll(graceMs = 1500): Promise<void> {
+    this.stopped = true;
     await Promise.all(
       [...this.live.keys()].map(async (child) => {
         const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -223,6 +228,8 @@ export function stdioTransport(
       // An own property on this instance (the SDK looks for its exact class on the prototype).
       const start = t.start.bind(t);
       t.start = async () => {
+        // A review stopped (out of time, interrupted) while the SDK was still connecting.
+        if (processes.stopped) throw new Error("the review was stopped before this server started");
         await start();
         // The SDK keeps the child private; it is read here only to watch it, never to drive it.
         const child = (t as unknown as { _process?: ChildProcess })._process;
