@@ -155,6 +155,23 @@ describe("a stdio server that exits is described by what it did", { timeout: 20_
   });
 });
 
+describe("stray stdout from a server that works", { timeout: 30_000 }, () => {
+  it("the review completes, and stderr notes the non-JSON line the server wrote to stdout", async () => {
+    const basic = "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js";
+    const r = await runReviewCli([
+      "--stdio",
+      `sh -c "echo 'Basic server ready on stdio'; exec node ${basic} --stdio"`,
+      "--json",
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ era: "legacy" });
+    expect(r.stderr).toMatch(
+      /^Note: the server wrote 1 line\(s\) to stdout that are not JSON-RPC messages; the first: "Basic server ready on stdio"\./,
+    );
+    expect(r.stderr).toContain("stdout must carry only JSON-RPC messages");
+  });
+});
+
 describe("--base-url", () => {
   it("defaults to http://localhost:3000, and the usage says so", () => {
     expect(DEFAULT_BASE_URL).toBe("http://localhost:3000");
