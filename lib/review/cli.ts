@@ -196,10 +196,13 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     if (e instanceof Interrupted) {
       why = `interrupted (Ctrl-C) while ${label}; the server was stopped`;
     } else if (url && (e instanceof OutOfTime || /timed out/i.test(String(e)))) {
-      why = (await acceptsConnections(new URL(url)))
-        ? `it accepted the connection but sent no response within ${timeoutMs} ms (while ${label}). ` +
-          `A server stuck in a request handler, or a proxy holding the request, looks like this.`
-        : `it did not accept a connection within ${timeoutMs} ms (while ${label}). Check that it is running and that the URL is right.`;
+      const accepted = await acceptsConnections(new URL(url));
+      why = !accepted
+        ? `it did not accept a connection within ${timeoutMs} ms (while ${label}). Check that it is running and that the URL is right.`
+        : step === "connect"
+          ? `it accepted the connection but sent no response within ${timeoutMs} ms (while ${label}). ` +
+            `A server stuck in a request handler, or a proxy holding the request, looks like this.`
+          : `it accepted the connection but a request got no response within the ${timeoutMs} ms the whole review may take (--timeout), while ${label}.`;
     } else if (e instanceof OutOfTime) {
       const last = processes.records.at(-1);
       why =
