@@ -15,7 +15,6 @@ const TSX = "node_modules/.bin/tsx";
 const SILENT = "lib/host/fixtures/silent-stdio-server.mjs";
 const NOISY = "lib/host/fixtures/noisy-stdio-server.mjs";
 const SILENT_HTTP = "lib/host/fixtures/silent-http-server.mjs";
-const PORT = Number(process.env.E2E_PORT ?? 3700) + 11;
 
 const dir = mkdtempSync(join(tmpdir(), "review-robust-"));
 let n = 0;
@@ -126,13 +125,13 @@ describe("--timeout is the whole review's budget", { timeout: 20_000 }, () => {
   });
 
   it("an HTTP server that accepts the connection and never answers is named as such, within the budget", async () => {
-    const server = spawn("node", [SILENT_HTTP, String(PORT)], {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const server = spawn("node", [SILENT_HTTP, "0"], { stdio: ["ignore", "pipe", "ignore"] });
     try {
-      await new Promise((resolve) => server.stdout.once("data", resolve));
+      const port = await new Promise<string>((resolve) =>
+        server.stdout.once("data", (d: Buffer) => resolve(/listening (\d+)/.exec(String(d))![1]!)),
+      );
       const started = Date.now();
-      const r = await runReviewCli([`http://127.0.0.1:${PORT}/mcp`, "--timeout", "3000"]);
+      const r = await runReviewCli([`http://127.0.0.1:${port}/mcp`, "--timeout", "3000"]);
       const ms = Date.now() - started;
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("accepted the connection but sent no response within 3000 ms");
