@@ -1,8 +1,20 @@
-// npm run review -- <url> [--header "Name: value"]... [--json]
-// npm run review -- --stdio "<command>" [--json]
+// npm run review -- <url> [--header "Name: value"]... [--json] [--timeout ms] [--base-url url]
+// npm run review -- --stdio "<command>" [--json] [--timeout ms] [--base-url url]
 // Connects as a dual-era MCP Apps host, reviews the server against the academy's checklist and
-// prints the report. Exit 1 when an item fails (for CI), 2 for bad usage or an unreachable server.
+// prints the report. Exit 1 when an item fails (for CI), 2 for bad usage or an unreachable server,
+// 130 when interrupted (Ctrl-C); a stdio server and its process group are ended in every case.
 import { runReviewCli } from "../lib/review/cli";
+
+// Ctrl-C (or a CI runner's SIGTERM) stops the review, which ends the server's processes before it
+// returns; a second one leaves at once (each server's group wrapper still ends its group when
+// this process's pipes close).
+const interrupt = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+  });
+}
 
 // Progress goes to stderr while the review runs (stdout stays the report, for pipes); colour only
 // on a terminal, and never with NO_COLOR set (https://no-color.org).
@@ -10,6 +22,7 @@ const tty = process.stderr.isTTY;
 const result = await runReviewCli(process.argv.slice(2), {
   progress: (line) => process.stderr.write(tty ? `\u001b[2m${line}\u001b[0m\n` : `${line}\n`),
   color: !!process.stdout.isTTY && !process.env.NO_COLOR,
+  signal: interrupt.signal,
 });
 if (result.stdout) console.log(result.stdout);
 if (result.stderr) console.error(result.stderr);

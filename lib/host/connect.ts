@@ -35,6 +35,8 @@ export interface ConnectOptions {
   clientInfo?: Implementation;
   /** Time allowed for the connect exchange (probe and handshake). */
   timeoutMs?: number;
+  /** Time allowed for the dual-era `server/discover` probe alone (default: `timeoutMs`). */
+  probeTimeoutMs?: number;
 }
 
 /** How the era of this connection was settled. */
@@ -116,7 +118,8 @@ function wireErrors(
 
 function isNetworkFailure(e: unknown, wire: WireLog): boolean {
   const text = errorText(e);
-  if (wire.http().some((h) => h.status === "network-error")) return true;
+  // A request this side gave up on (a timeout) reached the server, or may have: not a network failure.
+  if (wire.http().some((h) => h.status === "network-error" && !h.aborted)) return true;
   return /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed|ENOENT|spawn/i.test(text);
 }
 
@@ -206,7 +209,10 @@ async function attempt(
   const wire = new WireLog();
   const client = new Client(options.clientInfo ?? HOST_INFO, {
     capabilities: options.capabilities ?? APPS_CLIENT_CAPABILITIES,
-    versionNegotiation: { mode: negotiationFor(options.clientEra).mode },
+    versionNegotiation: {
+      mode: negotiationFor(options.clientEra).mode,
+      ...(options.probeTimeoutMs ? { probe: { timeoutMs: options.probeTimeoutMs } } : {}),
+    },
   });
   const transport = tapTransport(options.transport(wire), wire);
   try {

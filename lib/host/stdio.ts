@@ -2,6 +2,12 @@
  * Node only: starts a stdio server from a command line. Kept apart from the rest of `lib/host`,
  * which never imports it, so the host stays browser-safe.
  */
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync, unlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { TransportFactory } from "./connect";
 
@@ -46,12 +52,153 @@ export interface StdioTransportOptions {
   env?: Record<string, string>;
   /** Receives the server's stderr, line by line (it is not shown otherwise). */
   onStderr?: (text: string) => void;
+  /**
+   * Notes every server process this factory starts (its exit, its stray stdout) and can stop them
+   * all, with their process groups. Without it, processes are still started in a group of their own.
+   */
+  processes?: StdioProcesses;
+}
+
+/** The spec line a stdio server's stray stdout breaks, for messages that name it. */
+export const STDOUT_RULE =
+  "a stdio server's stdout must carry only JSON-RPC messages; logs belong on stderr " +
+  "(MCP specification 2025-11-25, https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio)";
+
+/** What one server process did, as far as a review needs to tell it. */
+export interface StdioProcessRecord {
+  /** The process the transport spawned (the group wrapper where one is used). */
+  pid: number | undefined;
+  /** Set once the process has exited. */
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  /** Lines on stdout that are not JSON-RPC messages: the first few, each cut to 200 characters. */
+  strayStdout: string[];
+  strayCount: number;
+  /** JSON-RPC messages seen on stdout. */
+  messages: number;
+}
+
+const GROUP_WRAPPER = fileURLToPath(new URL("./stdio-group.mjs", import.meta.url));
+
+/** How a stdio server's exit reads in a sentence: "exited with code 3", "was killed by SIGKILL". */
+export function describeExit(exit: NonNullable<StdioProcessRecord["exit"]>): string {
+  return exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+
+/**
+ * The server processes one review started. Each runs in a process group of its own (through
+ * `stdio-group.mjs`), so stopping it ends whatever it started as well.
+ */
+export class StdioProcesses {
+  readonly records: StdioProcessRecord[] = [];
+  private readonly live = new Map<ChildProcess, StdioProcessRecord>();
+  /** Set by `stopAll`: a transport of this review that starts later starts nothing. */
+  stopped = false;
+  /** Where each group wrapper writes its server's process-group id, one a line. */
+  readonly groupFile = join(tmpdir(), `academy-stdio-groups-${process.pid}-${randomUUID()}`);
+
+  /** Starts noting `child`'s exit and stdout. */
+  track(child: ChildProcess): StdioProcessRecord {
+    const record: StdioProcessRecord = {
+      pid: child.pid,
+      strayStdout: [],
+      strayCount: 0,
+      messages: 0,
+    };
+    this.records.push(record);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      record.exit = { code: child.exitCode, signal: child.signalCode };
+      return record;
+    }
+    this.live.set(child, record);
+    child.once("exit", (code, signal) => {
+      record.exit = { code, signal };
+      this.live.delete(child);
+    });
+    // Started as the review was being stopped: its wrapper ends its group at once.
+    if (this.stopped) child.kill("SIGTERM");
+    let partial = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString("utf8")).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) noteLine(record, line);
+    });
+    return record;
+  }
+
+  /** The latest process that has exited, if any. */
+  lastExited(): StdioProcessRecord | undefined {
+    return this.records.findLast((r) => r.exit);
+  }
+
+  /**
+   * Ends every process still running: SIGTERM (the group wrapper passes it to the server's
+   * group and SIGKILLs the group half a second later), then SIGKILL after `graceMs`.
+   */
+  async stopAll(graceMs = 1500): Promise<void> {
+    this.stopped = true;
+    await Promise.all(
+      [...this.live.keys()].map(async (child) => {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill("SIGTERM");
+        const timer = new Promise<"late">((r) => setTimeout(() => r("late"), graceMs).unref());
+        if ((await Promise.race([exited, timer])) === "late") {
+          child.kill("SIGKILL");
+          await exited;
+        }
+      }),
+    );
+    this.killGroups();
+  }
+
+  /**
+   * SIGKILLs every process group a wrapper reported, the ones this object never saw included
+   * (the SDK's probe sibling), and forgets them. Synchronous, so it can run on process exit.
+   */
+  killGroups(): void {
+    let text = "";
+    try {
+      text = readFileSync(this.groupFile, "utf8");
+      unlinkSync(this.groupFile);
+    } catch {
+      return;
+    }
+    for (const id of text.split("\n").map(Number)) {
+      if (!Number.isInteger(id) || id <= 1) continue;
+      try {
+        process.kill(-id, "SIGKILL");
+      } catch {
+        // That group has already ended.
+      }
+    }
+  }
+}
+
+function noteLine(record: StdioProcessRecord, raw: string) {
+  const line = raw.replace(/\r$/, "");
+  if (!line.trim()) return;
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    message = undefined;
+  }
+  const m = message as { jsonrpc?: unknown } | undefined;
+  if (typeof m === "object" && m !== null && m.jsonrpc === "2.0") {
+    record.messages++;
+    return;
+  }
+  record.strayCount++;
+  if (record.strayStdout.length < 3) record.strayStdout.push(line.slice(0, 200));
 }
 
 /**
  * A transport factory for a stdio server. It is the SDK's own `StdioClientTransport`, untouched:
  * a dual-era client then probes `server/discover` on a short-lived sibling process, so a legacy
- * server that exits on the unknown request costs nothing (that probe is not on this wire).
+ * server that exits on the unknown request costs nothing (that probe is not on this wire). The
+ * command runs under `stdio-group.mjs` (not on Windows, which has no process groups), so the
+ * server and anything it starts end together; the sibling, built by the SDK from the same
+ * parameters, runs under it too.
  */
 export function stdioTransport(
   command: string,
@@ -59,15 +206,36 @@ export function stdioTransport(
 ): TransportFactory {
   const [file, ...args] = splitCommand(command);
   if (!file) throw new Error("empty command");
+  const grouped = process.platform !== "win32";
   return () => {
     const t = new StdioClientTransport({
-      command: file,
-      args,
+      command: grouped ? process.execPath : file,
+      args: grouped
+        ? [
+            GROUP_WRAPPER,
+            ...(options.processes ? ["--group-file", options.processes.groupFile] : []),
+            file,
+            ...args,
+          ]
+        : args,
       cwd: options.cwd,
       env: options.env,
       stderr: "pipe",
     });
     t.stderr?.on("data", (chunk: Buffer) => options.onStderr?.(chunk.toString("utf8")));
+    const processes = options.processes;
+    if (processes) {
+      // An own property on this instance (the SDK looks for its exact class on the prototype).
+      const start = t.start.bind(t);
+      t.start = async () => {
+        // A review stopped (out of time, interrupted) while the SDK was still connecting.
+        if (processes.stopped) throw new Error("the review was stopped before this server started");
+        await start();
+        // The SDK keeps the child private; it is read here only to watch it, never to drive it.
+        const child = (t as unknown as { _process?: ChildProcess })._process;
+        if (child) processes.track(child);
+      };
+    }
     return t;
   };
 }

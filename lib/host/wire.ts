@@ -12,6 +12,11 @@ export type WireEntry =
       headers: Record<string, string>;
       /** The response body when the status is an error (the SDK inspects a 400's body). */
       errorBody?: string;
+      /**
+       * The request was given up by this side (a timeout) before any response came: the server
+       * may well have been reached. Only with status `network-error`.
+       */
+      aborted?: true;
     };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -119,7 +124,15 @@ export function recordingFetch(log: WireLog, base: typeof fetch = fetch): typeof
     try {
       response = await base(input, init);
     } catch (error) {
-      log.add({ dir: "http", method, status: "network-error", headers });
+      const aborted =
+        init?.signal?.aborted || (error instanceof Error && error.name === "AbortError");
+      log.add({
+        dir: "http",
+        method,
+        status: "network-error",
+        headers,
+        ...(aborted ? { aborted: true as const } : {}),
+      });
       throw error;
     }
     let errorBody: string | undefined;

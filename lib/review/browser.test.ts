@@ -9,7 +9,7 @@ import { HEADLESS_VIEWS } from "../simulator/run";
 import { parseScenario, resolvePorts } from "../simulator/scenario";
 import { createServerFactory } from "../simulator/server";
 import { reviewInBrowser } from "./browser";
-import { HAPPY_PATH_MODERN_ONLY_EXPECTED } from "./expected-fixtures";
+import { HAPPY_PATH_MODERN_ONLY_EXPECTED, IN_PROCESS_VIEW } from "./expected-fixtures";
 import { formatReportMarkdown } from "./report";
 import type { CollectStep } from "./steps";
 
@@ -49,10 +49,11 @@ describe("reviewInBrowser", () => {
       }),
     });
     if (!result.ok) throw new Error(result.problem.message);
-    expect(Object.fromEntries(result.report.items.map((i) => [i.id, i.status]))).toEqual(
-      HAPPY_PATH_MODERN_ONLY_EXPECTED,
-    );
-    expect(result.report.counts).toEqual({ pass: 17, fail: 0, warning: 4, "not-checkable": 2 });
+    expect(Object.fromEntries(result.report.items.map((i) => [i.id, i.status]))).toEqual({
+      ...HAPPY_PATH_MODERN_ONLY_EXPECTED,
+      ...IN_PROCESS_VIEW,
+    });
+    expect(result.report.counts).toEqual({ pass: 20, fail: 0, warning: 4, "not-checkable": 2 });
     expect(steps).toEqual(["connect", "inspect", "other-era", "undeclared"]);
     expect(result.json).toBe(JSON.stringify(result.report, null, 2));
     expect(result.markdown).toBe(formatReportMarkdown(result.report, "http://localhost:3000"));

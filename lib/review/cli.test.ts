@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { runReviewCli } from "./cli";
+import { DEFAULT_BASE_URL, runReviewCli } from "./cli";
 import {
   BASIC_VANILLAJS_EXPECTED as BASIC_EXPECTED,
   HAPPY_PATH_MODERN_ONLY_EXPECTED,
@@ -108,7 +108,7 @@ describe("npm run review", { timeout: 90_000 }, () => {
     expect(statuses(result.report)).toEqual(HAPPY_PATH_MODERN_ONLY_EXPECTED);
     expect(result.stdout).toContain("Server: academy-main 1.0.0 | era: modern (2026-07-28)");
     expect(result.stdout).toMatch(/^WARN {2}Protocol eras served {2}\[NEG-6\]$/m);
-    expect(result.stdout).toContain("17 pass, 0 fail, 4 warning(s), 2 not checkable from outside");
+    expect(result.stdout).toContain("19 pass, 0 fail, 5 warning(s), 2 not checkable from outside");
   });
 
   it("reports each step on the progress channel as it starts, and colours labels only when asked (issue #24)", async () => {
@@ -124,7 +124,7 @@ describe("npm run review", { timeout: 90_000 }, () => {
     expect(coloured.stdout).toMatch(/\u001b\[32mPASS\u001b\[0m/);
     expect(coloured.stdout).toMatch(/\u001b\[33mWARN\u001b\[0m/);
     // Without colour (the default, and on a pipe or with NO_COLOR), no escape codes at all.
-    const plain = formatReport(coloured.report!);
+    const plain = formatReport(coloured.report!, DEFAULT_BASE_URL);
     expect(plain).not.toContain("\u001b[");
     expect(plain).toContain("N/C: not checkable from outside");
     expect(plain.replace(/\s/g, "")).toBe(coloured.stdout.replace(/\u001b\[\d+m|\s/g, ""));

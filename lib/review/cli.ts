@@ -1,21 +1,34 @@
 /**
  * The review CLI's logic, apart from process handling so tests can run it in process:
- *   review <url> [--header "Name: value"]... [--json] [--timeout ms]
- *   review --stdio "<command>" [--json] [--timeout ms]
- * Exit status: 0 when no item fails, 1 when one does, 2 for bad usage or an unreachable server.
+ *   review <url> [--header "Name: value"]... [--json] [--timeout ms] [--base-url url]
+ *   review --stdio "<command>" [--json] [--timeout ms] [--base-url url]
+ * Exit status: 0 when no item fails, 1 when one does, 2 for bad usage or an unreachable server,
+ * 130 when interrupted. Every stdio server process (and its process group) is ended before this
+ * returns, whichever way the review ends.
  */
+import { connect as tcpConnect } from "node:net";
 import { eraKeyForCommand, eraKeyForUrl, httpTransport, HostConnectError } from "../host";
-import { stdioTransport } from "../host/stdio";
-import { collectReview } from "./collect";
+import { describeExit, STDOUT_RULE, StdioProcesses, stdioTransport } from "../host/stdio";
+import { collectReview, type ReviewInput } from "./collect";
 import { buildReport, formatReport, formatReportMarkdown, type Report } from "./report";
 import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
 
+/**
+ * Where lesson links point when `--base-url` is not given: the academy as `npm start` serves it
+ * locally (the academy has no public deployment to point at).
+ */
+export const DEFAULT_BASE_URL = "http://localhost:3000";
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
 export const USAGE =
-  'usage: npm run review -- <url> [--header "Name: value"]... [--json | --markdown] [--timeout ms]\n' +
-  '       npm run review -- --stdio "<command>" [--json | --markdown] [--timeout ms]';
+  'usage: npm run review -- <url> [--header "Name: value"]... [--json | --markdown] [--timeout ms] [--base-url url]\n' +
+  '       npm run review -- --stdio "<command>" [--json | --markdown] [--timeout ms] [--base-url url]\n' +
+  `  --timeout ms    the whole review's time budget, every step together (default ${DEFAULT_TIMEOUT_MS})\n` +
+  `  --base-url url  where lesson links point (default ${DEFAULT_BASE_URL}, the academy run locally)`;
 
 export interface CliResult {
-  code: 0 | 1 | 2;
+  code: 0 | 1 | 2 | 130;
   stdout: string;
   stderr: string;
   report?: Report;
@@ -27,6 +40,26 @@ export interface CliIo {
   progress?: (line: string) => void;
   /** Colour the status labels (the script asks for it on a terminal without NO_COLOR). */
   color?: boolean;
+  /** Aborted on Ctrl-C: the review stops, its server processes are ended, and the code is 130. */
+  signal?: AbortSignal;
+}
+
+class Interrupted extends Error {}
+class OutOfTime extends Error {}
+
+/** Whether something at host:port accepts a TCP connection (within `ms`). */
+function acceptsConnections(url: URL, ms = 1000): Promise<boolean> {
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  return new Promise((resolve) => {
+    const socket = tcpConnect({ host: url.hostname.replace(/^\[|\]$/g, ""), port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(ms, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
 }
 
 export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliResult> {
@@ -35,7 +68,8 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   let markdown = false;
   let stdio: string | undefined;
   let url: string | undefined;
-  let timeoutMs = 20_000;
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  let baseUrl = DEFAULT_BASE_URL;
   const headers: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -53,6 +87,11 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       timeoutMs = Number(argv[++i]);
       if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
         return usage("--timeout needs milliseconds");
+    } else if (a === "--base-url") {
+      const b = argv[++i] ?? "";
+      if (!/^https?:\/\/[^/\s]+/.test(b))
+        return usage(`--base-url needs an http(s) URL, got ${JSON.stringify(b)}`);
+      baseUrl = b.replace(/\/+$/, "");
     } else if (a === "--help" || a === "-h") return { code: 0, stdout: USAGE, stderr: "" };
     else if (a.startsWith("--")) return usage(`unknown option ${a}`);
     else if (url) return usage(`one server at a time (got ${url} and ${a})`);
@@ -68,46 +107,124 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   }
 
   const stderrLines: string[] = [];
-  const onStep = (step: CollectStep) => io.progress?.(`${COLLECT_STEP_LABELS[step]}…`);
+  let step: CollectStep = "connect";
+  const onStep = (s: CollectStep) => {
+    step = s;
+    io.progress?.(`${COLLECT_STEP_LABELS[s]}…`);
+  };
+  const processes = new StdioProcesses();
+  // One abort for the whole review: the total time budget, or Ctrl-C. It cancels pending HTTP
+  // requests; stdio servers are stopped below, which ends their pending requests.
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new OutOfTime()), timeoutMs);
+  const onInterrupt = () => stop.abort(new Interrupted());
+  if (io.signal?.aborted) onInterrupt();
+  io.signal?.addEventListener("abort", onInterrupt);
+  const stopped = new Promise<never>((_, reject) =>
+    stop.signal.addEventListener("abort", () => reject(stop.signal.reason), { once: true }),
+  );
+  stopped.catch(() => {});
+  const abortableFetch: typeof fetch = (input, init) =>
+    globalThis.fetch(input, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, stop.signal]) : stop.signal,
+    });
+  const deadline = Date.now() + timeoutMs;
+  let input: ReviewInput;
   try {
-    const input = await collectReview(
-      url
-        ? {
-            target: url,
-            transport: "http",
-            factory: httpTransport(url, { headers }),
-            key: eraKeyForUrl(url),
-            timeoutMs,
-            onStep,
-          }
-        : {
-            target: stdio!,
-            transport: "stdio",
-            factory: stdioTransport(stdio!, { onStderr: (t) => stderrLines.push(t) }),
-            key: eraKeyForCommand(stdio!),
-            timeoutMs,
-            onStep,
-          },
-    );
-    const report = buildReport(input);
-    return {
-      code: report.counts.fail > 0 ? 1 : 0,
-      stdout: json
-        ? JSON.stringify(report, null, 2)
-        : markdown
-          ? formatReportMarkdown(report)
-          : formatReport(report, "", { color: io.color && !json && !markdown }),
-      stderr: "",
-      report,
-    };
+    input = await Promise.race([
+      collectReview(
+        url
+          ? {
+              target: url,
+              transport: "http",
+              factory: httpTransport(url, { headers, fetch: abortableFetch }),
+              key: eraKeyForUrl(url),
+              deadline,
+              onStep,
+            }
+          : {
+              target: stdio!,
+              transport: "stdio",
+              factory: stdioTransport(stdio!, {
+                onStderr: (t) => stderrLines.push(t),
+                processes,
+              }),
+              key: eraKeyForCommand(stdio!),
+              deadline,
+              onStep,
+            },
+      ),
+      stopped,
+    ]);
   } catch (e) {
-    const why =
-      e instanceof HostConnectError ? e.message : e instanceof Error ? e.message : String(e);
+    // Explained before the processes are stopped, so an exit seen is the server's own doing.
+    const stderr = await explain(e);
+    await processes.stopAll();
+    return { code: e instanceof Interrupted ? 130 : 2, stdout: "", stderr };
+  } finally {
+    clearTimeout(timer);
+    io.signal?.removeEventListener("abort", onInterrupt);
+    stop.abort(new OutOfTime());
+    await processes.stopAll();
+  }
+  const report = buildReport(input);
+  return {
+    code: report.counts.fail > 0 ? 1 : 0,
+    stdout: json
+      ? JSON.stringify(report, null, 2)
+      : markdown
+        ? formatReportMarkdown(report, baseUrl)
+        : formatReport(report, baseUrl, { color: io.color && !json && !markdown }),
+    stderr: strayNote(),
+    report,
+  };
+
+  /** A note on stray stdout (the review itself may still have worked: the SDK skips such lines). */
+  function strayNote(): string {
+    const noisy = processes.records.find((r) => r.strayCount > 0);
+    if (!noisy) return "";
+    return (
+      `Note: the server wrote ${noisy.strayCount} line(s) to stdout that are not JSON-RPC messages; ` +
+      `the first: ${JSON.stringify(noisy.strayStdout[0])}. A client may fail on them: ${STDOUT_RULE}.`
+    );
+  }
+
+  async function explain(e: unknown): Promise<string> {
+    const label = COLLECT_STEP_LABELS[step].replace(/^./, (c) => c.toLowerCase());
+    let why: string;
+    if (e instanceof Interrupted) {
+      why = `interrupted (Ctrl-C) while ${label}; the server was stopped`;
+    } else if (url && (e instanceof OutOfTime || /timed out/i.test(String(e)))) {
+      const accepted = await acceptsConnections(new URL(url));
+      why = !accepted
+        ? `it did not accept a connection within ${timeoutMs} ms (while ${label}). Check that it is running and that the URL is right.`
+        : step === "connect"
+          ? `it accepted the connection but sent no response within ${timeoutMs} ms (while ${label}). ` +
+            `A server stuck in a request handler, or a proxy holding the request, looks like this.`
+          : `it accepted the connection but a request got no response within the ${timeoutMs} ms the whole review may take (--timeout), while ${label}.`;
+    } else if (e instanceof OutOfTime) {
+      const last = processes.records.at(-1);
+      why =
+        `the review did not finish within ${timeoutMs} ms (--timeout is the whole review's budget); ` +
+        `it stopped while ${label}` +
+        (last && last.messages === 0 && last.strayCount === 0
+          ? ". The server wrote nothing to stdout: is the command an MCP server speaking JSON-RPC on stdout?"
+          : ".");
+    } else {
+      why = e instanceof HostConnectError ? e.message : e instanceof Error ? e.message : String(e);
+    }
+    const exited = processes.lastExited();
+    if (stdio && exited?.exit && !(e instanceof Interrupted)) {
+      why = `the server process ${describeExit(exited.exit)} before the review finished (${why})`;
+    }
+    const noisy = processes.records.find((r) => r.strayCount > 0);
+    if (noisy) {
+      why +=
+        `\nIts stdout had ${noisy.strayCount} line(s) that are not JSON-RPC messages; the first: ` +
+        `${JSON.stringify(noisy.strayStdout[0])}. ${STDOUT_RULE.replace(/^./, (c) => c.toUpperCase())}.`;
+    }
     const tail = stderrLines.join("").trim().split("\n").slice(-5).join("\n");
-    return {
-      code: 2,
-      stdout: "",
-      stderr: `Could not review ${url ?? stdio}: ${why}${tail ? `\nserver stderr:\n${tail}` : ""}`,
-    };
+    return `Could not review ${url ?? stdio}: ${why}${tail ? `\nserver stderr:\n${tail}` : ""}`;
   }
 }

@@ -45,6 +45,12 @@ export interface CollectOptions {
   factory: TransportFactory;
   key: string;
   timeoutMs?: number;
+  /**
+   * When the whole review must be over (epoch ms): each connection then gets the time left, and
+   * the dual-era probe half of it (so a legacy server that ignores the probe leaves time for
+   * `initialize`). Without it, each connection gets `timeoutMs`.
+   */
+  deadline?: number;
   /** Told before each step starts, so a page can show where the review is. */
   onStep?: (step: CollectStep) => void;
 }
@@ -57,10 +63,22 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * Apps support. Calls no tool. A failure to connect at all is thrown as a HostConnectError.
  */
 export async function collectReview(options: CollectOptions): Promise<ReviewInput> {
-  const base = { transport: options.factory, key: options.key, timeoutMs: options.timeoutMs };
+  const left = () =>
+    options.deadline !== undefined ? Math.max(1, options.deadline - Date.now()) : options.timeoutMs;
+  const base = () => ({ transport: options.factory, key: options.key, timeoutMs: left() });
   const step = (s: CollectStep) => options.onStep?.(s);
   step("connect");
-  const conn = await connectServer({ ...base, clientEra: "dual", cache: new EraCache() });
+  // On HTTP a silent probe is an outage, not a legacy server: it keeps the whole time.
+  const probeTimeoutMs =
+    options.deadline !== undefined && options.transport === "stdio"
+      ? Math.ceil(left()! / 2)
+      : undefined;
+  const conn = await connectServer({
+    ...base(),
+    clientEra: "dual",
+    cache: new EraCache(),
+    probeTimeoutMs,
+  });
   let review: ServerReview;
   try {
     step("inspect");
@@ -73,7 +91,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
   if (review.era === "modern") {
     step("other-era");
     try {
-      const legacy = await connectServer({ ...base, clientEra: "legacy" });
+      const legacy = await connectServer({ ...base(), clientEra: "legacy" });
       await legacy.close().catch(() => {});
       otherEra = { era: "legacy", ok: true };
     } catch (e) {
@@ -90,7 +108,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
   step("undeclared");
   try {
     const plain = await connectServer({
-      ...base,
+      ...base(),
       clientEra: review.era,
       capabilities: {} as ClientCapabilities,
     });

@@ -27,6 +27,20 @@ export const HAPPY_PATH_MODERN_ONLY_EXPECTED: Readonly<Record<string, ItemStatus
   "annotations:show_forecast": "warning",
   "text-fallback:show_forecast": "not-checkable",
   "renders:show_forecast": "not-checkable",
+  // Static view checks, on the view scripts/serve-scenario.ts serves (the simulator's demo view,
+  // lib/simulator/views/demo-view.ts): it loads nothing from another origin and needs no eval, but
+  // its "Request fullscreen" button calls app.requestDisplayMode without reading the host's
+  // availableDisplayModes (it is there to show the host's answer), which the heuristic flags
+  // (BRG-6). In process the factory serves HEADLESS_VIEWS instead: see IN_PROCESS_VIEW.
+  "view-origins:show_forecast": "pass",
+  "view-eval:show_forecast": "pass",
+  "view-display-mode:show_forecast": "warning",
+};
+
+// The happy path's server built in process (lib/simulator/run.ts HEADLESS_VIEWS): its view has
+// no script that asks for a display mode, so the heuristic passes.
+export const IN_PROCESS_VIEW: Readonly<Record<string, ItemStatus>> = {
+  "view-display-mode:show_forecast": "pass",
 };
 
 // The same server dual-era: the era item passes, and no initialize is refused.
@@ -60,6 +74,11 @@ export const BASIC_VANILLAJS_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   "annotations:get-time": "warning",
   "text-fallback:get-time": "not-checkable",
   "renders:get-time": "not-checkable",
+  // Static view checks: the view loads nothing from another origin, needs no eval and asks for
+  // no display mode.
+  "view-origins:get-time": "pass",
+  "view-eval:get-time": "pass",
+  "view-display-mode:get-time": "pass",
 };
 
 // Hand-written from server-system-monitor 2.0.3's server.js: get-system-info registered with
@@ -86,4 +105,9 @@ export const SYSTEM_MONITOR_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   "annotations:get-system-info": "warning",
   "text-fallback:get-system-info": "not-checkable",
   "renders:get-system-info": "not-checkable",
+  // Static view checks: the view loads nothing from another origin, needs no eval and asks for
+  // no display mode.
+  "view-origins:get-system-info": "pass",
+  "view-eval:get-system-info": "pass",
+  "view-display-mode:get-system-info": "pass",
 };

@@ -9,7 +9,7 @@ import { HEADLESS_VIEWS } from "../simulator/run";
 import { parseScenario, resolvePorts } from "../simulator/scenario";
 import { createServerFactory, declaredUiOnRequest } from "../simulator/server";
 import { collectReview } from "./collect";
-import { HAPPY_PATH_DUAL_EXPECTED } from "./expected-fixtures";
+import { HAPPY_PATH_DUAL_EXPECTED, IN_PROCESS_VIEW } from "./expected-fixtures";
 import { buildReport, formatReport, formatReportMarkdown, LESSONS, type Report } from "./report";
 
 const servers: InProcessServer[] = [];
@@ -44,9 +44,9 @@ describe("buildReport", () => {
     const r = await reportFor(scenarioFactory("happy-path"), "dual");
     expect(r.era).toBe("modern");
     // The modern-only expectations, with the era item passing: this server speaks both eras.
-    const expected = HAPPY_PATH_DUAL_EXPECTED;
+    const expected = { ...HAPPY_PATH_DUAL_EXPECTED, ...IN_PROCESS_VIEW };
     expect(statuses(r)).toEqual(expected);
-    expect(r.counts).toEqual({ pass: 17, fail: 0, warning: 3, "not-checkable": 2 });
+    expect(r.counts).toEqual({ pass: 20, fail: 0, warning: 3, "not-checkable": 2 });
     // No legacy-only item in a modern review.
     expect(r.items.find((i) => i.id === "initialize-declaration")).toBeUndefined();
   });
@@ -244,7 +244,7 @@ describe("report items point at real rules and real lesson sections", () => {
       /^PASS {2}server\/discover advertises io\.modelcontextprotocol\/ui {2}\[NEG-3, NEG-4\]$/m,
     );
     expect(text).toContain("see /lessons/resource-metadata-and-caching#caching");
-    expect(text).toMatch(/17 pass, 0 fail, 3 warning\(s\), 2 not checkable from outside$/);
+    expect(text).toMatch(/20 pass, 0 fail, 3 warning\(s\), 2 not checkable from outside$/);
   });
 });
 

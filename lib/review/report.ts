@@ -4,6 +4,7 @@ import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
 import { visibleText } from "../host/visible-text";
 import type { ReviewInput } from "./collect";
+import { analyzeView, undeclaredLoads } from "./static-view";
 
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
 
@@ -58,6 +59,8 @@ export const LESSONS = {
   annotations: lesson("result-channels-and-annotations", "annotations"),
   channels: lesson("result-channels-and-annotations", "three-channels"),
   render: lesson("testing-before-shipping", "rendering-checks"),
+  builtPolicy: lesson("content-security-policy", "built-policy"),
+  displayModes: lesson("the-app-host-bridge", "display-modes"),
 } as const;
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -522,10 +525,76 @@ function safeDecode(blob: string): string | undefined {
   }
 }
 
+/**
+ * Static checks of one tool's view HTML (issue #21, item 4; analysis in static-view.ts): the
+ * origins it loads or fetches against its declared CSP, `eval`, and display-mode requests. None
+ * when the view could not be read (the resource-read and html-document items say why).
+ */
+export function staticViewItems(t: UiToolReview): ReportItem[] {
+  if (!t.read.ok) return [];
+  const item = asRecord(t.read.result.contents[0]);
+  const html =
+    typeof item?.text === "string"
+      ? item.text
+      : typeof item?.blob === "string"
+        ? safeDecode(item.blob)
+        : undefined;
+  if (html === undefined) return [];
+  const meta = effectiveUiMeta(item?._meta, t.listing?._meta);
+  const declared = "csp" in meta.ui;
+  const { loads, evals, displayModes } = analyzeView(html);
+  const blocked = undeclaredLoads(loads, declared, meta.ui.csp);
+  const items: ReportItem[] = [];
+  const add = (i: Omit<ReportItem, "tool" | "id" | "source"> & { id: string }) =>
+    items.push({ ...i, id: `${i.id}:${t.name}`, tool: t.name, source: "review" });
+  const unseen = "URLs built at run time are not seen";
+  const origins = [...new Set(loads.map((l) => l.origin))];
+  add({
+    id: "view-origins",
+    title: "Every origin the view loads or fetches is declared in its CSP",
+    status: blocked.length ? "fail" : "pass",
+    evidence: blocked.length
+      ? blocked.map((b) => `${b.origin} (${b.via}, line ${b.line}): ${b.reason}`).join("; ") +
+        (declared ? "" : "; declare each in _meta.ui.csp")
+      : origins.length
+        ? `${origins.length} other origin(s) found in the HTML and inline scripts, all declared: ${origins.join(", ")} (${unseen})`
+        : `no other origin found in the HTML or inline scripts (${unseen})`,
+    ruleIds: declared ? ["CSP-2", "CSP-3", "CSP-6"] : ["CSP-4", "CSP-6"],
+    lesson: declared ? LESSONS.builtPolicy : LESSONS.csp,
+  });
+  add({
+    id: "view-eval",
+    title: "The view does not need eval or new Function",
+    status: evals.length ? "warning" : "pass",
+    evidence: evals.length
+      ? evals.map((e) => `${e.what} at line ${e.line}: ${json(e.excerpt)}`).join("; ") +
+        ": no MCP Apps CSP allows it (script-src is 'self' 'unsafe-inline' plus resourceDomains, never 'unsafe-eval'), so this code throws in a host that follows the spec"
+      : "no eval( or new Function( in the inline scripts",
+    ruleIds: ["CSP-2", "CSP-4"],
+    lesson: LESSONS.builtPolicy,
+  });
+  add({
+    id: "view-display-mode",
+    title: "Display mode requested only after reading availableDisplayModes (heuristic)",
+    status: displayModes.requests.length && !displayModes.reads.length ? "warning" : "pass",
+    evidence: !displayModes.requests.length
+      ? "heuristic: no display-mode request found in the inline scripts"
+      : displayModes.reads.length
+        ? `heuristic: requests a display mode (line ${displayModes.requests.join(", ")}) and reads availableDisplayModes (line ${displayModes.reads.join(", ")})`
+        : `heuristic: requests a display mode (line ${displayModes.requests.join(", ")}) but never reads the host's availableDisplayModes; the view must check the modes the host offers before asking`,
+    ruleIds: ["BRG-6"],
+    lesson: LESSONS.displayModes,
+  });
+  return items;
+}
+
 /** The checklist report for one reviewed server: a pure function of what was observed. */
 export function buildReport(input: ReviewInput): Report {
   const r = input.review;
-  const items = [...serverItems(input), ...r.uiTools.flatMap((t) => toolItems(input, t))];
+  const items = [
+    ...serverItems(input),
+    ...r.uiTools.flatMap((t) => [...toolItems(input, t), ...staticViewItems(t)]),
+  ];
   const counts: Record<ItemStatus, number> = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 };
   for (const i of items) counts[i.status]++;
   return {
