@@ -375,7 +375,36 @@ function ReviewResult({
           era={report.era}
         />
       ))}
+
+      {r.tools
+        .filter((tool) => !r.uiTools.some((u) => u.name === tool.name))
+        .map((tool) => (
+          <PlainToolSection
+            key={tool.name}
+            name={tool.name}
+            items={report.items.filter((i) => i.tool === tool.name)}
+          />
+        ))}
     </div>
+  );
+}
+
+/** A tool without a view still gets its checklist: visibility, annotations, outputSchema (issue #21). */
+function PlainToolSection({ name, items }: { name: string; items: ReportItem[] }) {
+  if (!items.length) return null;
+  const h = `review-plain-tool-${name.replace(/[^\w-]/g, "_")}`;
+  return (
+    <section
+      aria-labelledby={h}
+      className="review-tool"
+      data-testid="review-plain-tool"
+      data-tool={name}
+    >
+      <h2 id={h}>
+        Tool <ServerText text={name} code /> (no view)
+      </h2>
+      <ReportItems items={items} caption={`Checklist items for ${name}`} />
+    </section>
   );
 }
 

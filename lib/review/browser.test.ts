@@ -52,7 +52,7 @@ describe("reviewInBrowser", () => {
     expect(Object.fromEntries(result.report.items.map((i) => [i.id, i.status]))).toEqual(
       HAPPY_PATH_MODERN_ONLY_EXPECTED,
     );
-    expect(result.report.counts).toEqual({ pass: 17, fail: 0, warning: 4, "not-checkable": 2 });
+    expect(result.report.counts).toEqual({ pass: 26, fail: 0, warning: 4, "not-checkable": 3 });
     expect(steps).toEqual(["connect", "inspect", "other-era", "undeclared"]);
     expect(result.json).toBe(JSON.stringify(result.report, null, 2));
     expect(result.markdown).toBe(formatReportMarkdown(result.report, "http://localhost:3000"));
