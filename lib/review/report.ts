@@ -266,7 +266,18 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     items.push({ ...item, id: `${item.id}:${t.name}`, tool: t.name });
 
   // TOOL-1: which key names the view.
-  add({ id: "resource-uri-key", ...resourceUriKeyItem(t) });
+  {
+    const k = resourceUriKeyVerdict(t);
+    add({
+      id: "resource-uri-key",
+      title: "The view is named in _meta.ui.resourceUri",
+      status: k.status,
+      evidence: k.evidence,
+      ruleIds: ["TOOL-1"],
+      lesson: k.lesson,
+      source: "review",
+    });
+  }
 
   add({
     id: "ui-scheme",
@@ -386,7 +397,18 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     source: "requirements",
   });
 
-  add({ id: "csp", ...cspItem(meta.ui) });
+  {
+    const c = cspVerdict(meta.ui);
+    add({
+      id: "csp",
+      title: "_meta.ui.csp is an object of origin lists",
+      status: c.status,
+      evidence: c.evidence,
+      ruleIds: c.ruleIds,
+      lesson: LESSONS.csp,
+      source: "review",
+    });
+  }
 
   const perms = decidePermissions("permissions" in meta.ui, meta.ui.permissions, [
     "camera",
@@ -481,22 +503,19 @@ function itemsForTool(input: ReviewInput, name: string): ReportItem[] {
  * TOOL-1's key: nested passes; both keys naming the same view pass (ext-apps' registerAppTool
  * writes the flat one); the flat key alone is deprecated, with the spec's word on its removal.
  */
-function resourceUriKeyItem(t: UiToolReview): Omit<ReportItem, "id" | "tool"> {
-  const base = {
-    title: "The view is named in _meta.ui.resourceUri",
-    ruleIds: ["TOOL-1"],
-    source: "review" as const,
-  };
+function resourceUriKeyVerdict(t: UiToolReview): {
+  status: ItemStatus;
+  evidence: string;
+  lesson: string;
+} {
   if (t.uriConflict)
     return {
-      ...base,
       status: "fail",
       evidence: `_meta.ui.resourceUri is ${t.uriConflict.nested} but the deprecated _meta["ui/resourceUri"] is ${t.uriConflict.flat}: hosts disagree on which view to show`,
       lesson: LESSONS.flatKey,
     };
   if (t.uriKey === "flat")
     return {
-      ...base,
       status: "warning",
       evidence:
         `only the deprecated flat key _meta["ui/resourceUri"] = ${t.resourceUri}. TOOL-1: the flat key is deprecated; the 2026-01-26 spec's deprecation notice says the flat format will be "removed before GA". ` +
@@ -505,13 +524,11 @@ function resourceUriKeyItem(t: UiToolReview): Omit<ReportItem, "id" | "tool"> {
     };
   if (t.uriKey === "both")
     return {
-      ...base,
       status: "pass",
       evidence: `_meta.ui.resourceUri = ${t.resourceUri}; the deprecated flat key _meta["ui/resourceUri"] repeats it, as ext-apps' registerAppTool adds for older hosts (nothing to change)`,
       lesson: LESSONS.inTheWild,
     };
   return {
-    ...base,
     status: "pass",
     evidence: `_meta.ui.resourceUri = ${t.resourceUri}`,
     lesson: LESSONS.resourceUri,
@@ -522,15 +539,13 @@ function resourceUriKeyItem(t: UiToolReview): Omit<ReportItem, "id" | "tool"> {
  * The csp item (CSP-1..4), from `_meta.ui` as sent: a key other than the four lists (such as
  * `connect_domains`) fails, since a host ignores it and the view gets none of those origins.
  */
-function cspItem(ui: Record<string, unknown>): Omit<ReportItem, "id" | "tool"> {
-  const base = {
-    title: "_meta.ui.csp is an object of origin lists",
-    lesson: LESSONS.csp,
-    source: "review" as const,
-  };
+function cspVerdict(ui: Record<string, unknown>): {
+  status: ItemStatus;
+  evidence: string;
+  ruleIds: string[];
+} {
   if (!("csp" in ui))
     return {
-      ...base,
       status: "pass",
       evidence:
         "no csp declared: the view gets the restrictive default (no outbound connections); declare connectDomains/resourceDomains for any origin it uses",
@@ -547,7 +562,6 @@ function cspItem(ui: Record<string, unknown>): Omit<ReportItem, "id" | "tool"> {
       : []),
   ];
   return {
-    ...base,
     status: problems.length ? "fail" : "pass",
     evidence: problems.length
       ? `${problems.join("; ")} (as sent: ${json(ui.csp)})`

@@ -166,7 +166,7 @@ export function agentVisibilityFromWire(
   };
 }
 
-type NewItem = Omit<ReportItem, "id" | "tool">;
+type NewItem = Omit<ReportItem, "tool">;
 
 /**
  * Items for every tool, with or without a view (deliverable 1): `_meta.ui` keys, visibility as
@@ -179,8 +179,7 @@ export function everyToolItems(
   hasView: boolean,
 ): ReportItem[] {
   const items: ReportItem[] = [];
-  const add = (id: string, item: NewItem) =>
-    items.push({ ...item, id: `${id}:${name}`, tool: name });
+  const add = (item: NewItem) => items.push({ ...item, id: `${item.id}:${name}`, tool: name });
   const meta = asRecord(wire?._meta);
 
   // Tool _meta.ui keys (TOOL-1, TOOL-2): a misspelt resourceUri links no view at all.
@@ -203,7 +202,8 @@ export function everyToolItems(
         ...(unknown.length ? [`_meta.ui has unknown key(s) ${nameUnknown(unknown)}`] : []),
         ...(near.length ? [`_meta has ${nameUnknown(near)}`] : []),
       ];
-      add("tool-ui-keys", {
+      add({
+        id: "tool-ui-keys",
         title: "The tool's _meta.ui has only known keys",
         status: lostLink ? "fail" : problems.length ? "warning" : "pass",
         evidence: problems.length
@@ -218,7 +218,8 @@ export function everyToolItems(
 
   const vis = wireVisibility(wire);
   if (vis.kind !== "absent") {
-    add("visibility-value", {
+    add({
+      id: "visibility-value",
       title: 'visibility is a list of "model" and "app"',
       status: vis.kind === "malformed" ? "fail" : vis.sent.length === 0 ? "warning" : "pass",
       evidence:
@@ -258,7 +259,8 @@ export function everyToolItems(
           `The Apps spec says servers SHOULD check client capabilities before registering UI tools (NEG-5), and every call is the server's to decide (TOOL-6)`
         : `withheld from a client whose initialize declared no Apps support (visibility ${shown})`;
     }
-    add("app-only-undeclared", {
+    add({
+      id: "app-only-undeclared",
       title: "App-only tools are not offered to clients without Apps",
       status,
       evidence,
@@ -282,7 +284,8 @@ export function everyToolItems(
       ...notBoolean.map((k) => `${k} is ${json(a![k])}, not a boolean`),
     ];
     const empty = raw === undefined || (a !== undefined && Object.keys(a).length === 0);
-    add("annotations", {
+    add({
+      id: "annotations",
       title: "Tool annotations set",
       status: problems.length || empty ? "warning" : "pass",
       evidence: problems.length
@@ -301,7 +304,8 @@ export function everyToolItems(
     const raw = wire?.outputSchema;
     const present = wire !== undefined && "outputSchema" in wire;
     const ok = asRecord(raw) !== undefined;
-    add("output-schema", {
+    add({
+      id: "output-schema",
       title: "outputSchema, when declared, is a JSON Schema object",
       status: present && !ok ? "fail" : "pass",
       evidence: !present
@@ -383,13 +387,13 @@ export function resourceWireItems(
   effectiveUi: Record<string, unknown>,
 ): ReportItem[] {
   const items: ReportItem[] = [];
-  const add = (id: string, item: NewItem) =>
-    items.push({ ...item, id: `${id}:${t.name}`, tool: t.name });
+  const add = (item: NewItem) => items.push({ ...item, id: `${item.id}:${t.name}`, tool: t.name });
   const content = wireContent(t);
 
   {
     const sent = content?.uri;
-    add("content-uri", {
+    add({
+      id: "content-uri",
       title: "The content item's uri is the URI that was read",
       status: sent === t.resourceUri ? "pass" : "fail",
       evidence:
@@ -421,7 +425,8 @@ export function resourceWireItems(
       const unknown = ui ? unknownKeys(ui, RESOURCE_UI_KEYS) : [];
       if (unknown.length) problems.push(`${where}.ui: ${nameUnknown(unknown)}`);
     }
-    add("resource-keys", {
+    add({
+      id: "resource-keys",
       title: "The view's content item and _meta.ui have only known fields",
       status: problems.length ? "warning" : "pass",
       evidence: problems.length
@@ -436,7 +441,8 @@ export function resourceWireItems(
   const csp = asRecord(effectiveUi.csp);
   if (csp) {
     const risky = riskyOrigins(csp);
-    add("csp-origins", {
+    add({
+      id: "csp-origins",
       title: "Declared origins are narrow and secure",
       status: risky.length ? "warning" : "pass",
       evidence: risky.length
@@ -470,7 +476,8 @@ export function resourceWireItems(
       host !== undefined &&
       serverHost !== undefined &&
       (host === serverHost || host.endsWith(`.${serverHost}`) || serverHost.endsWith(`.${host}`));
-    add("domain", {
+    add({
+      id: "domain",
       title: "_meta.ui.domain is a host-specific sandbox domain",
       status: typeof d !== "string" ? "fail" : own ? "warning" : "pass",
       evidence:

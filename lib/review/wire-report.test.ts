@@ -13,6 +13,8 @@ import {
   type InProcessServer,
   type TestServerEra,
 } from "../host/test-servers";
+import { readFileSync } from "node:fs";
+import { REVIEW_ITEM_SOURCES, reviewItemIdsIn } from "../content/spec-links";
 import { RULES } from "../rules/data";
 import { collectReview } from "./collect";
 import { buildReport, type Report, type ReportItem } from "./report";
@@ -471,5 +473,35 @@ describe("verdicts that match the rules (deliverable 3)", () => {
       "http",
     );
     expect(item(good, "domain:board").status).toBe("pass");
+  });
+});
+
+describe("the catalogue's index of review items", () => {
+  it("finds every item id a review emits, so check.review can name the new items", async () => {
+    const r = await reportFor(
+      {
+        tools: [
+          uiTool("board", "ui://p/board.html", { visibility: ["model", "apps"] }),
+          {
+            name: "helper",
+            inputSchema: { type: "object" },
+            _meta: { ui: { visibility: ["app"] } },
+          },
+        ],
+        views: {
+          "ui://p/board.html": view({
+            prefersBorder: true,
+            domain: "x.example.com",
+            csp: { resourceDomains: ["https://*.com"] },
+          }),
+        },
+      },
+      "legacy",
+    );
+    const known = new Set(
+      REVIEW_ITEM_SOURCES.flatMap((f) => [...reviewItemIdsIn(readFileSync(f, "utf8"))]),
+    );
+    for (const i of r.items) expect(known.has(i.id.split(":")[0]!), i.id).toBe(true);
+    expect(r.items.length).toBeGreaterThan(25);
   });
 });
