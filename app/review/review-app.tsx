@@ -11,6 +11,7 @@ import type { ReviewInput } from "@/lib/review/collect";
 import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { ItemStatus, Report, ReportItem } from "@/lib/review/report";
+import { wireVisibility } from "@/lib/review/wire-checks";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
 
 const TOKEN_KEY = "mcp-apps-academy:review-token";
@@ -463,14 +464,16 @@ function ToolsTable({ input }: { input: ReviewInput }) {
               const ui = r.uiTools.find((u) => u.name === tool.name);
               const visibility = toolVisibility(tool);
               const seen = decideVisibility(visibility, { kind: "model" });
+              // Shown as the server sent it: the parse drops unknown values (issue #21).
+              const sent = wireVisibility(r.onWire?.tools.find((t) => t.name === tool.name));
               return (
                 <tr key={tool.name} data-tool={tool.name} data-agent={seen.allowed ? "yes" : "no"}>
                   <th scope="row">
                     <ServerText text={tool.name} code />
                   </th>
                   <td>
-                    {visibility ? (
-                      <code>{JSON.stringify(visibility)}</code>
+                    {sent.kind !== "absent" ? (
+                      <code>{JSON.stringify(sent.sent)}</code>
                     ) : (
                       <span className="muted">omitted</span>
                     )}

@@ -247,6 +247,27 @@ describe("every tool is reviewed, with or without a view (deliverable 1)", () =>
 });
 
 describe("the wire, not the parse (deliverable 2)", () => {
+  it("over Streamable HTTP too, a misspelt annotation and a string visibility are read as sent", async () => {
+    const r = await reportFor(
+      {
+        tools: [
+          {
+            name: "helper",
+            inputSchema: { type: "object" },
+            annotations: { destructivehint: true },
+            _meta: { ui: { visibility: "app" } },
+          },
+        ],
+      },
+      "dual",
+      "http",
+    );
+    expect(item(r, "annotations:helper").evidence).toMatch(
+      /"destructivehint".*did you mean "destructiveHint"/,
+    );
+    expect(item(r, "visibility-value:helper")).toMatchObject({ status: "fail" });
+  });
+
   it("a tool whose only link is a misspelt resourceURI fails, the key named with the right spelling", async () => {
     const r = await reportFor({
       tools: [
