@@ -11,6 +11,7 @@ import type { ReviewInput } from "@/lib/review/collect";
 import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { ItemStatus, Report, ReportItem } from "@/lib/review/report";
+import { wireVisibility } from "@/lib/review/wire-checks";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
 
 const TOKEN_KEY = "mcp-apps-academy:review-token";
@@ -375,7 +376,36 @@ function ReviewResult({
           era={report.era}
         />
       ))}
+
+      {r.tools
+        .filter((tool) => !r.uiTools.some((u) => u.name === tool.name))
+        .map((tool) => (
+          <PlainToolSection
+            key={tool.name}
+            name={tool.name}
+            items={report.items.filter((i) => i.tool === tool.name)}
+          />
+        ))}
     </div>
+  );
+}
+
+/** A tool without a view still gets its checklist: visibility, annotations, outputSchema (issue #21). */
+function PlainToolSection({ name, items }: { name: string; items: ReportItem[] }) {
+  if (!items.length) return null;
+  const h = `review-plain-tool-${name.replace(/[^\w-]/g, "_")}`;
+  return (
+    <section
+      aria-labelledby={h}
+      className="review-tool"
+      data-testid="review-plain-tool"
+      data-tool={name}
+    >
+      <h2 id={h}>
+        Tool <ServerText text={name} code /> (no view)
+      </h2>
+      <ReportItems items={items} caption={`Checklist items for ${name}`} />
+    </section>
   );
 }
 
@@ -434,14 +464,16 @@ function ToolsTable({ input }: { input: ReviewInput }) {
               const ui = r.uiTools.find((u) => u.name === tool.name);
               const visibility = toolVisibility(tool);
               const seen = decideVisibility(visibility, { kind: "model" });
+              // Shown as the server sent it: the parse drops unknown values (issue #21).
+              const sent = wireVisibility(r.onWire?.tools.find((t) => t.name === tool.name));
               return (
                 <tr key={tool.name} data-tool={tool.name} data-agent={seen.allowed ? "yes" : "no"}>
                   <th scope="row">
                     <ServerText text={tool.name} code />
                   </th>
                   <td>
-                    {visibility ? (
-                      <code>{JSON.stringify(visibility)}</code>
+                    {sent.kind !== "absent" ? (
+                      <code>{JSON.stringify(sent.sent)}</code>
                     ) : (
                       <span className="muted">omitted</span>
                     )}

@@ -61,6 +61,9 @@ export function testTitlesIn(source: string, file = "x.test.ts"): Set<string> {
  * lib/review/report.ts that also has `title` and `ruleIds`, the shape of a `ReportItem`
  * (report.ts builds its items inline and exports no list of ids).
  */
+/** The files that build review items: report.ts, and wire-checks.ts for those judged from the raw JSON (issue #21). */
+export const REVIEW_ITEM_SOURCES = ["lib/review/report.ts", "lib/review/wire-checks.ts"] as const;
+
 export function reviewItemIdsIn(source: string): Set<string> {
   const ids = new Set<string>();
   const visit = (node: ts.Node) => {
@@ -113,8 +116,10 @@ export async function loadSpecLinkIndex(root = process.cwd()): Promise<SpecLinkI
       }
       return titles.get(file);
     },
-    reviewItemIds: reviewItemIdsIn(
-      readFileSync(path.resolve(root, "lib/review/report.ts"), "utf8"),
+    reviewItemIds: new Set(
+      REVIEW_ITEM_SOURCES.flatMap((f) => [
+        ...reviewItemIdsIn(readFileSync(path.resolve(root, f), "utf8")),
+      ]),
     ),
     specLines: copies
       ? Object.fromEntries(

@@ -39,6 +39,15 @@ export interface UiToolReview {
   /** The host's decision table for this tool, its inputs all taken from the wire. */
   decision: Decision;
   negotiation: Verdict;
+  /**
+   * The JSON the server sent, before the SDK's parse dropped unknown keys: the tool from its
+   * tools/list page, the resources/list entry, and the resources/read result (issue #21).
+   */
+  onWire: {
+    tool: Record<string, unknown> | undefined;
+    listing: Record<string, unknown> | undefined;
+    read: Record<string, unknown> | undefined;
+  };
 }
 
 /** What one review of a connected server found, all of it observed on the wire. */
@@ -63,6 +72,8 @@ export interface ServerReview {
   /** One entry per page the server returned, with its hints (RES-5 under modern). */
   pages: { method: "tools/list" | "resources/list"; hints: Hints; nextCursor: boolean }[];
   uiTools: UiToolReview[];
+  /** Every tool and resource as the server sent it (all pages), unknown keys kept. */
+  onWire: { tools: Record<string, unknown>[]; resources: Record<string, unknown>[] };
 }
 
 /**
@@ -103,6 +114,19 @@ export function toolResourceUri(
   return undefined;
 }
 
+/** The items of one array field across every page of a list result, as sent. */
+export function wireItems(
+  pages: Record<string, unknown>[],
+  field: string,
+): Record<string, unknown>[] {
+  return pages.flatMap((p) => {
+    const list = p[field];
+    return Array.isArray(list)
+      ? list.map((x) => asRecord(x)).filter((x): x is Record<string, unknown> => x !== undefined)
+      : [];
+  });
+}
+
 const hintsOf = (r: Record<string, unknown> | undefined): Hints => ({
   ...(r && "ttlMs" in r ? { ttlMs: r.ttlMs } : {}),
   ...(r && "cacheScope" in r ? { cacheScope: r.cacheScope } : {}),
@@ -128,19 +152,24 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     }
   }
 
+  const onWire = {
+    tools: wireItems(wire.results("tools/list"), "tools"),
+    resources: wireItems(wire.results("resources/list"), "resources"),
+  };
   const uiTools: UiToolReview[] = [];
   for (const tool of tools) {
     const found = toolResourceUri(tool);
     if (!found) continue;
     let read: UiToolReview["read"];
+    let readOnWire: Record<string, unknown> | undefined;
     try {
       const result = await client.readResource({ uri: found.uri }, { cacheMode: "bypass" });
-      const onWire = wire
+      readOnWire = wire
         .requests("resources/read")
         .filter((r) => r.params?.uri === found.uri)
         .map((r) => wire.responseTo(r.id)?.result)
         .at(-1);
-      read = { ok: true, result, hints: hintsOf(onWire) };
+      read = { ok: true, result, hints: hintsOf(readOnWire) };
     } catch (e) {
       read = { ok: false, error: e instanceof Error ? e.message : String(e) };
     }
@@ -172,6 +201,11 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
       declaration,
       decision,
       negotiation,
+      onWire: {
+        tool: onWire.tools.find((t) => t.name === tool.name),
+        listing: onWire.resources.find((r) => r.uri === found.uri),
+        read: readOnWire,
+      },
     });
   }
 
@@ -198,6 +232,7 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     resources,
     pages,
     uiTools,
+    onWire,
   };
 }
 

@@ -35,7 +35,7 @@ const alive = (pid: number) => {
   }
 };
 /** Polls for up to `ms` until `pred` holds (a killed process takes a moment to be reaped). */
-async function eventually(pred: () => boolean, ms = 1500) {
+async function eventually(pred: () => boolean, ms = 5000) {
   const end = Date.now() + ms;
   while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
   return pred();

@@ -9,6 +9,7 @@ import {
   type ServerReview,
   type TransportFactory,
 } from "../host";
+import { wireItems } from "../host/inspect";
 import type { CollectStep } from "./steps";
 
 /** What the reviewer observed about one server: the main review plus two side connections. */
@@ -36,7 +37,13 @@ export interface ReviewInput {
    * maps each tool name to the view it names (undefined: none).
    */
   undeclared?:
-    { ok: true; tools: Record<string, string | undefined> } | { ok: false; error: string };
+    | {
+        ok: true;
+        tools: Record<string, string | undefined>;
+        /** The same list as the server sent it, unknown keys kept (issue #21). */
+        onWire?: Record<string, unknown>[];
+      }
+    | { ok: false; error: string };
 }
 
 export interface CollectOptions {
@@ -117,6 +124,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
       undeclared = {
         ok: true,
         tools: Object.fromEntries(tools.map((t) => [t.name, toolResourceUri(t)?.uri])),
+        onWire: wireItems(plain.wire.results("tools/list"), "tools"),
       };
     } finally {
       await plain.close().catch(() => {});

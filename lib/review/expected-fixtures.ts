@@ -11,7 +11,8 @@ export const HAPPY_PATH_MODERN_ONLY_EXPECTED: Readonly<Record<string, ItemStatus
   "list-hints": "pass",
   "tools-by-declaration": "pass",
   "ui-tools": "pass",
-  "resource-uri-key:show_forecast": "warning",
+  // Both URI keys, naming the same view: registerAppTool writes the flat one (issue #21).
+  "resource-uri-key:show_forecast": "pass",
   "ui-scheme:show_forecast": "pass",
   "visibility:show_forecast": "pass",
   "negotiation:show_forecast": "pass",
@@ -24,17 +25,30 @@ export const HAPPY_PATH_MODERN_ONLY_EXPECTED: Readonly<Record<string, ItemStatus
   "permissions:show_forecast": "pass",
   "prefers-border:show_forecast": "warning",
   "read-hints:show_forecast": "pass",
+  "content-uri:show_forecast": "pass",
+  "resource-keys:show_forecast": "pass",
+  // connectDomains ["http://api.localhost:<port>"]: http, but a localhost name.
+  "csp-origins:show_forecast": "pass",
+  "tool-ui-keys:show_forecast": "pass",
   "annotations:show_forecast": "warning",
+  "output-schema:show_forecast": "pass",
+  // refresh_forecast: no view, visibility ["app"], no annotations, no outputSchema. Under
+  // 2026-07-28 the list cannot vary by client, so whether the server refuses a call from a
+  // request without Apps needs a tools/call: not checkable.
+  "tool-ui-keys:refresh_forecast": "pass",
+  "visibility-value:refresh_forecast": "pass",
+  "app-only-undeclared:refresh_forecast": "not-checkable",
+  "annotations:refresh_forecast": "warning",
+  "output-schema:refresh_forecast": "pass",
   "text-fallback:show_forecast": "not-checkable",
   "renders:show_forecast": "not-checkable",
   // Static view checks, on the view scripts/serve-scenario.ts serves (the simulator's demo view,
-  // lib/simulator/views/demo-view.ts): it loads nothing from another origin and needs no eval, but
-  // its "Request fullscreen" button calls app.requestDisplayMode without reading the host's
-  // availableDisplayModes (it is there to show the host's answer), which the heuristic flags
-  // (BRG-6). In process the factory serves HEADLESS_VIEWS instead: see IN_PROCESS_VIEW.
+  // lib/simulator/views/demo-view.ts): it loads nothing from another origin, needs no eval, and
+  // reads the host's availableDisplayModes before it asks for fullscreen (BRG-6), so the heuristic
+  // passes. In process the factory serves HEADLESS_VIEWS instead: see IN_PROCESS_VIEW.
   "view-origins:show_forecast": "pass",
   "view-eval:show_forecast": "pass",
-  "view-display-mode:show_forecast": "warning",
+  "view-display-mode:show_forecast": "pass",
 };
 
 // The happy path's server built in process (lib/simulator/run.ts HEADLESS_VIEWS): its view has
@@ -52,17 +66,17 @@ export const HAPPY_PATH_DUAL_EXPECTED: Readonly<Record<string, ItemStatus>> = {
 };
 
 // Hand-written from server-basic-vanillajs 2.0.3's server.js: one tool, get-time, registered with
-// registerAppTool (nested + flat key), no visibility, no annotations; one resource with the
-// profile mime type in both places and no _meta.ui; a bare McpServer (legacy only).
+// registerAppTool (nested + flat key), no visibility, no annotations, an outputSchema; one resource
+// with the profile mime type in both places and no _meta.ui; a bare McpServer (legacy only).
+// Since issue #21: both URI keys pass, and neither initialize-declaration nor a legacy
+// negotiation item exists (both judged this reviewer's own initialize).
 export const BASIC_VANILLAJS_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   era: "warning",
-  "initialize-declaration": "pass",
   "tools-by-declaration": "warning",
   "ui-tools": "pass",
-  "resource-uri-key:get-time": "warning",
+  "resource-uri-key:get-time": "pass",
   "ui-scheme:get-time": "pass",
   "visibility:get-time": "pass",
-  "negotiation:get-time": "pass",
   "resource-read:get-time": "pass",
   "mime:get-time": "pass",
   "listing:get-time": "pass",
@@ -71,7 +85,11 @@ export const BASIC_VANILLAJS_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   "csp:get-time": "pass",
   "permissions:get-time": "pass",
   "prefers-border:get-time": "warning",
+  "content-uri:get-time": "pass",
+  "resource-keys:get-time": "pass",
+  "tool-ui-keys:get-time": "pass",
   "annotations:get-time": "warning",
+  "output-schema:get-time": "pass",
   "text-fallback:get-time": "not-checkable",
   "renders:get-time": "not-checkable",
   // Static view checks: the view loads nothing from another origin, needs no eval and asks for
@@ -87,13 +105,11 @@ export const BASIC_VANILLAJS_EXPECTED: Readonly<Record<string, ItemStatus>> = {
 // resource with the profile mime type and no _meta.ui; a bare McpServer (legacy only).
 export const SYSTEM_MONITOR_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   era: "warning",
-  "initialize-declaration": "pass",
   "tools-by-declaration": "warning",
   "ui-tools": "pass",
-  "resource-uri-key:get-system-info": "warning",
+  "resource-uri-key:get-system-info": "pass",
   "ui-scheme:get-system-info": "pass",
   "visibility:get-system-info": "pass",
-  "negotiation:get-system-info": "pass",
   "resource-read:get-system-info": "pass",
   "mime:get-system-info": "pass",
   "listing:get-system-info": "pass",
@@ -102,7 +118,11 @@ export const SYSTEM_MONITOR_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   "csp:get-system-info": "pass",
   "permissions:get-system-info": "pass",
   "prefers-border:get-system-info": "warning",
+  "content-uri:get-system-info": "pass",
+  "resource-keys:get-system-info": "pass",
+  "tool-ui-keys:get-system-info": "pass",
   "annotations:get-system-info": "warning",
+  "output-schema:get-system-info": "pass",
   "text-fallback:get-system-info": "not-checkable",
   "renders:get-system-info": "not-checkable",
   // Static view checks: the view loads nothing from another origin, needs no eval and asks for
@@ -110,4 +130,11 @@ export const SYSTEM_MONITOR_EXPECTED: Readonly<Record<string, ItemStatus>> = {
   "view-origins:get-system-info": "pass",
   "view-eval:get-system-info": "pass",
   "view-display-mode:get-system-info": "pass",
+  // poll-system-stats: no view, visibility ["app"], an outputSchema, no annotations; the bare
+  // legacy server lists it to a client whose initialize declared no Apps support (NEG-5).
+  "tool-ui-keys:poll-system-stats": "pass",
+  "visibility-value:poll-system-stats": "pass",
+  "app-only-undeclared:poll-system-stats": "warning",
+  "annotations:poll-system-stats": "warning",
+  "output-schema:poll-system-stats": "pass",
 };

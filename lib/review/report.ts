@@ -5,6 +5,16 @@ import { asRecord } from "../host/wire";
 import { visibleText } from "../host/visible-text";
 import type { ReviewInput } from "./collect";
 import { analyzeView, undeclaredLoads } from "./static-view";
+import {
+  agentVisibilityFromWire,
+  cspUnknownKeys,
+  everyToolItems,
+  htmlDocumentVerdict,
+  nameUnknown,
+  permissionSuggestions,
+  resourceWireItems,
+  wireContent,
+} from "./wire-checks";
 
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
 
@@ -189,20 +199,9 @@ function serverItems(input: ReviewInput): ReportItem[] {
       lesson: LESSONS.caching,
       source: "core",
     });
-  } else {
-    const d = r.declaration;
-    items.push({
-      id: "initialize-declaration",
-      title: "Apps declared in initialize (legacy session)",
-      status: d ? "pass" : "fail",
-      evidence: d
-        ? `this host's initialize declared capabilities ${json(d.capabilities)}; the server answered protocolVersion ${r.protocolVersion ?? "?"} with capabilities ${json(r.serverCapabilities ?? {})} (no server-side Apps declaration exists in this era)`
-        : "no initialize request was seen",
-      ruleIds: ["NEG-5", "NEG-6"],
-      lesson: LESSONS.appsNegotiation,
-      source: "core",
-    });
   }
+  // Under legacy there is no server-side declaration to judge (NEG-6): the reviewer's own
+  // initialize is not an item, since it could never fail (issue #21).
 
   // NEG-5: UI tools for a client that declared nothing.
   if (input.undeclared) {
@@ -270,29 +269,18 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     items.push({ ...item, id: `${item.id}:${t.name}`, tool: t.name });
 
   // TOOL-1: which key names the view.
-  add({
-    id: "resource-uri-key",
-    title: "The view is named in _meta.ui.resourceUri",
-    ...(t.uriConflict
-      ? {
-          status: "fail" as const,
-          evidence: `_meta.ui.resourceUri is ${t.uriConflict.nested} but the deprecated _meta["ui/resourceUri"] is ${t.uriConflict.flat}: hosts disagree on which view to show`,
-        }
-      : t.uriKey === "flat"
-        ? {
-            status: "fail" as const,
-            evidence: `only the deprecated flat key _meta["ui/resourceUri"] = ${t.resourceUri}; a host that follows the spec reads _meta.ui.resourceUri and finds no view`,
-          }
-        : t.uriKey === "both"
-          ? {
-              status: "warning" as const,
-              evidence: `_meta.ui.resourceUri = ${t.resourceUri}, and the deprecated flat key _meta["ui/resourceUri"] repeats it (ext-apps' registerAppTool adds it for older hosts)`,
-            }
-          : { status: "pass" as const, evidence: `_meta.ui.resourceUri = ${t.resourceUri}` }),
-    ruleIds: ["TOOL-1"],
-    lesson: t.uriKey === "nested" ? LESSONS.resourceUri : LESSONS.flatKey,
-    source: "review",
-  });
+  {
+    const k = resourceUriKeyVerdict(t);
+    add({
+      id: "resource-uri-key",
+      title: "The view is named in _meta.ui.resourceUri",
+      status: k.status,
+      evidence: k.evidence,
+      ruleIds: ["TOOL-1"],
+      lesson: k.lesson,
+      source: "review",
+    });
+  }
 
   add({
     id: "ui-scheme",
@@ -308,27 +296,27 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
   add({
     id: "visibility",
     title: "The agent can see the tool",
-    status: vis.verdict === "pass" ? "pass" : "warning",
-    evidence:
-      vis.verdict === "pass"
-        ? vis.reason
-        : `${vis.reason}; only views can call it, so no agent turn ever renders this view (fine only for app-only helpers)`,
+    // Judged on the list as sent: the parse drops unknown values and a string counts as omitted.
+    ...agentVisibilityFromWire(t, vis),
     ruleIds: vis.ruleIds,
     lesson: LESSONS.visibility,
     source: "review",
   });
 
-  add({
-    id: "negotiation",
-    title: modern
-      ? "Extension negotiated on the request (NEG-2..4)"
-      : "Extension negotiated for the session (legacy initialize)",
-    ...fromVerdict(t.negotiation),
-    evidence: `${t.negotiation.reason}${t.declaration ? ` (declared on ${t.declaration.method})` : ""}`,
-    ruleIds: t.negotiation.ruleIds,
-    lesson: modern ? LESSONS.decisionTable : LESSONS.appsNegotiation,
-    source: "review",
-  });
+  // Under legacy the row judges only this reviewer's own initialize, which always declares Apps:
+  // it could never fail, so it is no item (issue #21). Under modern it rests on the server's
+  // server/discover answer (NEG-3, NEG-4).
+  if (modern) {
+    add({
+      id: "negotiation",
+      title: "Extension negotiated on the request (NEG-2..4)",
+      ...fromVerdict(t.negotiation),
+      evidence: `${t.negotiation.reason}${t.declaration ? ` (declared on ${t.declaration.method})` : ""}`,
+      ruleIds: t.negotiation.ruleIds,
+      lesson: LESSONS.decisionTable,
+      source: "review",
+    });
+  }
 
   add({
     id: "resource-read",
@@ -343,7 +331,8 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
   });
   if (!t.read.ok) return items;
 
-  const item = asRecord(t.read.result.contents[0]);
+  // The content item as sent (unknown keys kept), else as the SDK parsed it.
+  const item = wireContent(t) ?? asRecord(t.read.result.contents[0]);
   const hasBody = typeof item?.text === "string" || typeof item?.blob === "string";
   add({
     id: "mime",
@@ -380,26 +369,23 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
       : typeof item?.blob === "string"
         ? safeDecode(item.blob)
         : undefined;
-  const complete =
-    html !== undefined && /^\s*<!doctype html>/i.test(html) && /<html[\s>]/i.test(html);
   add({
     id: "html-document",
     title: "The view is a complete HTML5 document",
-    status: html === undefined ? "fail" : complete ? "pass" : "warning",
-    evidence:
-      html === undefined
-        ? "the content item has neither text nor a decodable blob"
-        : complete
-          ? `${typeof item?.text === "string" ? "text" : "base64 blob"}, ${html.length} characters, starts with <!doctype html>`
-          : `${html.length} characters, but no <!doctype html> and <html> element: ${json(html.slice(0, 60))}`,
+    ...htmlDocumentVerdict(
+      html,
+      typeof item?.text === "string" ? "text" : "base64 blob",
+      item?.mimeType,
+    ),
     ruleIds: ["RES-3"],
     lesson: LESSONS.fetching,
     source: "requirements",
   });
 
-  const meta = effectiveUiMeta(item?._meta, t.listing?._meta);
+  const listingMeta = t.onWire.listing?._meta ?? t.listing?._meta;
+  const meta = effectiveUiMeta(item?._meta, listingMeta);
   const contentUi = asRecord(asRecord(item?._meta)?.ui);
-  const listingUi = asRecord(asRecord(t.listing?._meta)?.ui);
+  const listingUi = asRecord(asRecord(listingMeta)?.ui);
   const hidden =
     contentUi && listingUi ? Object.keys(listingUi).filter((k) => !(k in contentUi)) : [];
   add({
@@ -414,24 +400,18 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     source: "requirements",
   });
 
-  const csp = decideCsp("csp" in meta.ui, meta.ui.csp, reviewPolicy(meta.ui.csp));
-  add({
-    id: "csp",
-    title: "_meta.ui.csp is an object of origin lists",
-    status: !("csp" in meta.ui) ? "pass" : csp.refused.length ? "fail" : "pass",
-    evidence: !("csp" in meta.ui)
-      ? "no csp declared: the view gets the restrictive default (no outbound connections); declare connectDomains/resourceDomains for any origin it uses"
-      : csp.refused.length
-        ? csp.refused.map((x) => x.detail).join("; ")
-        : `declared ${json(meta.ui.csp)}`,
-    ruleIds: !("csp" in meta.ui)
-      ? ["CSP-4"]
-      : csp.refused.length
-        ? ["CSP-1", "CSP-3"]
-        : ["CSP-1", "CSP-2"],
-    lesson: LESSONS.csp,
-    source: "review",
-  });
+  {
+    const c = cspVerdict(meta.ui);
+    add({
+      id: "csp",
+      title: "_meta.ui.csp is an object of origin lists",
+      status: c.status,
+      evidence: c.evidence,
+      ruleIds: c.ruleIds,
+      lesson: LESSONS.csp,
+      source: "review",
+    });
+  }
 
   const perms = decidePermissions("permissions" in meta.ui, meta.ui.permissions, [
     "camera",
@@ -445,7 +425,7 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     ...fromVerdict(perms),
     evidence:
       "permissions" in meta.ui
-        ? `${json(meta.ui.permissions)}: ${perms.reason}`
+        ? `${json(meta.ui.permissions)}: ${perms.reason}${permissionSuggestions(meta.ui.permissions)}`
         : "no permissions requested",
     ruleIds: perms.ruleIds,
     lesson: LESSONS.permissions,
@@ -480,19 +460,7 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     });
   }
 
-  const annotations = asRecord(t.tool.annotations);
-  add({
-    id: "annotations",
-    title: "Tool annotations set",
-    status: annotations && Object.keys(annotations).length ? "pass" : "warning",
-    evidence:
-      annotations && Object.keys(annotations).length
-        ? `annotations ${json(annotations)}`
-        : "no annotations: set readOnlyHint / destructiveHint / idempotentHint / openWorldHint to match what the tool does",
-    ruleIds: ["TOOL-7"],
-    lesson: LESSONS.annotations,
-    source: "requirements",
-  });
+  items.push(...resourceWireItems(input, t, meta.ui));
 
   add({
     id: "text-fallback",
@@ -514,6 +482,95 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     source: "requirements",
   });
   return items;
+}
+
+/**
+ * Every tool's items, in listing order (issue #21): a UI tool's view items, then the items every
+ * tool gets (visibility as sent, app-only tools for clients without Apps, annotations, outputSchema).
+ */
+function itemsForTool(input: ReviewInput, name: string): ReportItem[] {
+  const r = input.review;
+  const ui = r.uiTools.find((t) => t.name === name);
+  const wire = ui?.onWire.tool ?? r.onWire?.tools.find((t) => t.name === name);
+  const view = ui ? [...toolItems(input, ui), ...staticViewItems(ui)] : [];
+  // The two items no review can settle from outside stay last in the tool's block.
+  const outside = (i: ReportItem) => /^(text-fallback|renders):/.test(i.id);
+  return [
+    ...view.filter((i) => !outside(i)),
+    ...everyToolItems(input, name, wire, !!ui),
+    ...view.filter(outside),
+  ];
+}
+
+/**
+ * TOOL-1's key: nested passes; both keys naming the same view pass (ext-apps' registerAppTool
+ * writes the flat one); the flat key alone is deprecated, with the spec's word on its removal.
+ */
+function resourceUriKeyVerdict(t: UiToolReview): {
+  status: ItemStatus;
+  evidence: string;
+  lesson: string;
+} {
+  if (t.uriConflict)
+    return {
+      status: "fail",
+      evidence: `_meta.ui.resourceUri is ${t.uriConflict.nested} but the deprecated _meta["ui/resourceUri"] is ${t.uriConflict.flat}: hosts disagree on which view to show`,
+      lesson: LESSONS.flatKey,
+    };
+  if (t.uriKey === "flat")
+    return {
+      status: "warning",
+      evidence:
+        `only the deprecated flat key _meta["ui/resourceUri"] = ${t.resourceUri}. TOOL-1: the flat key is deprecated; the 2026-01-26 spec's deprecation notice says the flat format will be "removed before GA". ` +
+        `Hosts built on ext-apps still read it today (its getToolUiResourceUri falls back to it); add _meta.ui.resourceUri before they stop`,
+      lesson: LESSONS.flatKey,
+    };
+  if (t.uriKey === "both")
+    return {
+      status: "pass",
+      evidence: `_meta.ui.resourceUri = ${t.resourceUri}; the deprecated flat key _meta["ui/resourceUri"] repeats it, as ext-apps' registerAppTool adds for older hosts (nothing to change)`,
+      lesson: LESSONS.inTheWild,
+    };
+  return {
+    status: "pass",
+    evidence: `_meta.ui.resourceUri = ${t.resourceUri}`,
+    lesson: LESSONS.resourceUri,
+  };
+}
+
+/**
+ * The csp item (CSP-1..4), from `_meta.ui` as sent: a key other than the four lists (such as
+ * `connect_domains`) fails, since a host ignores it and the view gets none of those origins.
+ */
+function cspVerdict(ui: Record<string, unknown>): {
+  status: ItemStatus;
+  evidence: string;
+  ruleIds: string[];
+} {
+  if (!("csp" in ui))
+    return {
+      status: "pass",
+      evidence:
+        "no csp declared: the view gets the restrictive default (no outbound connections); declare connectDomains/resourceDomains for any origin it uses",
+      ruleIds: ["CSP-4"],
+    };
+  const csp = decideCsp(true, ui.csp, reviewPolicy(ui.csp));
+  const unknown = cspUnknownKeys(ui.csp);
+  const problems = [
+    ...csp.refused.map((x) => x.detail),
+    ...(unknown.length
+      ? [
+          `unknown key(s) ${nameUnknown(unknown)}: a host reads only connectDomains, resourceDomains, frameDomains and baseUriDomains, so the view gets none of those origins`,
+        ]
+      : []),
+  ];
+  return {
+    status: problems.length ? "fail" : "pass",
+    evidence: problems.length
+      ? `${problems.join("; ")} (as sent: ${json(ui.csp)})`
+      : `declared ${json(ui.csp)}`,
+    ruleIds: problems.length ? ["CSP-1", "CSP-3"] : ["CSP-1", "CSP-2"],
+  };
 }
 
 function safeDecode(blob: string): string | undefined {
@@ -593,7 +650,7 @@ export function buildReport(input: ReviewInput): Report {
   const r = input.review;
   const items = [
     ...serverItems(input),
-    ...r.uiTools.flatMap((t) => [...toolItems(input, t), ...staticViewItems(t)]),
+    ...r.tools.flatMap((tool) => itemsForTool(input, tool.name)),
   ];
   const counts: Record<ItemStatus, number> = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 };
   for (const i of items) counts[i.status]++;

@@ -1,0 +1,524 @@
+/**
+ * Review checks judged from the JSON a server sent (issue #21): the SDK's parse drops unknown keys,
+ * so a misspelt annotation, a `visibility` given as a string, a `resourceURI` or a CSP key spelt
+ * as another platform spells it would otherwise pass unseen. Every check here reads `onWire`
+ * (the tools/list entry, resources/list entry and resources/read result as sent), names unknown
+ * keys with the known key they most likely meant, and quotes the wire in its evidence.
+ */
+import { PROFILE_MIME, type UiToolReview } from "../host";
+import { CSP_KEYS, PERMISSION_NAMES } from "../decide/vocabulary";
+import { asRecord } from "../host/wire";
+import type { ReviewInput } from "./collect";
+import { LESSONS, type ItemStatus, type ReportItem } from "./report";
+
+const json = (v: unknown) => JSON.stringify(v);
+const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The known key `key` most likely meant: the same letters in another case or with `_` / `-`
+ * (`connect_domains`, `readonlyHint`), else the nearest within 2 edits (1 for short keys).
+ */
+export function likelyMeant(key: string, known: readonly string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, "");
+  const same = known.find((k) => norm(k) === norm(key));
+  if (same) return same;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return bestDistance <= (key.length <= 4 ? 1 : 2) ? best : undefined;
+}
+
+export interface UnknownKey {
+  key: string;
+  meant?: string;
+}
+
+export function unknownKeys(obj: Record<string, unknown>, known: readonly string[]): UnknownKey[] {
+  return Object.keys(obj)
+    .filter((k) => !known.includes(k))
+    .map((key) => {
+      const meant = likelyMeant(key, known);
+      return meant ? { key, meant } : { key };
+    });
+}
+
+/** `"connect_domains" (did you mean "connectDomains"?)`, comma-separated. */
+export function nameUnknown(keys: UnknownKey[]): string {
+  return keys
+    .map((k) => (k.meant ? `${json(k.key)} (did you mean ${json(k.meant)}?)` : json(k.key)))
+    .join(", ");
+}
+
+export const TOOL_UI_KEYS = ["resourceUri", "visibility"] as const;
+export const RESOURCE_UI_KEYS = ["csp", "permissions", "domain", "prefersBorder"] as const;
+export const ANNOTATION_KEYS = [
+  "title",
+  "readOnlyHint",
+  "destructiveHint",
+  "idempotentHint",
+  "openWorldHint",
+] as const;
+const CONTENT_KEYS = ["uri", "mimeType", "text", "blob", "_meta"] as const;
+const VISIBILITY_VALUES = ["model", "app"] as const;
+
+/** A tool's `_meta.ui.visibility` as sent: absent, a well-formed list, or what is wrong with it. */
+export type WireVisibility =
+  | { kind: "absent" }
+  | { kind: "list"; sent: string[] }
+  | {
+      kind: "malformed";
+      sent: unknown;
+      /** What a host that drops what it cannot read is left with (undefined: read as omitted). */
+      kept: ("model" | "app")[] | undefined;
+      problem: string;
+      /** The callers the author evidently meant (from a string or the list's known values). */
+      meant: string[];
+    };
+
+export function wireVisibility(tool: Record<string, unknown> | undefined): WireVisibility {
+  const ui = asRecord(asRecord(tool?._meta)?.ui);
+  if (!ui || !("visibility" in ui)) return { kind: "absent" };
+  const v = ui.visibility;
+  if (!Array.isArray(v)) {
+    const what = v === null ? "null" : typeof v === "string" ? "a string" : `a ${typeof v}`;
+    return {
+      kind: "malformed",
+      sent: v,
+      kept: undefined,
+      problem: `visibility is ${json(v)}, ${what}, not a list of "model" and "app"`,
+      meant: typeof v === "string" ? [v] : [],
+    };
+  }
+  const unknown = v.filter(
+    (x) => typeof x !== "string" || !(VISIBILITY_VALUES as readonly string[]).includes(x),
+  );
+  const kept = v.filter((x): x is "model" | "app" => x === "model" || x === "app");
+  if (unknown.length) {
+    const named = unknown
+      .map((x) => {
+        const meant = typeof x === "string" ? likelyMeant(x, VISIBILITY_VALUES) : undefined;
+        return meant ? `${json(x)} (did you mean ${json(meant)}?)` : json(x);
+      })
+      .join(", ");
+    return {
+      kind: "malformed",
+      sent: v,
+      kept,
+      problem: `visibility ${json(v)} as sent holds ${named}, not "model" or "app"`,
+      meant: v.map((x) =>
+        typeof x === "string" ? (likelyMeant(x, VISIBILITY_VALUES) ?? x) : String(x),
+      ),
+    };
+  }
+  return { kind: "list", sent: v as string[] };
+}
+
+/** True when the author meant the tool for views only: "app" without "model" (TOOL-3). */
+function meantAppOnly(v: WireVisibility): boolean {
+  const callers = v.kind === "list" ? v.sent : v.kind === "malformed" ? v.meant : [];
+  return callers.includes("app") && !callers.includes("model");
+}
+
+/**
+ * The `visibility:<tool>` item's status and evidence from the wire: a list with unknown values is
+ * judged on what a host keeps but quoted as sent; a value that is not a list is a warning, since
+ * what a host makes of it is not defined (read as omitted it reaches the agent).
+ */
+export function agentVisibilityFromWire(
+  t: UiToolReview,
+  judged: { verdict: string; reason: string },
+): { status: ItemStatus; evidence: string } {
+  const v = wireVisibility(t.onWire.tool);
+  const appOnlyNote = "only views can call it, so no agent turn ever renders this view";
+  if (v.kind === "malformed" && v.kept === undefined) {
+    return {
+      status: "warning",
+      evidence: `${v.problem}: what a host does with it is not defined. A host that reads lists only ignores it and falls back to the default ["model", "app"], so the agent sees the tool; one that reads the string may hide it`,
+    };
+  }
+  const pass = judged.verdict === "pass";
+  const sentNote =
+    v.kind === "malformed"
+      ? `visibility sent as ${json(v.sent)}; a host keeps ${json(v.kept)}: `
+      : "";
+  return {
+    status: pass ? "pass" : "warning",
+    evidence: `${sentNote}${pass ? judged.reason : `${judged.reason}; ${appOnlyNote} (fine only for app-only helpers)`}`,
+  };
+}
+
+type NewItem = Omit<ReportItem, "tool">;
+
+/**
+ * Items for every tool, with or without a view (deliverable 1): `_meta.ui` keys, visibility as
+ * sent, app-only tools offered to a client that declared no Apps, annotations, outputSchema.
+ */
+export function everyToolItems(
+  input: ReviewInput,
+  name: string,
+  wire: Record<string, unknown> | undefined,
+  hasView: boolean,
+): ReportItem[] {
+  const items: ReportItem[] = [];
+  const add = (item: NewItem) => items.push({ ...item, id: `${item.id}:${name}`, tool: name });
+  const meta = asRecord(wire?._meta);
+
+  // Tool _meta.ui keys (TOOL-1, TOOL-2): a misspelt resourceUri links no view at all.
+  {
+    const rawUi = meta?.ui;
+    const ui = asRecord(rawUi);
+    const near = Object.keys(meta ?? {})
+      .filter((k) => k !== "ui" && k !== "ui/resourceUri")
+      .map((key) => ({ key, meant: likelyMeant(key, ["ui", "ui/resourceUri"]) }))
+      .filter((k): k is { key: string; meant: string } => k.meant !== undefined);
+    const unknown = ui ? unknownKeys(ui, TOOL_UI_KEYS) : [];
+    if (rawUi !== undefined || near.length) {
+      const lostLink =
+        !hasView &&
+        (unknown.some((k) => k.meant === "resourceUri") ||
+          near.length > 0 ||
+          (rawUi !== undefined && !ui));
+      const problems = [
+        ...(rawUi !== undefined && !ui ? [`_meta.ui is ${json(rawUi)}, not an object`] : []),
+        ...(unknown.length ? [`_meta.ui has unknown key(s) ${nameUnknown(unknown)}`] : []),
+        ...(near.length ? [`_meta has ${nameUnknown(near)}`] : []),
+      ];
+      add({
+        id: "tool-ui-keys",
+        title: "The tool's _meta.ui has only known keys",
+        status: lostLink ? "fail" : problems.length ? "warning" : "pass",
+        evidence: problems.length
+          ? `${problems.join("; ")}. As sent: _meta ${clip(json(meta), 300)}${lostLink ? ". No host finds a view for this tool: it is listed as a plain tool" : ". Hosts ignore unknown keys"}`
+          : `_meta.ui as sent: ${clip(json(ui))}`,
+        ruleIds: ["TOOL-1", "TOOL-2"],
+        lesson: LESSONS.resourceUri,
+        source: "requirements",
+      });
+    }
+  }
+
+  const vis = wireVisibility(wire);
+  if (vis.kind !== "absent") {
+    add({
+      id: "visibility-value",
+      title: 'visibility is a list of "model" and "app"',
+      status: vis.kind === "malformed" ? "fail" : vis.sent.length === 0 ? "warning" : "pass",
+      evidence:
+        vis.kind === "malformed"
+          ? vis.kept === undefined
+            ? `${vis.problem}. A host that reads lists only ignores it and falls back to the default ["model", "app"]: ${meantAppOnly(vis) ? "an app-only helper reaches the agent" : "the agent sees it"}`
+            : `${vis.problem}. A host drops what it cannot read and keeps ${json(vis.kept)}`
+          : vis.sent.length === 0
+            ? "visibility [] as sent: neither the agent nor a view may call the tool"
+            : `visibility ${json(vis.sent)} as sent`,
+      ruleIds: ["TOOL-2", "TOOL-3", "TOOL-4"],
+      lesson: LESSONS.visibility,
+      source: "review",
+    });
+  }
+
+  // App-only tools for a client that declared no Apps support (NEG-5; TOOL-6).
+  if (meantAppOnly(vis) && input.undeclared) {
+    const u = input.undeclared;
+    const modern = input.review.era === "modern";
+    const shown = json(vis.kind === "absent" ? undefined : vis.sent);
+    let status: ItemStatus;
+    let evidence: string;
+    if (!u.ok) {
+      status = "not-checkable";
+      evidence = `a second connection without the Apps declaration failed: ${u.error}`;
+    } else if (modern) {
+      status = "not-checkable";
+      evidence =
+        `visibility ${shown}: under 2026-07-28 the tool list does not vary with the client, so a client that declared no Apps support lists this app-only tool too and, not reading _meta.ui.visibility, may offer it to its agent. ` +
+        `The server must decide each call itself (TOOL-6), for example refusing a request that did not declare the extension (NEG-2); checking that needs a tools/call, which a review never makes`;
+    } else {
+      const offered = name in u.tools;
+      status = offered ? "warning" : "pass";
+      evidence = offered
+        ? `a client whose initialize declared no Apps support was offered this app-only tool (visibility ${shown}, as it received it: ${clip(json(u.onWire?.find((t) => t.name === name)?._meta ?? null))}). Such a client does not read _meta.ui.visibility, so its agent sees the tool and may call it. ` +
+          `The Apps spec says servers SHOULD check client capabilities before registering UI tools (NEG-5), and every call is the server's to decide (TOOL-6)`
+        : `withheld from a client whose initialize declared no Apps support (visibility ${shown})`;
+    }
+    add({
+      id: "app-only-undeclared",
+      title: "App-only tools are not offered to clients without Apps",
+      status,
+      evidence,
+      ruleIds: modern ? ["NEG-2", "TOOL-6"] : ["NEG-5", "TOOL-6"],
+      lesson: LESSONS.appsNegotiation,
+      source: "requirements",
+    });
+  }
+
+  // Annotations (TOOL-7), from the wire: the SDK drops misspelt keys.
+  {
+    const raw = wire?.annotations;
+    const a = asRecord(raw);
+    const unknown = a ? unknownKeys(a, ANNOTATION_KEYS) : [];
+    const notBoolean = a
+      ? ANNOTATION_KEYS.filter((k) => k !== "title" && k in a && typeof a[k] !== "boolean")
+      : [];
+    const problems = [
+      ...(raw !== undefined && !a ? [`annotations ${clip(json(raw))} is not an object`] : []),
+      ...(unknown.length ? [`unknown key(s) ${nameUnknown(unknown)}: clients ignore them`] : []),
+      ...notBoolean.map((k) => `${k} is ${json(a![k])}, not a boolean`),
+    ];
+    const empty = raw === undefined || (a !== undefined && Object.keys(a).length === 0);
+    add({
+      id: "annotations",
+      title: "Tool annotations set",
+      status: problems.length || empty ? "warning" : "pass",
+      evidence: problems.length
+        ? `annotations as sent ${clip(json(raw))}: ${problems.join("; ")}`
+        : empty
+          ? "no annotations: set readOnlyHint / destructiveHint / idempotentHint / openWorldHint to match what the tool does"
+          : `annotations ${clip(json(raw))}`,
+      ruleIds: ["TOOL-7"],
+      lesson: LESSONS.annotations,
+      source: "requirements",
+    });
+  }
+
+  // outputSchema (OUT-2): optional; when declared, structuredContent must match it.
+  {
+    const raw = wire?.outputSchema;
+    const present = wire !== undefined && "outputSchema" in wire;
+    const ok = asRecord(raw) !== undefined;
+    add({
+      id: "output-schema",
+      title: "outputSchema, when declared, is a JSON Schema object",
+      status: present && !ok ? "fail" : "pass",
+      evidence: !present
+        ? `no outputSchema (optional)${hasView ? ": nothing describes the structuredContent the view renders, so no client can check it" : ""}`
+        : ok
+          ? `outputSchema ${clip(json(raw))}: structuredContent must match it`
+          : `outputSchema is ${clip(json(raw))}, not a JSON Schema object`,
+      ruleIds: ["OUT-2"],
+      lesson: LESSONS.channels,
+      source: "requirements",
+    });
+  }
+  return items;
+}
+
+/** The first content item of a resources/read result as sent. */
+export function wireContent(t: UiToolReview): Record<string, unknown> | undefined {
+  const contents = asRecord(t.onWire.read)?.contents;
+  return Array.isArray(contents) ? asRecord(contents[0]) : undefined;
+}
+
+/** The csp item's extra failure: keys other than the four lists (CSP-1), named as sent. */
+export function cspUnknownKeys(csp: unknown): UnknownKey[] {
+  const c = asRecord(csp);
+  return c ? unknownKeys(c, CSP_KEYS) : [];
+}
+
+/** Suggestions for permission names a host does not know (PERM-1). */
+export function permissionSuggestions(permissions: unknown): string {
+  const p = asRecord(permissions);
+  const unknown = p ? unknownKeys(p, PERMISSION_NAMES).filter((k) => k.meant) : [];
+  return unknown.length
+    ? ` (${unknown.map((k) => `${json(k.key)}: did you mean ${json(k.meant)}?`).join("; ")})`
+    : "";
+}
+
+const LOCAL = /^(localhost|[a-z0-9.-]+\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+
+/**
+ * Declared origins a host is likely to refuse or that defeat the policy: a wildcard over a whole
+ * top-level domain, a wildcard outside resourceDomains (CSP-6 documents them only there), and
+ * `http:` / `ws:` origins other than localhost (mixed content from an https host page).
+ */
+export function riskyOrigins(csp: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of CSP_KEYS) {
+    const list = csp[key];
+    if (!Array.isArray(list)) continue;
+    for (const v of list) {
+      if (typeof v !== "string") continue;
+      const m = /^([a-z][a-z0-9+.-]*):\/\/([^/:]+)(:\d+)?$/i.exec(v.trim());
+      if (!m) continue;
+      const scheme = m[1]!.toLowerCase();
+      const host = m[2]!.toLowerCase();
+      if (host.startsWith("*.") && !host.slice(2).includes("."))
+        out.push(
+          `${key}: ${json(v)} is a wildcard over the whole .${host.slice(2)} top-level domain: any site there`,
+        );
+      else if (host.startsWith("*.") && key !== "resourceDomains")
+        out.push(
+          `${key}: ${json(v)} is a wildcard; the spec documents wildcard subdomains for resourceDomains only, so a host may refuse it`,
+        );
+      if ((scheme === "http" || scheme === "ws") && !LOCAL.test(host))
+        out.push(
+          `${key}: ${json(v)} is not secure (${scheme}:); a host page served over https blocks it as mixed content`,
+        );
+    }
+  }
+  return out;
+}
+
+/**
+ * Items about the view's resource as sent (deliverables 2 and 3): the content `uri`, unknown
+ * fields and `_meta.ui` keys, risky CSP origins, and `_meta.ui.domain`.
+ */
+export function resourceWireItems(
+  input: ReviewInput,
+  t: UiToolReview,
+  effectiveUi: Record<string, unknown>,
+): ReportItem[] {
+  const items: ReportItem[] = [];
+  const add = (item: NewItem) => items.push({ ...item, id: `${item.id}:${t.name}`, tool: t.name });
+  const content = wireContent(t);
+
+  {
+    const sent = content?.uri;
+    add({
+      id: "content-uri",
+      title: "The content item's uri is the URI that was read",
+      status: sent === t.resourceUri ? "pass" : "fail",
+      evidence:
+        sent === t.resourceUri
+          ? `contents[0].uri ${json(sent)}`
+          : `resources/read ${t.resourceUri} answered with contents[0].uri ${sent === undefined ? "missing" : json(sent)}: the content must carry the URI it was read from`,
+      ruleIds: ["RES-1", "TOOL-1"],
+      lesson: LESSONS.fetching,
+      source: "requirements",
+    });
+  }
+
+  {
+    const problems: string[] = [];
+    const contentUnknown = content ? unknownKeys(content, CONTENT_KEYS) : [];
+    if (contentUnknown.length) problems.push(`content item: ${nameUnknown(contentUnknown)}`);
+    const places: [string, unknown][] = [
+      ["content item _meta", content?._meta],
+      ["resources/list entry _meta", t.onWire.listing?._meta],
+    ];
+    for (const [where, meta] of places) {
+      const m = asRecord(meta);
+      if (!m) continue;
+      const near = Object.keys(m)
+        .filter((k) => k !== "ui" && likelyMeant(k, ["ui"]) === "ui")
+        .map((key) => ({ key, meant: "ui" }));
+      if (near.length) problems.push(`${where}: ${nameUnknown(near)}`);
+      const ui = asRecord(m.ui);
+      const unknown = ui ? unknownKeys(ui, RESOURCE_UI_KEYS) : [];
+      if (unknown.length) problems.push(`${where}.ui: ${nameUnknown(unknown)}`);
+    }
+    add({
+      id: "resource-keys",
+      title: "The view's content item and _meta.ui have only known fields",
+      status: problems.length ? "warning" : "pass",
+      evidence: problems.length
+        ? `unknown keys, which hosts ignore: ${problems.join("; ")}`
+        : `content item keys as sent: ${json(Object.keys(content ?? {}))}`,
+      ruleIds: ["RES-3", "RES-4", "RES-6"],
+      lesson: LESSONS.twoPlaces,
+      source: "review",
+    });
+  }
+
+  const csp = asRecord(effectiveUi.csp);
+  if (csp) {
+    const risky = riskyOrigins(csp);
+    add({
+      id: "csp-origins",
+      title: "Declared origins are narrow and secure",
+      status: risky.length ? "warning" : "pass",
+      evidence: risky.length
+        ? risky.join("; ")
+        : "every declared origin names a site (no TLD wildcard), wildcards only in resourceDomains, https/wss only (or localhost)",
+      ruleIds: ["CSP-6", "CSP-5"],
+      lesson: LESSONS.csp,
+      source: "review",
+    });
+  }
+
+  if ("domain" in effectiveUi) {
+    const d = effectiveUi.domain;
+    let serverHost: string | undefined;
+    if (input.transport === "http") {
+      try {
+        serverHost = new URL(input.target).hostname.toLowerCase();
+      } catch {
+        serverHost = undefined;
+      }
+    }
+    const host =
+      typeof d === "string"
+        ? d
+            .trim()
+            .toLowerCase()
+            .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+            .replace(/[:/].*$/, "")
+        : undefined;
+    const own =
+      host !== undefined &&
+      serverHost !== undefined &&
+      (host === serverHost || host.endsWith(`.${serverHost}`) || serverHost.endsWith(`.${host}`));
+    add({
+      id: "domain",
+      title: "_meta.ui.domain is a host-specific sandbox domain",
+      status: typeof d !== "string" ? "fail" : own ? "warning" : "pass",
+      evidence:
+        typeof d !== "string"
+          ? `domain is ${clip(json(d))}, not a string`
+          : own
+            ? `domain ${json(d)} is this MCP server's own domain (${serverHost}): the requirements checklist says a stable domain is host-specific and is not the server's own; its format comes from each host's documentation`
+            : `domain ${json(d)}: its format is host-specific, so check each host's documentation; it is not the MCP server's domain${serverHost ? ` (${serverHost})` : ""}`,
+      ruleIds: ["RES-6", "RES-8"],
+      lesson: LESSONS.border,
+      source: "requirements",
+    });
+  }
+  return items;
+}
+
+/**
+ * RES-3 under the Apps mime type: the content must be an HTML document. Text with no HTML markup
+ * at all (a bare URL, JSON, plain text) fails; markup without `<!doctype html>` and `<html>` warns.
+ */
+export function htmlDocumentVerdict(
+  html: string | undefined,
+  encoding: "text" | "base64 blob",
+  mimeType: unknown,
+): { status: ItemStatus; evidence: string } {
+  if (html === undefined)
+    return { status: "fail", evidence: "the content item has neither text nor a decodable blob" };
+  const complete = /^\s*<!doctype html>/i.test(html) && /<html[\s>]/i.test(html);
+  if (complete)
+    return {
+      status: "pass",
+      evidence: `${encoding}, ${html.length} characters, starts with <!doctype html>`,
+    };
+  const markup = /<!doctype\s+html|<[a-z][a-z0-9-]*(\s[^>]*)?\/?>/i.test(html);
+  if (!markup)
+    return {
+      status: "fail",
+      evidence: `${encoding} ${json(clip(html, 80))} is not an HTML document (no markup at all)${mimeType === PROFILE_MIME ? `, yet it is served as ${PROFILE_MIME}, whose content must be an HTML5 document` : ""}`,
+    };
+  return {
+    status: "warning",
+    evidence: `${html.length} characters, but no <!doctype html> and <html> element: ${json(html.slice(0, 60))}`,
+  };
+}
