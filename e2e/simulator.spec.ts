@@ -56,7 +56,7 @@ test("every preset plays out in the browser as its expect block says", async ({ 
   }
 });
 
-test("streamed input shows in the view as a preview before tool-input, and a person's Cancel sends tool-cancelled and no tool-result (BRG-3)", async ({
+test("streamed input shows in the view as a preview before tool-input, the view's ui/message and model context reach the conversation panel, and a person's Cancel sends tool-cancelled and no tool-result (BRG-3, BRG-4)", async ({
   page,
 }) => {
   const methodsToView = () =>
@@ -84,6 +84,19 @@ test("streamed input shows in the view as a preview before tool-input, and a per
   const input = streamed.indexOf("ui/notifications/tool-input");
   expect(streamed.slice(0, input)).toEqual(Array(3).fill("ui/notifications/tool-input-partial"));
   expect(streamed.slice(input + 1)).not.toContain("ui/notifications/tool-input-partial");
+
+  // BRG-4: the view's ui/message joins the transcript; its context updates are not messages but
+  // what the model sees next turn, the last one winning.
+  await expect(page.getByTestId("model-context-empty")).toBeVisible();
+  await view.getByTestId("message").click();
+  await view.getByTestId("context").click();
+  await view.getByTestId("context").click();
+  await expect(page.getByTestId("transcript").locator('li[data-from="view"]')).toHaveText(
+    /Show me more\./,
+  );
+  await expect(page.getByTestId("model-context")).toHaveAttribute("data-updates", "2");
+  await expect(page.getByTestId("model-context")).toContainText("The user selected row 3.");
+  await expect(page.getByTestId("transcript")).not.toContainText("row 3");
 
   // Cancelled by a person: the same slow call without its automatic cancel, opened from a link.
   const preset = JSON.parse(

@@ -37,6 +37,7 @@ import { Prediction, type Predictions } from "./prediction";
 import { ScenarioForm } from "./scenario-form";
 import { VerdictSummary } from "./verdict-summary";
 import { ToolCallPanel } from "./tool-call-panel";
+import { ConversationPanel } from "./conversation-panel";
 import { getRule } from "@/lib/rules";
 import { ConsentDialog, useConsentPrompt } from "../_components/consent-dialog";
 import "./simulator.css";
@@ -770,6 +771,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             ) : null}
             <div ref={container} className="sim-view" data-testid="view-container" />
           </section>
+          {run?.conversation && run.proxyUrl && !hideResults ? (
+            <ConversationPanel conversation={run.conversation} lessonFor={lessonFor} />
+          ) : null}
           {run && runFor && tag && !hideResults ? (
             <CspPanel run={run} requested={runFor.resource.csp} tag={tag} />
           ) : null}

@@ -36,6 +36,7 @@ import {
 } from "../decide";
 import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
+import { Conversation } from "./conversation";
 import type { PendingToolCall } from "./tool-call-flow";
 import { tracedTransport, type Trace } from "./trace";
 
@@ -447,11 +448,13 @@ export class SimHost {
     // BRG-4: the host SHOULD add ui/message to the conversation; here it is recorded for the agent.
     bridge.onmessage = async (params) => {
       note(`ui/message added to the conversation: ${JSON.stringify(params.content).slice(0, 200)}`);
+      this.conversation.addMessage(params);
       return {};
     };
     // BRG-4: each update overwrites the previous; only the latest reaches the model's next turn.
     bridge.onupdatemodelcontext = async (params) => {
       this.modelContext = params;
+      this.conversation.updateModelContext(params);
       note("ui/update-model-context stored (replaces any earlier one)");
       return {};
     };
@@ -473,6 +476,12 @@ export class SimHost {
 
   /** The latest ui/update-model-context the view sent, which the agent would see next turn. */
   modelContext?: unknown;
+
+  /** BRG-4: the simulated transcript and the model's next-turn context, for the page to show. */
+  get conversation(): Conversation {
+    return (this.talk ??= new Conversation(this.scenario.uiTool.name));
+  }
+  private talk?: Conversation;
 
   /** BRG-5: visibility (same server) first, then consent; a refused call sends nothing. */
   async onViewToolCall(

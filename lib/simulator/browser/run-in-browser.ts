@@ -30,6 +30,7 @@ import {
 import { BridgeOrderGuard } from "../bridge-guard";
 import { agentArguments } from "../agent-arguments";
 import { ToolCallFlow, type ToolCallReport } from "../tool-call-flow";
+import type { ConversationSnapshot } from "../conversation";
 
 export interface BrowserRunOptions {
   /** Where the proxy iframe goes. */
@@ -95,6 +96,8 @@ export interface BrowserRun {
    * tool-cancelled (BRG-3). False when nothing was running.
    */
   cancelToolCall?(reason: string): Promise<boolean>;
+  /** BRG-4: the simulated transcript the view's ui/message joins, and the model's next context. */
+  conversation?: ConversationSnapshot;
   appCall?: "forwarded" | "refused";
   appCallResult?: CallToolResult;
   /** The exact proxy URL, and the CSP header the host expects the proxy to be served with. */
@@ -412,7 +415,7 @@ export async function runInBrowser(
     },
     o.hostContext,
   );
-  const flow = startToolCallFlow(scenario, turn, run, trace, o.onChange);
+  const flow = startToolCallFlow(host, turn, run, trace, o.onChange);
   let readies = 0;
   bridge.onsandboxready = () => {
     readies++;
@@ -526,17 +529,23 @@ export async function runInBrowser(
 
 /**
  * The run's part of ToolCallFlow: the page sees each change (parts sent, the call's end) through
- * `run.toolCall` and `onChange`, and cancels through `run.cancelToolCall`.
+ * `run.toolCall` and `onChange`, and cancels through `run.cancelToolCall`. The conversation the
+ * view adds to (BRG-4) is followed the same way, through `run.conversation`.
  */
 function startToolCallFlow(
-  scenario: Scenario,
+  host: SimHost,
   turn: AgentTurn,
   run: BrowserRun,
   trace: Trace,
   onChange: BrowserRunOptions["onChange"],
 ): ToolCallFlow {
-  const flow = new ToolCallFlow(scenario, turn, trace, "host-proxy", "proxy", () => {
+  const flow = new ToolCallFlow(host.scenario, turn, trace, "host-proxy", "proxy", () => {
     run.toolCall = flow.report();
+    onChange?.(run);
+  });
+  run.conversation = host.conversation.snapshot();
+  host.conversation.subscribe(() => {
+    run.conversation = host.conversation.snapshot();
     onChange?.(run);
   });
   run.toolCall = flow.report();
