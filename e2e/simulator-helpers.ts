@@ -14,6 +14,8 @@ export interface PresetFile {
     appCall?: string;
     cspHeader?: string;
     allow?: string;
+    toolCall?: string;
+    inputPartials?: number;
   };
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
@@ -47,9 +49,91 @@ for (let part = 0; part < PRESET_PARTS; part++) {
         const header = want.cspHeader.split("{port}").join(port);
         await expect(page.getByTestId("csp-header"), preset.id).toHaveText(header);
       }
+      // BRG-3: how the agent's call ended for the view, and how many partial inputs it was sent.
+      if (want.toolCall)
+        await expect(page.getByTestId("tool-call"), preset.id).toHaveAttribute(
+          "data-tool-call",
+          want.toolCall,
+        );
+      if (want.inputPartials !== undefined)
+        await expect(page.getByTestId("tool-call"), preset.id).toHaveAttribute(
+          "data-input-partials",
+          String(want.inputPartials),
+        );
     }
   });
 }
+
+test("streamed input shows in the view as a preview before tool-input, the view's ui/message and model context reach the conversation panel, and a person's Cancel sends tool-cancelled and no tool-result (BRG-3, BRG-4)", async ({
+  page,
+}) => {
+  const methodsToView = () =>
+    page.locator('[data-testid="trace"] li').evaluateAll((lis) =>
+      lis
+        .filter(
+          (li) =>
+            li.getAttribute("data-from") === "host" &&
+            li.getAttribute("data-to") === "proxy" &&
+            li.getAttribute("data-kind") === "notification",
+        )
+        .map((li) => li.getAttribute("data-method"))
+        .filter((m) => m && !m.startsWith("ui/notifications/sandbox-")),
+    );
+  // Streamed: three partials, shown as a preview that copes with missing and changing fields.
+  await page.goto("/simulator?preset=tool-input-streamed");
+  await runPreset(page, "tool-input-streamed");
+  const view = await getViewFrame(page);
+  await expect(view.getByTestId("status")).toHaveText("result received");
+  await expect(view.getByTestId("input-preview")).toHaveAttribute("data-parts", "3");
+  await expect(view.getByTestId("preview-status")).toContainText("whole input has arrived");
+  await expect(view.getByTestId("tool-input")).toContainText('"destination": "Porto"');
+  await expect(page.getByTestId("tool-call")).toHaveAttribute("data-input-partials", "3");
+  const streamed = await methodsToView();
+  const input = streamed.indexOf("ui/notifications/tool-input");
+  expect(streamed.slice(0, input)).toEqual(Array(3).fill("ui/notifications/tool-input-partial"));
+  expect(streamed.slice(input + 1)).not.toContain("ui/notifications/tool-input-partial");
+
+  // BRG-4: the view's ui/message joins the transcript; its context updates are not messages but
+  // what the model sees next turn, the last one winning.
+  await expect(page.getByTestId("model-context-empty")).toBeVisible();
+  await view.getByTestId("message").click();
+  await view.getByTestId("context").click();
+  await view.getByTestId("context").click();
+  await expect(page.getByTestId("transcript").locator('li[data-from="view"]')).toHaveText(
+    /Show me more\./,
+  );
+  await expect(page.getByTestId("model-context")).toHaveAttribute("data-updates", "2");
+  await expect(page.getByTestId("model-context")).toContainText("The user selected row 3.");
+  await expect(page.getByTestId("transcript")).not.toContainText("row 3");
+
+  // Cancelled by a person: the same slow call without its automatic cancel, opened from a link.
+  const preset = JSON.parse(
+    readFileSync(path.resolve("content/scenarios/tool-call-cancelled.json"), "utf8"),
+  );
+  delete preset.toolCall.cancelAfterMs;
+  delete preset.expect;
+  preset.toolCall.durationMs = 60_000;
+  const link = Buffer.from(JSON.stringify(preset)).toString("base64url");
+  await page.goto(`/simulator?s=${link}`);
+  const cancel = page.getByRole("button", { name: "Cancel the tool call" });
+  await expect(cancel).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("tool-call")).toHaveAttribute("data-tool-call", "in-flight");
+  // While a person takes a moment to decide, the panels and the button pass axe.
+  await expectNoSeriousA11yViolationsInBothThemes(page);
+  await cancel.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("tool-call")).toHaveAttribute("data-tool-call", "cancelled");
+  await expect(cancel).toBeHidden();
+  const cancelledView = await getViewFrame(page);
+  await expect(cancelledView.getByTestId("status")).toHaveText(
+    "cancelled: The user pressed Cancel.",
+  );
+  const sent = await methodsToView();
+  const cancelledAt = sent.indexOf("ui/notifications/tool-cancelled");
+  expect(cancelledAt).toBeGreaterThan(sent.indexOf("ui/notifications/tool-input"));
+  expect(sent).not.toContain("ui/notifications/tool-result");
+  expect(sent.slice(cancelledAt + 1)).toEqual([]);
+});
 
 test("the proxy runs on a different origin and refuses to answer on the host's own", async ({
   page,

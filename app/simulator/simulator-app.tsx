@@ -36,6 +36,8 @@ import {
 import { Prediction, type Predictions } from "./prediction";
 import { ScenarioForm } from "./scenario-form";
 import { VerdictSummary } from "./verdict-summary";
+import { ToolCallPanel } from "./tool-call-panel";
+import { ConversationPanel } from "./conversation-panel";
 import { getRule } from "@/lib/rules";
 import { ConsentDialog, useConsentPrompt } from "../_components/consent-dialog";
 import "./simulator.css";
@@ -764,8 +766,14 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             <h2 id="sim-view-heading">The view</h2>
             {tag ? <RunLabel tag={tag} /> : null}
             {tag && !run?.proxyUrl ? <p className="muted">This run rendered no view.</p> : null}
+            {run && tag && run.proxyUrl && runFor?.toolCall ? (
+              <ToolCallPanel key={tag.n} run={run} lessonFor={lessonFor} />
+            ) : null}
             <div ref={container} className="sim-view" data-testid="view-container" />
           </section>
+          {run?.conversation && run.proxyUrl && !hideResults ? (
+            <ConversationPanel conversation={run.conversation} lessonFor={lessonFor} />
+          ) : null}
           {run && runFor && tag && !hideResults ? (
             <CspPanel run={run} requested={runFor.resource.csp} tag={tag} />
           ) : null}

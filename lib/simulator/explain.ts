@@ -100,6 +100,18 @@ const SENTENCES: Record<string, [request: string, response: string]> = {
   ],
   "ui/notifications/tool-input": ["The host sends the complete tool arguments, once (BRG-3).", ""],
   "ui/notifications/tool-result": ["The host sends the tool's result to the view (BRG-3).", ""],
+  "ui/notifications/tool-input-partial": [
+    "The host sends the arguments so far while the agent streams them; never after tool-input (BRG-3).",
+    "",
+  ],
+  "ui/notifications/tool-cancelled": [
+    "The host tells the view the tool call was cancelled; no tool-result follows (BRG-3).",
+    "",
+  ],
+  "notifications/cancelled": [
+    "The client cancels its request; the server stops working on it.",
+    "",
+  ],
   "ui/notifications/size-changed": [
     "The view reports its new size; the host resizes the frame (BRG-7).",
     "",

@@ -37,6 +37,8 @@ import {
 } from "../decide";
 import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
+import { Conversation } from "./conversation";
+import type { PendingToolCall } from "./tool-call-flow";
 import { tracedTransport, type Trace } from "./trace";
 
 export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
@@ -177,6 +179,8 @@ export interface AgentTurn {
   inputs: DecisionInputs;
   /** The HTML to render, decoded from text or base64 blob, when the outcome is "rendered". */
   html?: string;
+  /** BRG-3: the call, still running, when the view is rendered before the tool answers. */
+  call?: PendingToolCall;
 }
 
 export interface BridgeHooks {
@@ -288,10 +292,14 @@ export class SimHost {
       );
       return { tools, inputs, decision: decide(inputs) };
     }
-    const toolResult = (await main.callTool({
-      name: s.uiTool.name,
-      arguments: args,
-    })) as CallToolResult;
+    // BRG-3: a slow tool (scenario toolCall.durationMs) is still running while its view starts.
+    const call = (s.toolCall?.durationMs ?? 0) > 0 ? await this.startCall(args) : undefined;
+    const toolResult = call
+      ? undefined
+      : ((await main.callTool({
+          name: s.uiTool.name,
+          arguments: args,
+        })) as CallToolResult);
     inputs.clientCapabilities = wire.declaration("tools/call")?.capabilities;
     inputs.negotiation = judge();
     let read: AgentTurn["read"];
@@ -309,7 +317,42 @@ export class SimHost {
     }
     const turn: AgentTurn = { tools, inputs, toolResult, read, decision: decide(inputs) };
     if (turn.decision.outcome === "rendered" && read?.result) turn.html = decodeHtml(read.result);
+    // No view to tell: the agent simply waits for the answer (OUT-1's text).
+    if (call && turn.decision.outcome !== "rendered") turn.toolResult = await call.done;
+    else if (call) turn.call = call;
     return turn;
+  }
+
+  /**
+   * Sends the agent's tools/call and returns once it is on the wire (so its `_meta` declaration
+   * can be read, NEG-2), without waiting for the answer; `cancel` aborts it, and the client tells
+   * the server with notifications/cancelled.
+   */
+  private async startCall(args: Record<string, unknown>): Promise<PendingToolCall> {
+    const wire = this.connection("main").host.wire;
+    const before = wire.requests("tools/call").length;
+    const controller = new AbortController();
+    const done = this.client("main")
+      .callTool({ name: this.scenario.uiTool.name, arguments: args }, { signal: controller.signal })
+      .then(
+        (r) => r as CallToolResult,
+        (error: unknown) => {
+          if (controller.signal.aborted) return undefined;
+          throw error;
+        },
+      );
+    // Rejections are the flow's to report; this keeps an unobserved one from being unhandled.
+    done.catch(() => undefined);
+    for (let i = 0; i < 100 && wire.requests("tools/call").length === before; i++)
+      await new Promise((r) => setTimeout(r, 0));
+    return {
+      done,
+      cancel(reason) {
+        if (controller.signal.aborted) return false;
+        controller.abort(reason);
+        return true;
+      },
+    };
   }
 
   private async readView(uiTool: Tool | undefined): Promise<NonNullable<AgentTurn["read"]>> {
@@ -407,11 +450,13 @@ export class SimHost {
     // BRG-4: the host SHOULD add ui/message to the conversation; here it is recorded for the agent.
     bridge.onmessage = async (params) => {
       note(`ui/message added to the conversation: ${JSON.stringify(params.content).slice(0, 200)}`);
+      this.conversation.addMessage(params);
       return {};
     };
     // BRG-4: each update overwrites the previous; only the latest reaches the model's next turn.
     bridge.onupdatemodelcontext = async (params) => {
       this.modelContext = params;
+      this.conversation.updateModelContext(params);
       note("ui/update-model-context stored (replaces any earlier one)");
       return {};
     };
@@ -432,6 +477,12 @@ export class SimHost {
 
   /** The latest ui/update-model-context the view sent, which the agent would see next turn. */
   modelContext?: unknown;
+
+  /** BRG-4: the simulated transcript and the model's next-turn context, for the page to show. */
+  get conversation(): Conversation {
+    return (this.talk ??= new Conversation(this.scenario.uiTool.name));
+  }
+  private talk?: Conversation;
 
   /** BRG-5: visibility (same server) first, then consent; a refused call sends nothing. */
   async onViewToolCall(

@@ -8,6 +8,7 @@ import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "./bridge-guard";
 import { withTimeout } from "./timeout";
+import { ToolCallFlow, type ToolCallReport } from "./tool-call-flow";
 import { Trace, tracedTransport, type TraceEntry } from "./trace";
 import { recordCspBeforeRender } from "./csp-notice";
 
@@ -25,6 +26,8 @@ export interface RunResult {
   cache?: "hit" | "miss";
   /** NEG-6: the session's era; absent when no session could be opened. */
   era?: EraInfo;
+  /** BRG-3: how the agent's call ended for the view, and how many partial inputs it was sent. */
+  toolCall?: ToolCallReport;
   trace: TraceEntry[];
 }
 
@@ -146,8 +149,10 @@ export async function runHeadless(
         { autoResize: false },
       );
       app.onteardown = async () => ({});
+      // BRG-3: the call ends for the view with tool-result or with tool-cancelled.
       gotResult = new Promise<void>((resolve) => {
         app!.ontoolresult = () => resolve();
+        app!.ontoolcancelled = () => resolve();
       });
       await app.connect(tracedTransport(viewSide, trace, "host-view", "view", "host"));
     } else if (kind === "garbage") {
@@ -171,9 +176,17 @@ export async function runHeadless(
       await bridge.close().catch(() => undefined);
       return result;
     }
-    // SBX-5: nothing goes to the view before it says it is initialized; BRG-3: input before result.
-    await bridge.sendToolInput({ arguments: agentArguments(scenario) });
-    await bridge.sendToolResult(turn.toolResult ?? { content: [] });
+    // SBX-5: nothing goes to the view before it says it is initialized; BRG-3: partial input (if
+    // it streams), tool-input, then tool-result, or tool-cancelled if the call is cancelled.
+    const flow = new ToolCallFlow(scenario, turn, trace, "host-view", "view");
+    await flow.deliver(bridge);
+    await withTimeout(
+      flow.finished,
+      timeoutMs + (scenario.toolCall?.durationMs ?? 0),
+      ": the tool call never ended",
+    );
+    result.toolCall = flow.report();
+    if (turn.call) result.toolResult = await turn.call.done.catch(() => undefined);
     await withTimeout(gotResult, timeoutMs, ": the view never received its tool result");
 
     if (scenario.action.kind === "view-calls-tool" && app) {

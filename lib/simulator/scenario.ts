@@ -33,6 +33,38 @@ export const expectSchema = z.strictObject({
   cspHeader: z.string().optional(),
   /** The exact iframe `allow` attribute, when the scenario is about it. */
   allow: z.string().optional(),
+  /** BRG-3: whether the agent's call of the UI tool ends with tool-result or tool-cancelled. */
+  toolCall: z.enum(["completed", "cancelled"]).optional(),
+  /** BRG-3: how many tool-input-partial notifications the view is sent before tool-input. */
+  inputPartials: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * BRG-3: how the agent's call of the UI tool plays out. Omitted (every scenario before it): the
+ * arguments arrive whole and the tool answers at once, before the view is rendered.
+ */
+export const toolCallSchema = z.strictObject({
+  /** The UI tool's own arguments, as the agent writes them (shown by the demo view). */
+  arguments: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * The input arrives in this many parts: the host sends `parts - 1` tool-input-partial
+   * notifications, then tool-input with the whole arguments, then never another partial.
+   */
+  inputParts: z.number().int().min(1).max(20).default(1),
+  /** Milliseconds between parts, so a person can watch the preview grow. */
+  partIntervalMs: z.number().int().min(0).max(5000).default(250),
+  /**
+   * How long the server takes to answer the call. Above 0 the view is rendered while the call is
+   * still running (the spec draws the call and the view's start side by side), so it can be cancelled.
+   */
+  durationMs: z.number().int().min(0).max(60_000).default(0),
+  /**
+   * Cancels the call this many milliseconds after the view has its tool-input, as a user pressing
+   * Cancel or an agent stopping would; the host then sends tool-cancelled instead of tool-result.
+   */
+  cancelAfterMs: z.number().int().min(0).max(60_000).optional(),
+  /** The reason the host gives in tool-cancelled. */
+  cancelReason: z.string().min(1).default("The user cancelled the tool call."),
 });
 
 export const scenarioSchema = z
@@ -121,9 +153,18 @@ export const scenarioSchema = z
         arguments: z.record(z.string(), z.unknown()).default({}),
       }),
     ]),
+    toolCall: toolCallSchema.optional(),
     expect: expectSchema.optional(),
   })
   .superRefine((s, ctx) => {
+    const call = s.toolCall;
+    if (call?.cancelAfterMs !== undefined && call.cancelAfterMs >= call.durationMs) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["toolCall", "cancelAfterMs"],
+        message: `the call answers after ${call.durationMs} ms, before it could be cancelled: make durationMs longer than cancelAfterMs`,
+      });
+    }
     const names = [s.uiTool.name, ...s.otherTools.map((t) => t.name)];
     const dup = names.find((n, i) => names.indexOf(n) !== i);
     if (dup)
@@ -161,6 +202,7 @@ export const scenarioSchema = z
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ScenarioExpect = z.infer<typeof expectSchema>;
+export type ScenarioToolCall = z.infer<typeof toolCallSchema>;
 
 // What browser code needs without zod (the simulator page loads this module when it first parses).
 export { PORT_PLACEHOLDER, resolvePorts, ScenarioError, type ScenarioIssue } from "./scenario-core";

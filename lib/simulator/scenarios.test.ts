@@ -35,6 +35,10 @@ describe("scenario presets", () => {
       if (want.appCall) expect(result.appCall).toBe(want.appCall);
       if (want.cspHeader !== undefined) expect(result.decision.csp?.header).toBe(want.cspHeader);
       if (want.allow !== undefined) expect(result.decision.permissions?.allow).toBe(want.allow);
+      // BRG-3: how the agent's call ended for the view, and how many partial inputs it was sent.
+      if (want.toolCall) expect(result.toolCall?.state).toBe(want.toolCall);
+      if (want.inputPartials !== undefined)
+        expect(result.toolCall?.partials).toBe(want.inputPartials);
       for (const row of result.decision.rows) {
         if (row.verdict !== "skip") expect(row.ruleIds.length, row.row).toBeGreaterThan(0);
       }

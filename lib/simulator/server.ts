@@ -47,6 +47,22 @@ export function declaresUi(caps: unknown): boolean {
   return Array.isArray(mimeTypes) && mimeTypes.includes(PROFILE_MIME);
 }
 
+/** Works for `ms` (a slow tool, scenario `toolCall.durationMs`); false if cancelled first. */
+function runFor(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve(true);
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+  });
+}
+
 const uiMetaFor = (visibility: Scenario["uiTool"]["visibility"]) =>
   visibility === undefined ? {} : { visibility };
 
@@ -101,6 +117,12 @@ export function createServerFactory(
             ? `allowed ${name} for ${scenario.user}; UI ${ui ? "declared" : "not declared"} on this request (NEG-2)`
             : `allowed ${name} for ${scenario.user}; legacy session: UI ${ui ? "declared" : "not declared"} in initialize (NEG-5)`,
         });
+        const duration =
+          which === "main" && name === scenario.uiTool.name ? scenario.toolCall?.durationMs : 0;
+        if (duration && !(await runFor(duration, ctx.mcpReq.signal))) {
+          onEvent({ server: which, note: `${name} stopped: the client cancelled the request` });
+          return { isError: true, content: [{ type: "text", text: `${name} was cancelled.` }] };
+        }
         // OUT-1: meaningful text whether or not a view will render; OUT-2: data for the view.
         return {
           content: [{ type: "text", text: `${name} ran for ${scenario.user}.` }],

@@ -32,6 +32,8 @@ import { agentArguments } from "../agent-arguments";
 import { recordCspBeforeRender } from "../csp-notice";
 import { planTeardown, type RemovalCause } from "../teardown-plan";
 import { frameSize } from "./frame-size";
+import { ToolCallFlow, type ToolCallReport } from "../tool-call-flow";
+import type { ConversationSnapshot } from "../conversation";
 
 export interface BrowserRunOptions {
   /** Where the proxy iframe goes. */
@@ -90,6 +92,15 @@ export interface BrowserRun {
   /** NEG-6: the session's era; absent when no session could be opened. */
   era?: EraInfo;
   toolResult?: CallToolResult;
+  /** BRG-3: the agent's call as the view is told it: streamed parts, then its result or its cancel. */
+  toolCall?: ToolCallReport;
+  /**
+   * Cancels the agent's call while it runs (the page's Cancel button): the view is sent
+   * tool-cancelled (BRG-3). False when nothing was running.
+   */
+  cancelToolCall?(reason: string): Promise<boolean>;
+  /** BRG-4: the simulated transcript the view's ui/message joins, and the model's next context. */
+  conversation?: ConversationSnapshot;
   appCall?: "forwarded" | "refused";
   appCallResult?: CallToolResult;
   /** The exact proxy URL, and the CSP header the host expects the proxy to be served with. */
@@ -456,6 +467,7 @@ export async function runInBrowser(
     },
     o.hostContext,
   );
+  const flow = startToolCallFlow(host, turn, run, trace, o.onChange);
   let readies = 0;
   bridge.onsandboxready = () => {
     readies++;
@@ -483,8 +495,9 @@ export async function runInBrowser(
     delivered = true;
     // SBX-5: nothing is sent to the view before this point; BRG-3: full input, then the result.
     void (async () => {
-      await bridge.sendToolInput({ arguments: agentArguments(scenario) });
-      await bridge.sendToolResult(turn.toolResult ?? { content: [] });
+      // BRG-3: partial input if it streams, tool-input, and the result once the call has answered
+      // (a call still running ends later with tool-result or tool-cancelled: ToolCallFlow).
+      await flow.deliver(bridge);
       resultSent = true;
       if (laterContext && !disposed && !breached)
         bridge.setHostContext(hostContextFor(laterContext));
@@ -498,6 +511,8 @@ export async function runInBrowser(
   run.dispose = async () => {
     if (disposed) return;
     disposed = true;
+    // BRG-3: a call still running when its view goes is cancelled, and the view told so first.
+    await flow.cancel("The view was closed before the tool answered.");
     // Whatever still waits for consent is refused without a prompt: the view is going (BRG-5).
     host.consents.close();
     // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer; SBX-5: a view
@@ -562,6 +577,38 @@ export async function runInBrowser(
   // Loaded now, while the learner reads this run, rather than during the next one.
   if (!disposed && !breached) o.pool?.prepare(policy, issue);
   return run;
+}
+
+/**
+ * The run's part of ToolCallFlow: the page sees each change (parts sent, the call's end) through
+ * `run.toolCall` and `onChange`, and cancels through `run.cancelToolCall`. The conversation the
+ * view adds to (BRG-4) is followed the same way, through `run.conversation`.
+ */
+function startToolCallFlow(
+  host: SimHost,
+  turn: AgentTurn,
+  run: BrowserRun,
+  trace: Trace,
+  onChange: BrowserRunOptions["onChange"],
+): ToolCallFlow {
+  const flow = new ToolCallFlow(host.scenario, turn, trace, "host-proxy", "proxy", () => {
+    run.toolCall = flow.report();
+    onChange?.(run);
+  });
+  run.conversation = host.conversation.snapshot();
+  host.conversation.subscribe(() => {
+    run.conversation = host.conversation.snapshot();
+    onChange?.(run);
+  });
+  run.toolCall = flow.report();
+  run.cancelToolCall = (reason) => flow.cancel(reason);
+  turn.call?.done.then(
+    (result) => {
+      if (result) run.toolResult = result;
+    },
+    () => undefined,
+  );
+  return flow;
 }
 
 function deferred<T>() {

@@ -162,6 +162,10 @@ async function callTool(name: string, args: Record<string, unknown> = {}) {
   });
 }
 
+/** The partial inputs seen so far (BRG-3): each field's last value, and how many parts came. */
+const previewSeen = new Map<string, string>();
+let previewParts = 0;
+
 bridge.on("ui/notifications/tool-input", (params) => {
   const args = params.arguments as Record<string, unknown> | undefined;
   const a = (args ?? {}) as ViewArgs;
@@ -170,6 +174,10 @@ bridge.on("ui/notifications/tool-input", (params) => {
     Object.entries(args ?? {}).filter(([k]) => !(PLUMBING as readonly string[]).includes(k)),
   );
   $("input").textContent = JSON.stringify(own, null, 2);
+  if (previewParts) $("status").textContent = "input received";
+  if (previewParts)
+    $("preview-status").textContent =
+      `The whole input has arrived (after ${previewParts} partial${previewParts === 1 ? "" : "s"}): see Tool input.`;
   const plumbing = Object.fromEntries(
     Object.entries(args ?? {}).filter(([k]) => (PLUMBING as readonly string[]).includes(k)),
   );
@@ -195,6 +203,55 @@ bridge.on("ui/notifications/tool-result", (params) => {
   const action = pendingAction;
   pendingAction = undefined;
   if (action) void callTool(action.callTool, action.arguments);
+});
+
+/**
+ * BRG-3: partial input is a preview, never a basis for action (no buttons, no calls: those wait
+ * for tool-input). The spec asks a view to cope with fields missing from a part or changed in the
+ * next (apps-2026-01-26 line 1143; no rule of ours names that SHOULD): every field seen so far is
+ * listed, marked when this part lacks it or changed it, and anything that is not an object is
+ * shown as "nothing usable yet" rather than trusted.
+ */
+bridge.on("ui/notifications/tool-input-partial", (params) => {
+  previewParts++;
+  const raw = params.arguments;
+  const args =
+    typeof raw === "object" && raw !== null && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>)
+      : {};
+  $("preview").hidden = false;
+  $("preview").dataset.parts = String(previewParts);
+  const fields = $("preview-fields");
+  fields.replaceChildren();
+  const own = Object.keys(args).filter((k) => !(PLUMBING as readonly string[]).includes(k));
+  for (const key of new Set([...previewSeen.keys(), ...own])) {
+    const dt = document.createElement("dt");
+    dt.textContent = key;
+    const dd = document.createElement("dd");
+    if (!(key in args)) {
+      dd.textContent = `${previewSeen.get(key)} (not in this part)`;
+      dd.dataset.state = "missing";
+    } else {
+      const value = JSON.stringify(args[key]) ?? String(args[key]);
+      const before = previewSeen.get(key);
+      dd.dataset.state = before === undefined ? "new" : before === value ? "same" : "changed";
+      dd.textContent = dd.dataset.state === "changed" ? `${value} (was ${before})` : value;
+      previewSeen.set(key, value);
+    }
+    fields.append(dt, dd);
+  }
+  $("preview-status").textContent = own.length
+    ? `Part ${previewParts}: ${own.length} field${own.length === 1 ? "" : "s"} so far.`
+    : `Part ${previewParts}: nothing usable yet.`;
+  $("status").textContent = "receiving input";
+});
+
+// BRG-3: the call was cancelled; no result will come. The reason is the host's, shown as text.
+bridge.on("ui/notifications/tool-cancelled", (params) => {
+  const reason = typeof params.reason === "string" ? params.reason : "no reason given";
+  $("status").textContent = `cancelled: ${reason}`;
+  $("status").dataset.cancelled = "1";
+  log(`tool call cancelled: ${reason}`, { probe: "cancelled", outcome: "cancelled" });
 });
 
 // BRG-3: the host asks before it removes the view, and waits for this answer.
