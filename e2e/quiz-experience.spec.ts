@@ -171,6 +171,7 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
 test("a practice set ends with its score, the missed questions as links back and next steps, axe clean in both themes", async ({
   page,
 }) => {
+  test.setTimeout(60_000); // two axe passes
   const bank = JSON.parse(
     readFileSync(new URL("../content/quizzes/authorization.json", import.meta.url), "utf8"),
   ) as { questions: { id: string; topic: string }[] };

@@ -255,3 +255,13 @@ describe("replaceProgress", () => {
     expect(saved.preferences.theme).toBe("light");
   });
 });
+
+describe("learning path preference", () => {
+  it("remembers the chosen learning path across a reload, and a theme change keeps it", async () => {
+    const { store, storage } = await setup();
+    store.getState().setPath("host");
+    store.getState().setTheme("dark");
+    const { store: again } = await setup(storage);
+    expect(again.getState().preferences).toEqual({ theme: "dark", path: "host" });
+  });
+});

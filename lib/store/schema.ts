@@ -1,3 +1,4 @@
+import { PATH_IDS } from "../paths/progress";
 import { storedCardShape } from "../quiz/card";
 import { examRecordShape, examSessionShape, responseShape } from "../quiz/session";
 import * as S from "./shape";
@@ -55,6 +56,8 @@ export const persistedProgressShape = S.object({
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),
+    /** The learning path chosen on the home page (optional: added after version 2). */
+    path: S.optional(S.oneOf(PATH_IDS)),
   }),
 });
 export type PersistedProgress = S.Infer<typeof persistedProgressShape>;

@@ -3,6 +3,7 @@ import { createStore, type StateCreator, type StoreApi } from "zustand/vanilla";
 import type { Response } from "../content/quiz-grading";
 import type { Question } from "../content/quiz-schema";
 import { drawExam, EXAM_DURATION_MS, PASS_MARK, type Drawable } from "../quiz/exam";
+import type { PathId } from "../paths/progress";
 import { loadScheduler } from "../quiz/load-scheduler";
 import { planNewCards } from "../quiz/new-cards";
 import type { Grade } from "../quiz/review";
@@ -128,6 +129,8 @@ export interface ProgressIoSlice {
 export interface PreferencesSlice {
   preferences: PersistedProgress["preferences"];
   setTheme(theme: ThemePreference): void;
+  /** Remembers which learning path the home page shows. */
+  setPath(path: PathId): void;
 }
 
 /** Transient: what the learner must be told about their saved data. Never persisted. */
@@ -400,7 +403,8 @@ const createExamSlice =
 
 const createPreferencesSlice: Slice<PreferencesSlice> = (set) => ({
   preferences: defaultProgress().preferences,
-  setTheme: (theme) => set({ preferences: { theme } }),
+  setTheme: (theme) => set((s) => ({ preferences: { ...s.preferences, theme } })),
+  setPath: (path) => set((s) => ({ preferences: { ...s.preferences, path } })),
 });
 
 export interface CreateAppStoreOptions {
