@@ -129,6 +129,14 @@ describe("review cards", () => {
     expect(Object.keys(store.getState().quiz.queued ?? {})).toHaveLength(40 - NEW_CARDS_PER_DAY);
   });
 
+  it("keeps a simulator prediction with the answers but makes it no review card, so it never uses the day's allowance", async () => {
+    const { store } = await setup();
+    await store.getState().recordAnswer("simulator:happy-path", true);
+    expect(store.getState().quiz.answers["simulator:happy-path"]).toMatchObject({ attempts: 1 });
+    expect(store.getState().quiz.cards).toEqual({});
+    expect(store.getState().quiz.queued ?? {}).toEqual({});
+  });
+
   it("reschedules a card when it is rated in review", async () => {
     const { store, clock } = await setup();
     await store.getState().recordAnswer("q", true);

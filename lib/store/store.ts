@@ -34,6 +34,9 @@ import {
   type ThemePreference,
 } from "./schema";
 
+/** Answers kept under ids with this prefix are the simulator's predictions (`simulator:<preset>`). */
+const PREDICTION_PREFIX = "simulator:";
+
 /** The localStorage key of the learner's progress. */
 export const STORAGE_NAME = "mcp-apps-academy:progress";
 
@@ -279,6 +282,9 @@ const createQuizSlice =
     recordAnswer: (questionId, correct, attempt) => {
       const answer = { questionId, correct, at: now(), attempt };
       set((s) => ({ quiz: withAnswer(s.quiz, answer) }));
+      // A simulator prediction is no question of a bank: the review could never show its card,
+      // yet the card would count as due and use up the day's allowance of new cards.
+      if (questionId.startsWith(PREDICTION_PREFIX)) return Promise.resolve();
       return addFirstCards(get, set, [answer], now);
     },
     setPracticePosition: (topic, questionId, seed) =>
