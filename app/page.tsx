@@ -1,12 +1,23 @@
 import Link from "@/app/_components/link";
 import { listLessons } from "@/lib/content/lessons";
+import { loadLearningPaths, pathReferenceErrors, type PathStep } from "@/lib/content/paths";
 import { loadQuizBanks } from "@/lib/content/quizzes";
+import { loadScenarioFiles } from "@/lib/content/scenarios";
+import { createLessonNavigation } from "@/lib/lessons/navigation";
 import { HomeProgress } from "./_components/home-progress";
+import { LearningPaths, type PathView, type PathStepView } from "./_components/learning-paths";
+import { practiceHref, topicName } from "./quizzes/topics";
 
 export default async function HomePage() {
   const lessons = await listLessons();
   const banks = await loadQuizBanks();
   const questionIds = banks.flatMap((b) => b.questions.map((q) => q.id));
+  const paths = await resolvePaths(
+    lessons,
+    banks.flatMap((b) => b.questions),
+  );
+  const topicQuestions: Record<string, string[]> = {};
+  for (const q of banks.flatMap((b) => b.questions)) (topicQuestions[q.topic] ??= []).push(q.id);
   return (
     <>
       <h1>Learn MCP Apps by reading, running and recalling</h1>
@@ -16,6 +27,8 @@ export default async function HomePage() {
         <code>postMessage</code>. Every fact here cites a numbered rule, and every rule says where
         it comes from.
       </p>
+      <LearningPaths paths={paths} topicQuestions={topicQuestions} />
+      <h2>Everything here</h2>
       <ul className="cards">
         <li className="card">
           <h2>
@@ -60,4 +73,89 @@ export default async function HomePage() {
       />
     </>
   );
+}
+
+/**
+ * The learning paths with every step's title, link and reading time. A step naming a lesson,
+ * preset or topic that does not exist fails the build here (and in lib/content/paths.test.ts).
+ */
+async function resolvePaths(
+  lessons: Awaited<ReturnType<typeof listLessons>>,
+  questions: readonly { id: string; topic: string }[],
+): Promise<PathView[]> {
+  const paths = await loadLearningPaths();
+  const presets = new Map((await loadScenarioFiles()).map((f) => [f.scenario.id, f.scenario]));
+  const questionsPerTopic = new Map<string, number>();
+  for (const q of questions)
+    questionsPerTopic.set(q.topic, (questionsPerTopic.get(q.topic) ?? 0) + 1);
+  const errors = pathReferenceErrors(paths, {
+    lessons: new Set(lessons.map((l) => l.slug)),
+    presets: new Set(presets.keys()),
+    questionsPerTopic,
+  });
+  if (errors.length) throw new Error(`learning paths:\n${errors.join("\n")}`);
+  const nav = createLessonNavigation(lessons);
+  const bySlug = new Map(lessons.map((l) => [l.slug, l]));
+  const view = (step: PathStep): PathStepView => {
+    switch (step.kind) {
+      case "lesson": {
+        const lesson = bySlug.get(step.lesson)!;
+        const position = nav.find((e) => e.slug === step.lesson)!.position;
+        return {
+          kind: `Lesson ${position}`,
+          title: lesson.title,
+          href: `/lessons/${lesson.slug}`,
+          minutes: lesson.minutes,
+          note: step.note,
+          progress: step,
+        };
+      }
+      case "preset":
+        return {
+          kind: "Simulator",
+          title: presets.get(step.preset)!.title,
+          href: `/simulator?preset=${encodeURIComponent(step.preset)}`,
+          note: step.note,
+          progress: step,
+        };
+      case "practice":
+        return {
+          kind: "Practice",
+          title: topicName(step.topic),
+          href: practiceHref(step.topic),
+          note: step.note,
+          progress: step,
+        };
+      case "exam":
+        return {
+          kind: "Exam",
+          title: "A timed practice exam",
+          href: "/quizzes/exam",
+          note: step.note,
+          progress: step,
+        };
+      case "spaced-review":
+        return {
+          kind: "Spaced review",
+          title: "The cards due today",
+          href: "/quizzes/review",
+          note: step.note,
+          progress: step,
+        };
+      case "server-review":
+        return {
+          kind: "Server review",
+          title: "Review your own server",
+          href: "/review",
+          note: step.note,
+          progress: step,
+        };
+    }
+  };
+  return paths.map((p) => ({
+    id: p.id,
+    audience: p.audience,
+    summary: p.summary,
+    steps: p.steps.map(view),
+  }));
 }

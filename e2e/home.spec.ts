@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import {
   collectPageErrors,
+  expectNoSeriousA11yViolations,
   expectNoSeriousA11yViolationsInBothThemes,
+  STORAGE_NAME,
   waitForHydration,
 } from "./helpers";
 
@@ -92,4 +94,65 @@ test("a page load fetches no route it was not asked for; pointing at a link pref
   await expect.poll(() => payloads).toContain("/quizzes");
   await quizzes.click();
   await expect(page).toHaveURL(/\/quizzes$/);
+});
+
+test("home asks who you are and gives each learner an ordered path with progress; lessons are numbered with a total time", async ({
+  page,
+}) => {
+  test.setTimeout(60_000); // two axe passes
+  // The first lesson is already complete.
+  const state = {
+    lessons: { completed: { "what-mcp-apps-is": "2026-11-29T12:00:00.000Z" } },
+    quiz: { answers: {}, cards: {}, exam: null, exams: [] },
+    preferences: { theme: "system" },
+  };
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [STORAGE_NAME, JSON.stringify({ state, version: 2 })],
+  );
+  await page.goto("/");
+  await waitForHydration(page);
+  const paths = page.getByTestId("learning-paths");
+  await expect(paths.getByRole("heading", { name: "Where should you start?" })).toBeVisible();
+  await paths.getByLabel("I am building a host").check();
+  const steps = paths.getByTestId("path-steps").locator(":scope > li");
+  // Ordered through lessons, simulator presets, practice and the review, with progress.
+  await expect(steps.first()).toContainText("Lesson 1");
+  await expect(steps.first()).toHaveAttribute("data-done", "true");
+  await expect(steps.nth(1)).toHaveAttribute("aria-current", "step");
+  await expect(paths.getByTestId("path-progress")).toContainText(
+    /1 of \d+ steps done · Next: Two protocol eras$/,
+  );
+  await expect(steps.filter({ hasText: "Simulator" }).first().getByRole("link")).toHaveAttribute(
+    "href",
+    "/simulator?preset=era-dual-client-legacy-server",
+  );
+  await expect(steps.filter({ hasText: "Practice" }).first()).toContainText("0 of 8 answered");
+  await expect(steps.last()).toContainText("Spaced review");
+  await expectNoSeriousA11yViolations(page);
+
+  // Another learner, another path: the server author's ends at the server review.
+  await paths.getByLabel("I am shipping a server").check();
+  await expect(steps.filter({ hasText: "Server review" }).getByRole("link")).toHaveAttribute(
+    "href",
+    "/review",
+  );
+  await expect(steps.filter({ hasText: "Server review" })).toContainText("not tracked");
+  // The choice is kept.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(paths.getByLabel("I am shipping a server")).toBeChecked();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto("/lessons");
+  const cards = page.locator("ol.cards > li");
+  const n = await cards.count();
+  await expect(page.getByTestId("lessons-total")).toHaveText(
+    new RegExp(`^${n} lessons, about \\d+ minutes of reading in all$`),
+  );
+  await expect(cards.first()).toContainText(`Lesson 1 of ${n}`);
+  await expect(cards.last()).toContainText(`Lesson ${n} of ${n}`);
 });

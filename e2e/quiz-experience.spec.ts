@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { STORAGE_NAME, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
 
@@ -150,11 +151,81 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
     "data-flagged",
     "true",
   );
-  await expect(results.getByTestId("exam-time-taken")).toHaveText(/^0:\d\d$/);
+  // The time taken names its unit: "0:56" could be minutes as well as seconds.
+  await expect(results.getByTestId("exam-time-taken")).toHaveText(/^\d+ s$/);
+  // Beyond the missed questions, the flagged ones alone, or every question, can be shown.
+  const listed = results.getByTestId("missed-list").locator(":scope > li");
+  await expect(listed).toHaveCount(40);
+  await results.getByLabel("Flagged (1)").check();
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toHaveAttribute("data-question", flagged!);
+  await results.getByLabel("Every question (40)").check();
+  await expect(listed).toHaveCount(40);
+  await expect(results.getByRole("heading", { name: "Every question (40)" })).toBeVisible();
   await expect(results.getByRole("button", { name: "Retake the 40 missed" })).toBeVisible();
   await results.getByRole("button", { name: "Topic exam: Negotiation" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 1 of 10/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("a practice set ends with its score, the missed questions as links back and next steps, axe clean in both themes", async ({
+  page,
+}) => {
+  test.setTimeout(60_000); // two axe passes
+  const bank = JSON.parse(
+    readFileSync(new URL("../content/quizzes/authorization.json", import.meta.url), "utf8"),
+  ) as { questions: { id: string; topic: string }[] };
+  const ids = bank.questions.filter((q) => q.topic === "AUTHZ").map((q) => q.id);
+  const at = "2026-11-29T12:00:00.000Z";
+  const answer = (lastCorrect: boolean) => ({
+    attempts: 1,
+    correct: lastCorrect ? 1 : 0,
+    lastAnsweredAt: at,
+    lastCorrect,
+  });
+  // One right, two missed, the rest never answered; practice stands at the last question.
+  const state = {
+    lessons: { completed: {} },
+    quiz: {
+      answers: { [ids[0]!]: answer(true), [ids[1]!]: answer(false), [ids[2]!]: answer(false) },
+      cards: {},
+      exam: null,
+      exams: [],
+      practice: { authz: { questionId: ids.at(-1)! } },
+    },
+    preferences: { theme: "system" },
+  };
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [STORAGE_NAME, JSON.stringify({ state, version: 2 })],
+  );
+  await page.goto("/quizzes/practice/authz");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Finish" }).click();
+  const summary = page.getByTestId("practice-summary");
+  await expect(summary.getByRole("heading", { name: "Your score on this set" })).toBeFocused();
+  // 1 of 13 is 7.69 %: one decimal, rounded down.
+  await expect(summary.getByTestId("practice-score")).toHaveText(
+    `1 of ${ids.length} right (${Math.floor(1000 / ids.length) / 10} %)`,
+  );
+  await expect(summary.getByTestId("practice-missed").locator("li")).toHaveCount(2);
+  await expect(summary.getByTestId("practice-skipped").locator("li")).toHaveCount(ids.length - 3);
+  const next = summary.getByTestId("practice-next-steps");
+  await expect(next.getByRole("link", { name: "Server-side authorization" })).toHaveAttribute(
+    "href",
+    "/lessons/server-side-authorization",
+  );
+  await expect(next.getByRole("link", { name: "take a practice exam" })).toBeVisible();
+  await expect(page.getByText("End of this bank.")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectNoSeriousA11yViolations(page);
+  // A missed question links back to itself, with the answer that was given.
+  await summary.getByTestId("practice-missed").getByRole("button", { name: "Question 2" }).click();
+  await expect(page.getByRole("heading", { name: `Question 2 of ${ids.length}` })).toBeFocused();
+  await expect(page.locator(`form[data-question="${ids[1]}"]`)).toBeVisible();
 });
 
 test("the review page says why a first answer is due today, and rates by keyboard", async ({

@@ -239,7 +239,9 @@ test("presets are listed by decision row with a description, and open on click",
   await expect(page.locator('[data-row="mime"]')).toHaveAttribute("data-verdict", "fail");
 });
 
-test("the agent's tool list shows hidden tools as hidden", async ({ page }) => {
+test("the agent's tool list shows hidden tools as hidden, and the table reads that as a refusal the spec requires (TOOL-3), with a legend", async ({
+  page,
+}) => {
   await page.goto("/simulator?preset=visibility-app-only-ui-tool");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
     timeout: 15_000,
@@ -247,6 +249,17 @@ test("the agent's tool list shows hidden tools as hidden", async ({ page }) => {
   await expect(
     page.locator('[data-testid="agent-tools"] li[data-listed="false"]').first(),
   ).toContainText("hidden");
+  // Correct host behaviour is not painted as a failure.
+  const row = page.getByTestId("decision-table").locator('[data-row="visibility"]');
+  await expect(row).toHaveAttribute("data-refusal", "required");
+  await expect(row.locator("td").first()).toHaveText("refused — as the spec requires");
+  await expect(row.locator("td").first()).toHaveClass("verdict-refused");
+  await expect(
+    page.getByTestId("verdict-summary").locator('[data-summary-row="visibility"]'),
+  ).toContainText("refused");
+  const legend = page.getByTestId("verdict-legend").first();
+  await legend.getByText("What the verdicts mean").click();
+  await expect(legend).toContainText("refused — host policy, as the spec allows");
 });
 
 test("the page works at 375 px wide with panels stacked", async ({ page }) => {

@@ -1,10 +1,16 @@
 import { Fragment, type ReactNode } from "react";
-import type { Decision } from "@/lib/decide";
+import { refusalLabel, VERDICT_LEGEND, type Decision, type Verdict } from "@/lib/decide";
+
+/** The class a verdict cell takes: an intended refusal is not painted as a failure. */
+export function verdictClass(v: Pick<Verdict, "verdict" | "refusal">): string {
+  return v.verdict === "fail" && v.refusal ? "verdict-refused" : `verdict-${v.verdict}`;
+}
 
 /**
  * The host's decision table: one row per decision, its verdict, the reason and the rules behind
  * it. Shared by the simulator (rule links to lessons) and the server review (rule chips);
- * `rule` renders one rule ID.
+ * `rule` renders one rule ID. A refusal the host is meant to make reads as such ("refused — as the
+ * spec requires"), not as a red failure, and a legend under the table says what each word means.
  */
 export function DecisionTable({
   decision,
@@ -28,11 +34,11 @@ export function DecisionTable({
         </thead>
         <tbody>
           {decision.rows.map((r) => (
-            <tr key={r.row} data-row={r.row} data-verdict={r.verdict}>
+            <tr key={r.row} data-row={r.row} data-verdict={r.verdict} data-refusal={r.refusal}>
               <th scope="row">
                 <code>{r.row}</code>
               </th>
-              <td className={`verdict-${r.verdict}`}>{r.verdict}</td>
+              <td className={verdictClass(r)}>{refusalLabel(r)}</td>
               <td>
                 {r.reason}{" "}
                 {r.ruleIds.map((id) => (
@@ -43,6 +49,24 @@ export function DecisionTable({
           ))}
         </tbody>
       </table>
+      <VerdictLegend />
     </div>
+  );
+}
+
+/** What each verdict word means: shown wherever the table is. */
+export function VerdictLegend() {
+  return (
+    <details className="verdict-legend" data-testid="verdict-legend">
+      <summary>What the verdicts mean</summary>
+      <dl>
+        {VERDICT_LEGEND.map((l) => (
+          <div key={l.label}>
+            <dt className={l.className}>{l.label}</dt>
+            <dd>{l.meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

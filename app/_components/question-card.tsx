@@ -18,6 +18,8 @@ interface QuestionCardProps {
   lessonLink?: boolean;
   /** Shown with the feedback in place of the Next button (spaced review puts its ratings here). */
   afterFeedback?: ReactNode;
+  /** Shown with the feedback of the last question in place of Next (practice: "See your score"). */
+  end?: ReactNode;
   /** Called once the answer is graded and recorded. */
   onAnswered?: (correct: boolean) => void;
   /**
@@ -52,6 +54,7 @@ export function QuestionCard({
   onNext,
   lessonLink = false,
   afterFeedback,
+  end,
   onAnswered,
   resume = false,
 }: QuestionCardProps) {
@@ -171,7 +174,7 @@ export function QuestionCard({
                 Next question
               </button>
             ) : (
-              <p className="muted">End of this bank.</p>
+              end
             ))}
         </QuestionFeedback>
       )}

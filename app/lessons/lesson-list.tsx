@@ -16,8 +16,11 @@ export function LessonList({ lessons }: { lessons: Item[] }) {
   const completed = useAppStore((s) => s.lessons.completed);
   return (
     <ol className="cards">
-      {lessons.map((l) => (
+      {lessons.map((l, i) => (
         <li key={l.slug} className="card">
+          <p className="lesson-number">
+            Lesson {i + 1} of {lessons.length}
+          </p>
           <h2>
             <Link href={`/lessons/${l.slug}`}>{l.title}</Link>
           </h2>

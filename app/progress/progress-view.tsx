@@ -4,7 +4,7 @@ import Link from "@/app/_components/link";
 import { ScoreCell, TopicHeader } from "../quizzes/score-cell";
 import { topicMastery } from "@/lib/quiz/mastery";
 import { dueToday, formatInterval } from "@/lib/quiz/card";
-import { formatCountdown } from "@/lib/quiz/exam";
+import { formatDuration } from "@/lib/quiz/exam";
 import { percent } from "@/lib/quiz/scoring";
 import { timeTaken } from "@/lib/quiz/session";
 import { STORAGE_NAME } from "@/lib/store/store";
@@ -157,7 +157,7 @@ export function ProgressView({ lessons, questions }: Props) {
                     <td>
                       {e.correct} of {e.total} ({percent(e.total ? e.correct / e.total : 0)} %)
                     </td>
-                    <td data-testid="progress-exam-time">{formatCountdown(timeTaken(e))}</td>
+                    <td data-testid="progress-exam-time">{formatDuration(timeTaken(e))}</td>
                     <td className={e.passed ? "verdict-pass" : "verdict-fail"}>
                       {e.passed ? "Passed" : "Not passed"}
                     </td>

@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { ROWS } from "@/lib/simulator/constants";
 import type { Decision } from "@/lib/decide";
+import { verdictClass } from "../_components/decision-table";
 
 const JUMPS = [
   ["Table", "sim-table"],
@@ -52,11 +53,16 @@ export function VerdictSummary({
     >
       <ul>
         {ROWS.map((row) => {
-          const v = decision.rows.find((r) => r.row === row)?.verdict;
+          const r = decision.rows.find((x) => x.row === row);
+          const v = r?.verdict;
+          // An intended refusal is "refused" here too (the table says whose rule it follows).
+          const shown = r?.verdict === "fail" && r.refusal ? "refused" : v;
           return (
             <li key={row} data-summary-row={row} data-verdict={hidden ? "hidden" : v}>
               <code>{row}</code>{" "}
-              <span className={hidden ? "muted" : `verdict-${v}`}>{hidden ? "?" : v}</span>
+              <span className={hidden ? "muted" : r ? verdictClass(r) : undefined}>
+                {hidden ? "?" : shown}
+              </span>
             </li>
           );
         })}

@@ -194,10 +194,16 @@ export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): Cs
     };
   }
   const list = refused.map((r) => r.detail).join("; ");
+  // CSP-5: only origins outside the host's own policy make this a host choice; a malformed list
+  // or an invalid origin alongside them is still the server's fault.
+  const refusal = refused.every((r) => r.why === "out-of-policy")
+    ? { refusal: "host-policy" as const }
+    : {};
   if (policy.outOfPolicy === "text") {
     return {
       row,
       verdict: "fail",
+      ...refusal,
       ruleIds: ["CSP-3", "CSP-5"],
       reason: `${list}. This host's policy is to fall back to text: a host choice, not a protocol failure`,
       render: false,
@@ -210,6 +216,7 @@ export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): Cs
     row,
     verdict: "fail",
     ruleIds: ["CSP-3", "CSP-5"],
+    ...refusal,
     reason: `${list}. This host renders with the approved subset only: a host choice, not a protocol failure`,
     render: true,
     header: buildCspHeader(approved),

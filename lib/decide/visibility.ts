@@ -87,6 +87,8 @@ export function decideAgentVisibility(
   return {
     row: "visibility",
     verdict: d.allowed ? "pass" : "fail",
+    // TOOL-3: the host MUST leave a tool without "model" out of the agent's list.
+    ...(d.allowed ? {} : { refusal: "required" as const }),
     ruleIds: d.ruleIds,
     reason: d.reason,
   };

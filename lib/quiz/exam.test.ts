@@ -4,11 +4,13 @@ import {
   drawExam,
   EXAM_SIZE,
   formatCountdown,
+  formatDuration,
   mixQuestions,
   timeLeft,
   topicQuotas,
   type Drawable,
 } from "./exam";
+import { resultItems } from "./session";
 
 /** `counts[t]` questions in topic `T<t>`, with ids `T<t>-<i>`. */
 function pool(counts: number[]): Drawable[] {
@@ -128,5 +130,40 @@ describe("countdown", () => {
     expect(formatCountdown(59 * 60_000 + 5_000)).toBe("59:05");
     expect(formatCountdown(400)).toBe("0:01");
     expect(formatCountdown(0)).toBe("0:00");
+  });
+});
+
+describe("formatDuration", () => {
+  it("names its units, so 56 seconds reads 56 s and never 0:56, which could be minutes", () => {
+    expect(formatDuration(56_000)).toBe("56 s");
+    expect(formatDuration(400)).toBe("1 s");
+    expect(formatDuration(0)).toBe("0 s");
+    expect(formatDuration(65_000)).toBe("1 min 5 s");
+    expect(formatDuration(20 * 60_000)).toBe("20 min");
+    expect(formatDuration(62 * 60_000 + 5_000)).toBe("1 h 2 min 5 s");
+  });
+});
+
+describe("resultItems", () => {
+  const record = {
+    questionIds: ["a", "b", "c", "d"],
+    missed: ["b", "d"],
+    flagged: ["d", "a"],
+  };
+
+  it("lists the missed, the flagged or every question of a submitted exam, in exam order", () => {
+    expect(resultItems(record, "missed")).toEqual([
+      { id: "b", number: 2, correct: false, flagged: false },
+      { id: "d", number: 4, correct: false, flagged: true },
+    ]);
+    expect(resultItems(record, "flagged").map((i) => [i.id, i.correct])).toEqual([
+      ["a", true],
+      ["d", false],
+    ]);
+    expect(resultItems(record, "all").map((i) => i.id)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("reads an older record without flags as nothing flagged", () => {
+    expect(resultItems({ questionIds: ["a"], missed: [] }, "flagged")).toEqual([]);
   });
 });

@@ -98,3 +98,16 @@ export function formatCountdown(ms: number): string {
   const ss = String(s).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
+
+/**
+ * A time taken with its units named ("56 s", "1 min 5 s", "1 h 2 min"): a bare "0:56" after an
+ * exam reads as minutes as easily as seconds. Seconds round up, as the countdown's do.
+ */
+export function formatDuration(ms: number): string {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const parts = [h > 0 ? `${h} h` : "", m > 0 ? `${m} min` : "", s > 0 ? `${s} s` : ""];
+  return parts.filter(Boolean).join(" ") || "0 s";
+}

@@ -61,10 +61,16 @@ describe("scoreExam", () => {
 });
 
 describe("percent", () => {
+  it("keeps one decimal, so 35 of 40 reads 87.5 and 27 of 40 reads 67.5, not 87 and 67", () => {
+    expect(percent(35 / 40)).toBe(87.5);
+    expect(percent(27 / 40)).toBe(67.5);
+    expect(percent(2 / 3)).toBe(66.6);
+  });
+
   it("rounds down, so a near miss never reads as the pass mark", () => {
-    expect(percent(27 / 40)).toBe(67);
     expect(percent(0.7)).toBe(70);
-    expect(percent(0.6999)).toBe(69);
+    expect(percent(0.6999)).toBe(69.9);
+    expect(percent(0.69996)).toBe(69.9);
     expect(percent(1)).toBe(100);
   });
 });

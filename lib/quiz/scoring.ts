@@ -74,7 +74,10 @@ export function scoreExam(
   };
 }
 
-/** A ratio as a whole percentage, rounded down so 69.9 % never reads as a pass mark of 70 %. */
+/**
+ * A ratio as a percentage with at most one decimal (35 of 40 is 87.5, not 87), rounded down so a
+ * near miss such as 69.96 % never reads as a pass mark of 70 %.
+ */
 export function percent(ratio: number): number {
-  return Math.floor(ratio * 100 + 1e-9);
+  return Math.floor(ratio * 1000 + 1e-6) / 10;
 }

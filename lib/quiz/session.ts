@@ -101,3 +101,28 @@ export function timeTaken(record: Pick<ExamRecord, "startedAt" | "submittedAt">)
 export function durationFor(size: number): number {
   return size * 90_000;
 }
+
+/** Which questions an exam's results list: the missed ones (the default), the flagged, or all. */
+export type ResultFilter = "missed" | "flagged" | "all";
+
+export interface ResultItem {
+  id: string;
+  /** Its number in the exam, from 1. */
+  number: number;
+  correct: boolean;
+  flagged: boolean;
+}
+
+/** The questions of a submitted exam that `filter` keeps, in exam order. */
+export function resultItems(
+  record: Pick<ExamRecord, "questionIds" | "missed" | "flagged">,
+  filter: ResultFilter,
+): ResultItem[] {
+  const missed = new Set(record.missed);
+  const flagged = new Set(record.flagged ?? []);
+  return record.questionIds
+    .map((id, i) => ({ id, number: i + 1, correct: !missed.has(id), flagged: flagged.has(id) }))
+    .filter((item) =>
+      filter === "missed" ? !item.correct : filter === "flagged" ? item.flagged : true,
+    );
+}

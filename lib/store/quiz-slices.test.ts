@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Question } from "../content/quiz-schema";
+import { dueToday } from "../quiz/card";
+import { NEW_CARDS_PER_DAY } from "../quiz/new-cards";
 import { Rating } from "../quiz/review";
 import { timeTaken } from "../quiz/session";
 import { MemoryStorage } from "./memory-storage";
@@ -8,8 +10,8 @@ import { createAppStore, STORAGE_NAME } from "./store";
 const T0 = Date.parse("2026-11-29T12:00:00.000Z");
 
 /** A store over fresh memory storage whose clock the test moves by hand. */
-async function setup(storage = new MemoryStorage()) {
-  const clock = { now: T0 };
+async function setup(storage = new MemoryStorage(), start = T0) {
+  const clock = { now: start };
   const store = createAppStore({ getStorage: () => storage, now: () => new Date(clock.now) });
   await store.persist.rehydrate();
   return { store, storage, clock };
@@ -79,6 +81,60 @@ describe("review cards", () => {
       csp: { questionId: "csp-4" },
       mixed: { questionId: "neg-1", seed: "s9" },
     });
+  });
+
+  it("introduces at most NEW_CARDS_PER_DAY new cards a day and queues the rest, oldest first, for later days", async () => {
+    const { store, storage, clock } = await setup();
+    const ids = Array.from(
+      { length: NEW_CARDS_PER_DAY + 5 },
+      (_, i) => `q${String(i).padStart(2, "0")}`,
+    );
+    for (const id of ids) {
+      await store.getState().recordAnswer(id, true);
+      clock.now += 1000;
+    }
+    const day1 = store.getState().quiz;
+    expect(Object.keys(day1.cards).sort()).toEqual(ids.slice(0, NEW_CARDS_PER_DAY));
+    expect(Object.keys(day1.queued ?? {}).sort()).toEqual(ids.slice(NEW_CARDS_PER_DAY));
+    // Only today's cards are due today: 20, not 25.
+    expect(dueToday(day1.cards, new Date(clock.now))).toHaveLength(NEW_CARDS_PER_DAY);
+    // Asking again the same day introduces nothing.
+    await store.getState().introduceQueuedCards();
+    expect(Object.keys(store.getState().quiz.cards)).toHaveLength(NEW_CARDS_PER_DAY);
+
+    // The next day, after a reload, the queue comes first and becomes cards due at once.
+    const { store: next, clock: tomorrow } = await setup(storage, clock.now + 24 * 3600_000);
+    next.getState().introduceQueuedCards();
+    await vi.waitFor(() => expect(Object.keys(next.getState().quiz.cards)).toHaveLength(25));
+    expect(next.getState().quiz.queued).toEqual({});
+    for (const id of ids.slice(NEW_CARDS_PER_DAY)) {
+      expect(Date.parse(next.getState().quiz.cards[id]!.due)).toBeLessThanOrEqual(tomorrow.now);
+    }
+    // Five of the day's twenty are spent: fifteen fresh answers become cards, the sixteenth waits.
+    for (let i = 0; i < 16; i++) await next.getState().recordAnswer(`later-${i}`, false);
+    expect(Object.keys(next.getState().quiz.queued ?? {})).toEqual(["later-15"]);
+  });
+
+  it("queues an exam's answers past the daily limit instead of making them all due today", async () => {
+    const { store } = await setup();
+    const big = Array.from({ length: 40 }, (_, i) => tf(`x-${i}`, TOPICS[i % 3]!));
+    store.getState().startExam(big, { seed: "big", size: 40 });
+    for (const id of store.getState().quiz.exam!.questionIds) {
+      store.getState().setExamResponse(id, { type: "true-false", value: true });
+    }
+    store.getState().submitExam((id) => big.find((q) => q.id === id));
+    await vi.waitFor(() =>
+      expect(Object.keys(store.getState().quiz.cards)).toHaveLength(NEW_CARDS_PER_DAY),
+    );
+    expect(Object.keys(store.getState().quiz.queued ?? {})).toHaveLength(40 - NEW_CARDS_PER_DAY);
+  });
+
+  it("keeps a simulator prediction with the answers but makes it no review card, so it never uses the day's allowance", async () => {
+    const { store } = await setup();
+    await store.getState().recordAnswer("simulator:happy-path", true);
+    expect(store.getState().quiz.answers["simulator:happy-path"]).toMatchObject({ attempts: 1 });
+    expect(store.getState().quiz.cards).toEqual({});
+    expect(store.getState().quiz.queued ?? {}).toEqual({});
   });
 
   it("reschedules a card when it is rated in review", async () => {
@@ -205,5 +261,15 @@ describe("replaceProgress", () => {
     const saved = JSON.parse(storage.getItem(STORAGE_NAME)!).state;
     expect(Object.keys(saved.lessons.completed)).toEqual(["fresh"]);
     expect(saved.preferences.theme).toBe("light");
+  });
+});
+
+describe("learning path preference", () => {
+  it("remembers the chosen learning path across a reload, and a theme change keeps it", async () => {
+    const { store, storage } = await setup();
+    store.getState().setPath("host");
+    store.getState().setTheme("dark");
+    const { store: again } = await setup(storage);
+    expect(again.getState().preferences).toEqual({ theme: "dark", path: "host" });
   });
 });

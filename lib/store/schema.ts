@@ -1,3 +1,4 @@
+import { PATH_IDS } from "../paths/progress";
 import { storedCardShape } from "../quiz/card";
 import { examRecordShape, examSessionShape, responseShape } from "../quiz/session";
 import * as S from "./shape";
@@ -45,9 +46,18 @@ export const persistedProgressShape = S.object({
     practice: S.optional(
       S.record(S.object({ questionId: S.string({ min: 1 }), seed: S.optional(S.string()) })),
     ),
+    /**
+     * Question id → when its review card was introduced, for the daily limit on new cards (see
+     * lib/quiz/new-cards; optional: added after version 2, cards made before it have no entry).
+     */
+    introduced: S.optional(S.record(S.isoDateTime)),
+    /** Question id → when it was answered, for questions waiting for a later day to become cards. */
+    queued: S.optional(S.record(S.isoDateTime)),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),
+    /** The learning path chosen on the home page (optional: added after version 2). */
+    path: S.optional(S.oneOf(PATH_IDS)),
   }),
 });
 export type PersistedProgress = S.Infer<typeof persistedProgressShape>;

@@ -3,7 +3,9 @@ import { createStore, type StateCreator, type StoreApi } from "zustand/vanilla";
 import type { Response } from "../content/quiz-grading";
 import type { Question } from "../content/quiz-schema";
 import { drawExam, EXAM_DURATION_MS, PASS_MARK, type Drawable } from "../quiz/exam";
+import type { PathId } from "../paths/progress";
 import { loadScheduler } from "../quiz/load-scheduler";
+import { planNewCards } from "../quiz/new-cards";
 import type { Grade } from "../quiz/review";
 import { scoreExam } from "../quiz/scoring";
 import {
@@ -32,6 +34,9 @@ import {
   type ThemePreference,
 } from "./schema";
 
+/** Answers kept under ids with this prefix are the simulator's predictions (`simulator:<preset>`). */
+const PREDICTION_PREFIX = "simulator:";
+
 /** The localStorage key of the learner's progress. */
 export const STORAGE_NAME = "mcp-apps-academy:progress";
 
@@ -57,8 +62,9 @@ export interface QuizSlice {
   quiz: PersistedProgress["quiz"];
   /**
    * Records one answer in the question's stats at once. A question without a review card gets
-   * one (see `firstCard`), rated by this answer and dated now; it is saved when the scheduler has
-   * loaded, which the returned promise waits for. After that only `reviewCard` reschedules it.
+   * one (see `firstCard`), rated by this answer and dated now, or, past today's limit on new cards,
+   * a place in the queue for a later day; it is saved when the scheduler has loaded, which the
+   * returned promise waits for. After that only `reviewCard` reschedules it.
    */
   recordAnswer(questionId: string, correct: boolean, attempt?: Attempt): Promise<void>;
   /** Remembers where practice on `topic` stands (and, for the mixed set, its order's seed). */
@@ -68,6 +74,12 @@ export interface QuizSlice {
 export interface ReviewSlice {
   /** Rates a card in the review queue; FSRS sets its next due date. Unknown ids are ignored. */
   reviewCard(questionId: string, grade: Grade): Promise<void>;
+  /**
+   * Makes queued questions cards, as far as today's limit on new cards allows (see
+   * lib/quiz/new-cards). Pages that show the review queue call it; it loads FSRS only when a
+   * queued question can be introduced.
+   */
+  introduceQueuedCards(): Promise<void>;
 }
 
 export interface StartExamOptions {
@@ -120,6 +132,8 @@ export interface ProgressIoSlice {
 export interface PreferencesSlice {
   preferences: PersistedProgress["preferences"];
   setTheme(theme: ThemePreference): void;
+  /** Remembers which learning path the home page shows. */
+  setPath(path: PathId): void;
 }
 
 /** Transient: what the learner must be told about their saved data. Never persisted. */
@@ -209,7 +223,9 @@ function withAnswer(quiz: QuizState, { questionId, correct, at, attempt }: First
 }
 
 /**
- * Gives each answered question that has no card yet its first card, once the scheduler is loaded.
+ * Gives answered questions without a card their first card, once the scheduler is loaded, within
+ * the daily limit on new cards (lib/quiz/new-cards): questions queued on earlier days go first, as
+ * cards due at once; then this batch, each rated by its first answer; the rest join the queue.
  * Answers are applied in the order they were given, so the earliest answer rates the card. If the
  * scheduler cannot load (offline), the stats are kept and the next answer tries again.
  */
@@ -217,18 +233,45 @@ async function addFirstCards(
   get: () => AppState,
   set: (change: (s: AppState) => Partial<AppState>) => void,
   answers: readonly FirstAnswer[],
+  now: () => Date,
 ): Promise<void> {
-  if (answers.every((a) => get().quiz.cards[a.questionId])) return;
-  let firstCard: Awaited<ReturnType<typeof loadScheduler>>["firstCard"];
+  const ids = answers.map((a) => a.questionId);
+  const plan = (quiz: QuizState) =>
+    planNewCards(
+      { cards: quiz.cards, introduced: quiz.introduced ?? {}, queued: quiz.queued ?? {} },
+      ids,
+      now(),
+    );
+  const first = plan(get().quiz);
+  if (!first.fromQueue.length && !first.fresh.length && !first.toQueue.length) return;
+  let scheduler: Awaited<ReturnType<typeof loadScheduler>>;
   try {
-    ({ firstCard } = await loadScheduler());
+    scheduler = await loadScheduler();
   } catch {
     return;
   }
+  const byId = new Map<string, FirstAnswer>();
+  for (const a of answers) if (!byId.has(a.questionId)) byId.set(a.questionId, a);
   set((s) => {
+    // Planned again: another answer may have made some of these cards while FSRS loaded.
+    const { fromQueue, fresh, toQueue } = plan(s.quiz);
+    if (!fromQueue.length && !fresh.length && !toQueue.length) return {};
+    const at = now();
     const cards = { ...s.quiz.cards };
-    for (const a of answers) cards[a.questionId] ??= firstCard(a.correct, a.at);
-    return { quiz: { ...s.quiz, cards } };
+    const introduced = { ...s.quiz.introduced };
+    const queued = { ...s.quiz.queued };
+    for (const id of fromQueue) {
+      cards[id] = scheduler.newCard(at);
+      introduced[id] = at.toISOString();
+      delete queued[id];
+    }
+    for (const id of fresh) {
+      const a = byId.get(id)!;
+      cards[id] = scheduler.firstCard(a.correct, a.at);
+      introduced[id] = a.at.toISOString();
+    }
+    for (const id of toQueue) queued[id] = byId.get(id)!.at.toISOString();
+    return { quiz: { ...s.quiz, cards, introduced, queued } };
   });
 }
 
@@ -239,7 +282,10 @@ const createQuizSlice =
     recordAnswer: (questionId, correct, attempt) => {
       const answer = { questionId, correct, at: now(), attempt };
       set((s) => ({ quiz: withAnswer(s.quiz, answer) }));
-      return addFirstCards(get, set, [answer]);
+      // A simulator prediction is no question of a bank: the review could never show its card,
+      // yet the card would count as due and use up the day's allowance of new cards.
+      if (questionId.startsWith(PREDICTION_PREFIX)) return Promise.resolve();
+      return addFirstCards(get, set, [answer], now);
     },
     setPracticePosition: (topic, questionId, seed) =>
       set((s) => ({
@@ -256,6 +302,7 @@ const createQuizSlice =
 const createReviewSlice =
   (now: () => Date): Slice<ReviewSlice> =>
   (set, get) => ({
+    introduceQueuedCards: () => addFirstCards(get, set, [], now),
     reviewCard: async (questionId, grade) => {
       if (!get().quiz.cards[questionId]) return;
       const at = now();
@@ -353,7 +400,7 @@ const createExamSlice =
             },
           };
         });
-        void addFirstCards(get, set, answers);
+        void addFirstCards(get, set, answers, now);
         return record;
       },
       abandonExam: () => set((s) => ({ quiz: { ...s.quiz, exam: null } })),
@@ -362,7 +409,8 @@ const createExamSlice =
 
 const createPreferencesSlice: Slice<PreferencesSlice> = (set) => ({
   preferences: defaultProgress().preferences,
-  setTheme: (theme) => set({ preferences: { theme } }),
+  setTheme: (theme) => set((s) => ({ preferences: { ...s.preferences, theme } })),
+  setPath: (path) => set((s) => ({ preferences: { ...s.preferences, path } })),
 });
 
 export interface CreateAppStoreOptions {

@@ -2,17 +2,18 @@
 
 import Link from "@/app/_components/link";
 import { ScoreCell, TopicHeader } from "../score-cell";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { percent, sortWeakestFirst, topicRatio } from "@/lib/quiz/scoring";
-import { formatCountdown } from "@/lib/quiz/exam";
-import { timeTaken, type ExamRecord } from "@/lib/quiz/session";
+import { formatDuration } from "@/lib/quiz/exam";
+import { resultItems, timeTaken, type ExamRecord, type ResultFilter } from "@/lib/quiz/session";
 import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
 import { practiceHref, topicName } from "../topics";
 
 /**
- * A submitted exam: the score against the pass mark, the topics weakest first, and every missed
- * question with the learner's answer, each option's explanation and the lesson to study.
+ * A submitted exam: the score against the pass mark, the topics weakest first, and the missed
+ * questions (or the flagged ones, or every question) with the learner's answer, each option's
+ * explanation and the lesson to study.
  */
 export function ExamResults({
   record,
@@ -37,6 +38,8 @@ export function ExamResults({
   const score = percent(record.total ? record.correct / record.total : 0);
   const flagged = new Set(record.flagged ?? []);
   const flaggedRight = [...flagged].filter((id) => !record.missed.includes(id)).length;
+  const [filter, setFilter] = useState<ResultFilter>("missed");
+  const items = resultItems(record, filter);
   return (
     <section aria-labelledby="exam-results-heading" data-testid="exam-results">
       <h2 id="exam-results-heading" ref={heading} tabIndex={-1}>
@@ -45,7 +48,7 @@ export function ExamResults({
       <p className="muted">
         Submitted {new Date(record.submittedAt).toLocaleString()}
         {record.autoSubmitted ? ", automatically when the time ran out" : ""}. Time taken:{" "}
-        <span data-testid="exam-time-taken">{formatCountdown(timeTaken(record))}</span>.
+        <span data-testid="exam-time-taken">{formatDuration(timeTaken(record))}</span>.
       </p>
       <div className="card result-summary">
         <p>
@@ -65,7 +68,8 @@ export function ExamResults({
         {flagged.size > 0 ? (
           <p data-testid="exam-flagged-summary">
             You flagged {flagged.size} {flagged.size === 1 ? "question" : "questions"}:{" "}
-            {flaggedRight} right, {flagged.size - flaggedRight} missed (marked ⚑ below).
+            {flaggedRight} right, {flagged.size - flaggedRight} missed (marked ⚑; show them with
+            &ldquo;Flagged&rdquo; below).
           </p>
         ) : null}
         {weakest && topicRatio(weakest) < 1 ? (
@@ -115,30 +119,59 @@ export function ExamResults({
         </table>
       </div>
 
-      <h3>
-        {record.missed.length === 0
-          ? "No question missed"
-          : `Missed questions (${record.missed.length})`}
+      <h3 id="exam-questions-heading">
+        {filter === "missed"
+          ? record.missed.length === 0
+            ? "No question missed"
+            : `Missed questions (${record.missed.length})`
+          : filter === "flagged"
+            ? `Flagged questions (${flagged.size})`
+            : `Every question (${record.questionIds.length})`}
       </h3>
-      <ol className="missed-list" data-testid="missed-list">
-        {record.missed.map((id) => {
+      <fieldset className="result-filter">
+        <legend>Show</legend>
+        {(
+          [
+            ["missed", `Missed (${record.missed.length})`],
+            ["flagged", `Flagged (${flagged.size})`],
+            ["all", `Every question (${record.questionIds.length})`],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="result-filter"
+              value={value}
+              checked={filter === value}
+              onChange={() => setFilter(value)}
+            />{" "}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <ol
+        className="missed-list"
+        data-testid="missed-list"
+        aria-labelledby="exam-questions-heading"
+      >
+        {items.map(({ id, number, correct, flagged: isFlagged }) => {
           const q = lookup(id);
-          const n = record.questionIds.indexOf(id) + 1;
           const response = record.responses[id] ?? null;
           return (
-            <li key={id} data-question={id} data-flagged={flagged.has(id)}>
-              <article className="card missed">
+            <li key={id} data-question={id} data-flagged={isFlagged} data-correct={correct}>
+              <article className={correct ? "card" : "card missed"}>
                 <h4>
-                  Question {n} · {q ? topicName(q.topic) : "removed from the bank"}
+                  Question {number} · {q ? topicName(q.topic) : "removed from the bank"}
                   {response ? "" : " · not answered"}
-                  {flagged.has(id) ? <span className="flag-badge"> · ⚑ flagged</span> : null}
+                  {filter !== "missed" ? (correct ? " · right" : " · missed") : ""}
+                  {isFlagged ? <span className="flag-badge"> · ⚑ flagged</span> : null}
                 </h4>
                 {q ? (
                   <>
                     <QuestionStem question={q} />
                     <QuestionFeedback
                       question={q}
-                      correct={false}
+                      correct={correct}
                       response={response}
                       seed={record.seed}
                       lessonLink

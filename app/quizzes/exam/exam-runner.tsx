@@ -8,6 +8,7 @@ import {
   EXAM_SIZE,
   examDeadline,
   formatCountdown,
+  formatDuration,
   PASS_MARK,
 } from "@/lib/quiz/exam";
 import { randomSeed } from "@/lib/quiz/random";
@@ -144,7 +145,7 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
                     <td>
                       {r.correct} of {r.total} ({percent(r.total ? r.correct / r.total : 0)} %)
                     </td>
-                    <td>{formatCountdown(timeTaken(r))}</td>
+                    <td>{formatDuration(timeTaken(r))}</td>
                     <td className={r.passed ? "verdict-pass" : "verdict-fail"}>
                       {r.passed ? "Passed" : "Not passed"}
                       {r.autoSubmitted ? " (time ran out)" : ""}

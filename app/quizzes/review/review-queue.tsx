@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "@/app/_components/link";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { dueToday, formatInterval, type StoredCard } from "@/lib/quiz/card";
+import { NEW_CARDS_PER_DAY } from "@/lib/quiz/new-cards";
 import { previewRatings, Rating, type Grade } from "@/lib/quiz/review";
 import { QuestionCard } from "../../_components/question-card";
 import { useAppStore } from "../../_components/store-provider";
@@ -18,7 +19,13 @@ import { useNow } from "../use-now";
 export function ReviewQueue({ questions }: { questions: Question[] }) {
   const hydrated = useAppStore((s) => s.hydrated);
   const cards = useAppStore((s) => s.quiz.cards);
+  const queued = useAppStore((s) => Object.keys(s.quiz.queued ?? {}).length);
+  const introduceQueuedCards = useAppStore((s) => s.introduceQueuedCards);
   const now = useNow(30_000);
+  // Questions queued on earlier days become today's new cards, within the daily limit.
+  useEffect(() => {
+    if (hydrated) void introduceQueuedCards();
+  }, [hydrated, introduceQueuedCards]);
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   const [session, setSession] = useState<{ ids: string[]; done: number } | null>(null);
 
@@ -53,6 +60,13 @@ export function ReviewQueue({ questions }: { questions: Question[] }) {
             ? ` The next one is due in ${formatInterval(upcoming - now)}.`
             : ""}
         </p>
+        {queued > 0 ? (
+          <p data-testid="queued-count">
+            {queued} answered {queued === 1 ? "question waits" : "questions wait"} to become{" "}
+            {queued === 1 ? "a card" : "cards"}: at most {NEW_CARDS_PER_DAY} new cards join the
+            queue each day, so one long exam does not fall due all at once.
+          </p>
+        ) : null}
         {due.length > 0 ? (
           <button type="button" onClick={() => setSession({ ids: due.map((c) => c.id), done: 0 })}>
             Review them now

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "@/app/_components/link";
 import { notFound } from "next/navigation";
+import { listLessons } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { Practice } from "../../practice";
 import { MIXED, practiceHref, TOPICS } from "../../topics";
@@ -56,7 +57,12 @@ export default async function PracticePage({ params }: Params) {
           ))}
         </ul>
       </nav>
-      <Practice questions={questions} topic={slug} mixed={!topic} />
+      <Practice
+        questions={questions}
+        topic={slug}
+        mixed={!topic}
+        lessonTitles={Object.fromEntries((await listLessons()).map((l) => [l.slug, l.title]))}
+      />
     </>
   );
 }
