@@ -11,7 +11,7 @@ import type { ReviewInput } from "@/lib/review/collect";
 import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { ItemStatus, Report, ReportItem } from "@/lib/review/report";
-import { wireVisibility } from "@/lib/review/wire-checks";
+import { wireVisibility } from "@/lib/review/wire-read";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
 
 const TOKEN_KEY = "mcp-apps-academy:review-token";
