@@ -9,7 +9,14 @@ import {
   type ServerReview,
   type TransportFactory,
 } from "../host";
+import {
+  MODERN_VERSION,
+  META_CLIENT_CAPABILITIES,
+  META_PROTOCOL_VERSION,
+  UNSUPPORTED_VERSION,
+} from "../host/ids";
 import { wireItems } from "../host/inspect";
+import { rawRequests, type RawAnswer } from "../host/probe";
 import type { CollectStep } from "./steps";
 
 /** What the reviewer observed about one server: the main review plus two side connections. */
@@ -44,6 +51,13 @@ export interface ReviewInput {
         onWire?: Record<string, unknown>[];
       }
     | { ok: false; error: string };
+  /**
+   * Modern only: two raw requests the SDK client never sends (core 2026-07-28). `unsupportedVersion`
+   * names protocol version UNSUPPORTED_VERSION (versioning line 50: -32022 with data.supported);
+   * `missingMeta` names the version but leaves out the clientCapabilities key (basic/index line
+   * 380: -32602).
+   */
+  probes?: { unsupportedVersion: RawAnswer; missingMeta: RawAnswer };
 }
 
 export interface CollectOptions {
@@ -111,6 +125,37 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
     }
   }
 
+  let probes: ReviewInput["probes"];
+  if (review.era === "modern") {
+    step("probes");
+    const caps = { [META_CLIENT_CAPABILITIES]: {} };
+    const [unsupportedVersion, missingMeta] = await rawRequests(
+      options.factory,
+      [
+        {
+          message: {
+            jsonrpc: "2.0",
+            id: "review-unsupported-version",
+            method: "tools/list",
+            params: { _meta: { [META_PROTOCOL_VERSION]: UNSUPPORTED_VERSION, ...caps } },
+          },
+          protocolVersion: UNSUPPORTED_VERSION,
+        },
+        {
+          message: {
+            jsonrpc: "2.0",
+            id: "review-missing-meta",
+            method: "tools/list",
+            params: { _meta: { [META_PROTOCOL_VERSION]: MODERN_VERSION } },
+          },
+          protocolVersion: MODERN_VERSION,
+        },
+      ],
+      left() ?? 10_000,
+    );
+    probes = { unsupportedVersion: unsupportedVersion!, missingMeta: missingMeta! };
+  }
+
   let undeclared: ReviewInput["undeclared"];
   step("undeclared");
   try {
@@ -133,5 +178,12 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
     undeclared = { ok: false, error: message(e) };
   }
 
-  return { target: options.target, transport: options.transport, review, otherEra, undeclared };
+  return {
+    target: options.target,
+    transport: options.transport,
+    review,
+    otherEra,
+    undeclared,
+    ...(probes ? { probes } : {}),
+  };
 }
