@@ -2,6 +2,7 @@ import type { ClientCapabilities } from "@modelcontextprotocol/client";
 import {
   connectServer,
   EraCache,
+  HOST_INFO,
   HostConnectError,
   inspectServer,
   toolResourceUri,
@@ -12,6 +13,7 @@ import {
 import {
   MODERN_VERSION,
   META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
   META_PROTOCOL_VERSION,
   UNSUPPORTED_VERSION,
 } from "../host/ids";
@@ -128,7 +130,9 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
   let probes: ReviewInput["probes"];
   if (review.era === "modern") {
     step("probes");
-    const caps = { [META_CLIENT_CAPABILITIES]: {} };
+    // clientInfo on these too: a client SHOULD name itself on every request (basic/index line 384).
+    const info = { [META_CLIENT_INFO]: HOST_INFO };
+    const caps = { [META_CLIENT_CAPABILITIES]: {}, ...info };
     const [unsupportedVersion, missingMeta] = await rawRequests(
       options.factory,
       [
@@ -146,7 +150,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
             jsonrpc: "2.0",
             id: "review-missing-meta",
             method: "tools/list",
-            params: { _meta: { [META_PROTOCOL_VERSION]: MODERN_VERSION } },
+            params: { _meta: { [META_PROTOCOL_VERSION]: MODERN_VERSION, ...info } },
           },
           protocolVersion: MODERN_VERSION,
         },
