@@ -78,6 +78,8 @@ export interface CollectOptions {
   onStep?: (step: CollectStep) => void;
 }
 
+const PROBE_TIMEOUT_MS = 10_000;
+
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -155,7 +157,8 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
           protocolVersion: MODERN_VERSION,
         },
       ],
-      left() ?? 10_000,
+      // Each probe is a one-message exchange: a server silent on it fails within 10 s, not the whole review.
+      Math.min(left() ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS),
     );
     probes = { unsupportedVersion: unsupportedVersion!, missingMeta: missingMeta! };
   }
