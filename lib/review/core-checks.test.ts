@@ -208,6 +208,10 @@ describe("tool names (core server/tools lines 313-316)", () => {
       "modern",
     );
     expect(item(r, "tool-names")).toMatchObject({ status: "pass", ruleIds: [] });
+    // No course rule covers tool names: the text report shows no empty rule list.
+    expect(formatReport(r)).toMatch(
+      /^PASS {2}Tool names use only letters, digits, _, - and \. \(1 to 128 characters\)$/m,
+    );
   });
 
   it("warns for each name with a space, a comma, a hidden bidi override or over 128 characters, quoted visibly", async () => {

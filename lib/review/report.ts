@@ -716,7 +716,9 @@ export function formatReport(
     } else if (tool === undefined && item === report.items[0]) {
       lines.push("");
     }
-    lines.push(`${label(item.status)}  ${v(item.title)}  [${item.ruleIds.join(", ")}]`);
+    // An item no course rule covers (a core naming rule) cites its spec lines in the evidence.
+    const rules = item.ruleIds.length ? `  [${item.ruleIds.join(", ")}]` : "";
+    lines.push(`${label(item.status)}  ${v(item.title)}${rules}`);
     lines.push(`      ${v(item.evidence)}`);
     lines.push(`      see ${lessonBase}${item.lesson}`);
   }
