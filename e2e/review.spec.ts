@@ -197,7 +197,7 @@ test("server-basic-vanillajs 2.0.3: legacy era, every item as expected, keyboard
   await expect(page.getByTestId("review-era")).toHaveAttribute("data-era", "legacy");
   await expect(page.getByTestId("review-era")).toContainText("legacy (2025-11-25)");
   await expect(page.getByTestId("review-counts")).toHaveText(
-    "18 pass, 0 fail, 4 warning(s), 2 not checkable from outside",
+    "20 pass, 0 fail, 4 warning(s), 3 not checkable from outside",
   );
   // The tool names its view with both keys; the flat one is flagged deprecated.
   const row = page.getByTestId("review-tools").locator('tr[data-tool="get-time"]');
@@ -250,7 +250,7 @@ test("server-system-monitor 2.0.3: legacy era; the app-only polling tool is left
   await expect(agent).toContainText("get-system-info");
   await expect(agent).not.toContainText("poll-system-stats");
   await expect(page.getByTestId("review-counts")).toHaveText(
-    "21 pass, 0 fail, 6 warning(s), 2 not checkable from outside",
+    "23 pass, 0 fail, 6 warning(s), 3 not checkable from outside",
   );
   expect(await downloadedJson(page)).toEqual(await cliJson(url(2)));
 });
@@ -277,7 +277,7 @@ test("our server factory, modern only, with CORS: modern era, every item as expe
   await expect(page.getByTestId("review-era")).toHaveAttribute("data-era", "modern");
   await expect(page.getByTestId("review-era")).toContainText("modern (2026-07-28)");
   await expect(page.getByTestId("review-counts")).toHaveText(
-    "29 pass, 0 fail, 4 warning(s), 3 not checkable from outside",
+    "33 pass, 0 fail, 4 warning(s), 3 not checkable from outside",
   );
   await expectNoSeriousA11yViolations(page);
   const browser = await downloadedJson(page);

@@ -74,6 +74,12 @@ export interface ServerReview {
   uiTools: UiToolReview[];
   /** Every tool and resource as the server sent it (all pages), unknown keys kept. */
   onWire: { tools: Record<string, unknown>[]; resources: Record<string, unknown>[] };
+  /**
+   * The server's capabilities as sent (unknown keys kept): from `server/discover` (modern) or the
+   * `initialize` result (legacy). Absent when that message is not on this wire (the stdio probe
+   * runs on a sibling process); then `serverCapabilities` (the SDK's parse) is all there is.
+   */
+  capabilitiesOnWire?: { from: "server/discover" | "initialize"; capabilities: unknown };
 }
 
 /**
@@ -210,6 +216,8 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
   }
 
   const discoverResult = conn.era === "modern" ? wire.results("server/discover").at(-1) : undefined;
+  const initResult = conn.era === "legacy" ? wire.results("initialize").at(-1) : undefined;
+  const capsSent = discoverResult ?? initResult;
   return {
     era: conn.era,
     eraSource: conn.eraSource,
@@ -233,6 +241,14 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     pages,
     uiTools,
     onWire,
+    ...(capsSent
+      ? {
+          capabilitiesOnWire: {
+            from: discoverResult ? ("server/discover" as const) : ("initialize" as const),
+            capabilities: capsSent.capabilities,
+          },
+        }
+      : {}),
   };
 }
 

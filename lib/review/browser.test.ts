@@ -53,8 +53,8 @@ describe("reviewInBrowser", () => {
       ...HAPPY_PATH_MODERN_ONLY_EXPECTED,
       ...IN_PROCESS_VIEW,
     });
-    expect(result.report.counts).toEqual({ pass: 29, fail: 0, warning: 4, "not-checkable": 3 });
-    expect(steps).toEqual(["connect", "inspect", "other-era", "undeclared"]);
+    expect(result.report.counts).toEqual({ pass: 33, fail: 0, warning: 4, "not-checkable": 3 });
+    expect(steps).toEqual(["connect", "inspect", "other-era", "probes", "undeclared"]);
     expect(result.json).toBe(JSON.stringify(result.report, null, 2));
     expect(result.markdown).toBe(formatReportMarkdown(result.report, "http://localhost:3000"));
     expect(auth.length).toBeGreaterThan(3);

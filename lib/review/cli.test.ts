@@ -108,7 +108,7 @@ describe("npm run review", { timeout: 90_000 }, () => {
     expect(statuses(result.report)).toEqual(HAPPY_PATH_MODERN_ONLY_EXPECTED);
     expect(result.stdout).toContain("Server: academy-main 1.0.0 | era: modern (2026-07-28)");
     expect(result.stdout).toMatch(/^WARN {2}Protocol eras served {2}\[NEG-6\]$/m);
-    expect(result.stdout).toContain("29 pass, 0 fail, 4 warning(s), 3 not checkable from outside");
+    expect(result.stdout).toContain("33 pass, 0 fail, 4 warning(s), 3 not checkable from outside");
   });
 
   it("reports each step on the progress channel as it starts, and colours labels only when asked (issue #24)", async () => {

@@ -2,6 +2,7 @@ import type { ClientCapabilities } from "@modelcontextprotocol/client";
 import {
   connectServer,
   EraCache,
+  HOST_INFO,
   HostConnectError,
   inspectServer,
   toolResourceUri,
@@ -9,7 +10,15 @@ import {
   type ServerReview,
   type TransportFactory,
 } from "../host";
+import {
+  MODERN_VERSION,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_PROTOCOL_VERSION,
+  UNSUPPORTED_VERSION,
+} from "../host/ids";
 import { wireItems } from "../host/inspect";
+import { rawRequests, type RawAnswer } from "../host/probe";
 import type { CollectStep } from "./steps";
 
 /** What the reviewer observed about one server: the main review plus two side connections. */
@@ -44,6 +53,13 @@ export interface ReviewInput {
         onWire?: Record<string, unknown>[];
       }
     | { ok: false; error: string };
+  /**
+   * Modern only: two raw requests the SDK client never sends (core 2026-07-28). `unsupportedVersion`
+   * names protocol version UNSUPPORTED_VERSION (versioning line 50: -32022 with data.supported);
+   * `missingMeta` names the version but leaves out the clientCapabilities key (basic/index line
+   * 380: -32602).
+   */
+  probes?: { unsupportedVersion: RawAnswer; missingMeta: RawAnswer };
 }
 
 export interface CollectOptions {
@@ -61,6 +77,8 @@ export interface CollectOptions {
   /** Told before each step starts, so a page can show where the review is. */
   onStep?: (step: CollectStep) => void;
 }
+
+const PROBE_TIMEOUT_MS = 10_000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -111,6 +129,40 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
     }
   }
 
+  let probes: ReviewInput["probes"];
+  if (review.era === "modern") {
+    step("probes");
+    // clientInfo on these too: a client SHOULD name itself on every request (basic/index line 384).
+    const info = { [META_CLIENT_INFO]: HOST_INFO };
+    const caps = { [META_CLIENT_CAPABILITIES]: {}, ...info };
+    const [unsupportedVersion, missingMeta] = await rawRequests(
+      options.factory,
+      [
+        {
+          message: {
+            jsonrpc: "2.0",
+            id: "review-unsupported-version",
+            method: "tools/list",
+            params: { _meta: { [META_PROTOCOL_VERSION]: UNSUPPORTED_VERSION, ...caps } },
+          },
+          protocolVersion: UNSUPPORTED_VERSION,
+        },
+        {
+          message: {
+            jsonrpc: "2.0",
+            id: "review-missing-meta",
+            method: "tools/list",
+            params: { _meta: { [META_PROTOCOL_VERSION]: MODERN_VERSION, ...info } },
+          },
+          protocolVersion: MODERN_VERSION,
+        },
+      ],
+      // Each probe is a one-message exchange: a server silent on it fails within 10 s, not the whole review.
+      Math.min(left() ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS),
+    );
+    probes = { unsupportedVersion: unsupportedVersion!, missingMeta: missingMeta! };
+  }
+
   let undeclared: ReviewInput["undeclared"];
   step("undeclared");
   try {
@@ -133,5 +185,12 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
     undeclared = { ok: false, error: message(e) };
   }
 
-  return { target: options.target, transport: options.transport, review, otherEra, undeclared };
+  return {
+    target: options.target,
+    transport: options.transport,
+    review,
+    otherEra,
+    undeclared,
+    ...(probes ? { probes } : {}),
+  };
 }

@@ -46,7 +46,7 @@ describe("buildReport", () => {
     // The modern-only expectations, with the era item passing: this server speaks both eras.
     const expected = { ...HAPPY_PATH_DUAL_EXPECTED, ...IN_PROCESS_VIEW };
     expect(statuses(r)).toEqual(expected);
-    expect(r.counts).toEqual({ pass: 29, fail: 0, warning: 3, "not-checkable": 3 });
+    expect(r.counts).toEqual({ pass: 33, fail: 0, warning: 3, "not-checkable": 3 });
     // No legacy-only item in a modern review.
     expect(r.items.find((i) => i.id === "initialize-declaration")).toBeUndefined();
   });
@@ -245,7 +245,7 @@ describe("report items point at real rules and real lesson sections", () => {
       /^PASS {2}server\/discover advertises io\.modelcontextprotocol\/ui {2}\[NEG-3, NEG-4\]$/m,
     );
     expect(text).toContain("see /lessons/resource-metadata-and-caching#caching");
-    expect(text).toMatch(/29 pass, 0 fail, 3 warning\(s\), 3 not checkable from outside$/);
+    expect(text).toMatch(/33 pass, 0 fail, 3 warning\(s\), 3 not checkable from outside$/);
   });
 });
 

@@ -9,10 +9,13 @@ import {
   agentVisibilityFromWire,
   cspUnknownKeys,
   everyToolItems,
+  extensionIdItem,
   htmlDocumentVerdict,
   nameUnknown,
   permissionSuggestions,
+  protocolProbeItems,
   resourceWireItems,
+  toolNamesItem,
   wireContent,
 } from "./wire-checks";
 
@@ -55,6 +58,8 @@ export const LESSONS = {
   inTheWild: lesson("two-protocol-eras", "in-the-wild"),
   serverDiscover: lesson("what-changed-in-2026-07-28", "server-discover"),
   perRequest: lesson("what-changed-in-2026-07-28", "per-request"),
+  versionMismatch: lesson("what-changed-in-2026-07-28", "version-mismatch"),
+  extensionIds: lesson("what-changed-in-2026-07-28", "extension-identifiers"),
   caching: lesson("resource-metadata-and-caching", "caching"),
   twoPlaces: lesson("resource-metadata-and-caching", "two-places"),
   border: lesson("resource-metadata-and-caching", "border-and-domain"),
@@ -200,6 +205,9 @@ function serverItems(input: ReviewInput): ReportItem[] {
       source: "core",
     });
   }
+  // Core 2026-07-28 requests the SDK client never sends, and the names the server advertises.
+  items.push(...protocolProbeItems(input), extensionIdItem(input), toolNamesItem(input));
+
   // Under legacy there is no server-side declaration to judge (NEG-6): the reviewer's own
   // initialize is not an item, since it could never fail (issue #21).
 
@@ -708,7 +716,9 @@ export function formatReport(
     } else if (tool === undefined && item === report.items[0]) {
       lines.push("");
     }
-    lines.push(`${label(item.status)}  ${v(item.title)}  [${item.ruleIds.join(", ")}]`);
+    // An item no course rule covers (a core naming rule) cites its spec lines in the evidence.
+    const rules = item.ruleIds.length ? `  [${item.ruleIds.join(", ")}]` : "";
+    lines.push(`${label(item.status)}  ${v(item.title)}${rules}`);
     lines.push(`      ${v(item.evidence)}`);
     lines.push(`      see ${lessonBase}${item.lesson}`);
   }

@@ -2,12 +2,13 @@
  * The steps of a review, in order, with the words a page shows while each runs. Kept apart from
  * `collect.ts` so a page can name them without loading the MCP SDK.
  */
-export type CollectStep = "connect" | "inspect" | "other-era" | "undeclared";
+export type CollectStep = "connect" | "inspect" | "other-era" | "probes" | "undeclared";
 
 export const COLLECT_STEPS: readonly CollectStep[] = [
   "connect",
   "inspect",
   "other-era",
+  "probes",
   "undeclared",
 ];
 
@@ -15,5 +16,7 @@ export const COLLECT_STEP_LABELS: Record<CollectStep, string> = {
   connect: "Connecting as a dual-era host (detecting the protocol era)",
   inspect: "Listing every tool and resource, reading each view",
   "other-era": "Trying the legacy era on a second connection (modern servers only)",
+  probes:
+    "Sending a request for an unsupported version and one without clientCapabilities (modern servers only)",
   undeclared: "Listing the tools again without declaring Apps support",
 };

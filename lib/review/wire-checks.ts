@@ -5,7 +5,10 @@
  * (the tools/list entry, resources/list entry and resources/read result as sent), names unknown
  * keys with the known key they most likely meant, and quotes the wire in its evidence.
  */
-import { PROFILE_MIME, type UiToolReview } from "../host";
+import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
+import { META_CLIENT_CAPABILITIES, UNSUPPORTED_VERSION } from "../host/ids";
+import type { RawAnswer } from "../host/probe";
+import { codePointMarker, visibleText } from "../host/visible-text";
 import { CSP_KEYS, PERMISSION_NAMES } from "../decide/vocabulary";
 import { asRecord } from "../host/wire";
 import type { ReviewInput } from "./collect";
@@ -427,5 +430,211 @@ export function htmlDocumentVerdict(
   return {
     status: "warning",
     evidence: `${html.length} characters, but no <!doctype html> and <html> element: ${json(html.slice(0, 60))}`,
+  };
+}
+
+const CORE_VERSIONING = "core 2026-07-28 basic/versioning";
+const CORE_BASIC = "core 2026-07-28 basic/index";
+const CORE_TOOLS = "core 2026-07-28 server/tools";
+
+/** A raw probe's answer in a sentence: the error as sent, or why none came. */
+function answerText(a: RawAnswer): string {
+  const http = a.httpStatus !== undefined ? ` (HTTP ${a.httpStatus})` : "";
+  if (a.error) return `error ${clip(json(a.error), 300)}${http}`;
+  if (a.result) return `a result, not an error: ${clip(json(a.result), 200)}${http}`;
+  return `no JSON-RPC answer: ${clip(a.failure ?? "?", 200)}${http}`;
+}
+
+/**
+ * The two raw requests of `collect.ts` (modern only). A request for an unsupported version MUST get
+ * -32022 with `data.supported` listing versions (versioning line 50); one missing the required
+ * clientCapabilities `_meta` key MUST get -32602 (basic/index line 380). Under legacy there are no
+ * per-request versions to refuse, so the first is not checkable and the second does not exist.
+ */
+export function protocolProbeItems(input: ReviewInput): ReportItem[] {
+  if (input.review.era !== "modern") {
+    return [
+      {
+        id: "unsupported-version",
+        title: "A request for an unsupported version gets -32022 with data.supported",
+        status: "not-checkable",
+        evidence: `the server speaks only the legacy era: its requests name no protocol version, so there is no modern request to refuse (${CORE_VERSIONING}, line 50, binds a server that serves ${MODERN_VERSION})`,
+        ruleIds: ["NEG-6"],
+        lesson: LESSONS.versionMismatch,
+        source: "core",
+      },
+    ];
+  }
+  const probes = input.probes;
+  const items: ReportItem[] = [];
+  {
+    const a = probes?.unsupportedVersion;
+    const error = a?.error;
+    const supported = asRecord(error?.data)?.supported;
+    const listed =
+      Array.isArray(supported) &&
+      supported.length > 0 &&
+      supported.every((v) => typeof v === "string");
+    const ok = error?.code === -32022 && listed;
+    items.push({
+      id: "unsupported-version",
+      title: "A request for an unsupported version gets -32022 with data.supported",
+      status: ok ? "pass" : "fail",
+      evidence: !a
+        ? "the probe was not sent"
+        : `tools/list naming protocol version ${UNSUPPORTED_VERSION} was answered with ${answerText(a)}` +
+          (ok
+            ? ""
+            : error?.code === -32022
+              ? `: -32022, but data.supported ${supported === undefined ? "is missing" : `${json(supported)} is not a list of versions`}`
+              : `; ${CORE_VERSIONING} (line 50) requires UnsupportedProtocolVersionError -32022 listing the supported versions in data.supported`),
+      ruleIds: ["NEG-6"],
+      lesson: LESSONS.versionMismatch,
+      source: "core",
+    });
+  }
+  {
+    const a = probes?.missingMeta;
+    const ok = a?.error?.code === -32602;
+    items.push({
+      id: "missing-meta",
+      title: "A request without the required clientCapabilities _meta key gets -32602",
+      status: ok ? "pass" : "fail",
+      evidence: !a
+        ? "the probe was not sent"
+        : `tools/list naming ${MODERN_VERSION} without ${META_CLIENT_CAPABILITIES} in _meta was answered with ${answerText(a)}` +
+          (ok
+            ? ""
+            : `; ${CORE_BASIC} (line 380) requires a server to reject a request missing a required _meta field with -32602 (Invalid params)`),
+      ruleIds: ["NEG-2"],
+      lesson: LESSONS.perRequest,
+      source: "core",
+    });
+  }
+  return items;
+}
+
+const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const KEY_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+// Top-level domains seen in practice; two-letter labels are country codes. A heuristic: it only
+// tells `example.com/` (a domain in forward order) from `com.example/`.
+const TLDS = new Set([
+  "com",
+  "org",
+  "net",
+  "io",
+  "dev",
+  "app",
+  "ai",
+  "edu",
+  "gov",
+  "mil",
+  "int",
+  "info",
+  "biz",
+  "cloud",
+  "tech",
+  "xyz",
+  "co",
+  "me",
+  "sh",
+  "so",
+  "run",
+  "page",
+  "site",
+  "online",
+  "software",
+]);
+const isTld = (label: string) => TLDS.has(label.toLowerCase()) || /^[a-z]{2}$/i.test(label);
+
+/** What is wrong with one extension identifier: `problem` breaks the MUST, `order` the SHOULD. */
+export function extensionIdProblems(key: string): { problem?: string; order?: string } {
+  const slash = key.lastIndexOf("/");
+  if (slash < 0)
+    return { problem: "has no prefix (no slash): an extension identifier must have one" };
+  const prefix = key.slice(0, slash);
+  const name = key.slice(slash + 1);
+  const labels = prefix.split(".");
+  const bad = labels.filter((l) => !LABEL.test(l));
+  if (bad.length)
+    return {
+      problem: `prefix ${json(`${prefix}/`)} has label(s) ${bad.map((l) => json(l)).join(", ")} that do not start with a letter and end with a letter or digit (letters, digits and hyphens between)`,
+    };
+  if (!KEY_NAME.test(name))
+    return {
+      problem: `name ${json(name)} must begin and end with a letter or digit, with only letters, digits, hyphens, underscores and dots between`,
+    };
+  if (labels.length === 1)
+    return { order: `prefix ${json(`${prefix}/`)} is a single label, not a reverse-DNS name` };
+  if (!isTld(labels[0]!) && isTld(labels.at(-1)!))
+    return {
+      order: `prefix ${json(`${prefix}/`)} reads as a domain in forward order; reverse DNS is ${json(`${[...labels].reverse().join(".")}/`)}`,
+    };
+  return {};
+}
+
+/**
+ * Every key of the advertised `capabilities.extensions`, as sent: `server/discover` (modern) or the
+ * `initialize` result (legacy). MUST: a valid `_meta`-key prefix (versioning line 86, basic/index
+ * line 334); SHOULD: reverse DNS order (basic/index line 336). No rule ID in this course covers the
+ * general naming rule (NEG-1 fixes only the Apps identifier), so the item cites the spec lines.
+ */
+export function extensionIdItem(input: ReviewInput): ReportItem {
+  const r = input.review;
+  const sent = r.capabilitiesOnWire;
+  const caps = asRecord(sent ? sent.capabilities : r.serverCapabilities);
+  const from = sent
+    ? `the ${sent.from} result as sent`
+    : `${r.era === "modern" ? "server/discover" : "initialize"} as the SDK parsed it (the message is not on this connection's wire)`;
+  const ext = asRecord(caps?.extensions);
+  const keys = Object.keys(ext ?? {});
+  const found = keys.map((k) => ({ k, ...extensionIdProblems(k) }));
+  const broken = found.filter((f) => f.problem);
+  const unordered = found.filter((f) => !f.problem && f.order);
+  const quote = (k: string) => json(visibleText(k));
+  const where = `${CORE_VERSIONING} line 86, ${CORE_BASIC} lines 334-336`;
+  return {
+    id: "extension-ids",
+    title: "Advertised extension identifiers carry a valid, reverse-DNS prefix",
+    status: broken.length ? "fail" : unordered.length ? "warning" : "pass",
+    evidence: !keys.length
+      ? `${from}: no capabilities.extensions advertised, so no identifier to check`
+      : broken.length || unordered.length
+        ? `${from}: ${[...broken.map((f) => `${quote(f.k)} ${f.problem}`), ...unordered.map((f) => `${quote(f.k)}: ${f.order} (a SHOULD)`)].join("; ")} (${where})`
+        : `${from}: ${keys.map(quote).join(", ")} (prefix valid and in reverse DNS order; ${where})`,
+    ruleIds: [],
+    lesson: LESSONS.extensionIds,
+    source: "core",
+  };
+}
+
+const TOOL_NAME_CHAR = /[A-Za-z0-9_.-]/;
+
+/**
+ * Tool names as sent: 1 to 128 characters of ASCII letters, digits, `_`, `-` and `.` (server/tools
+ * lines 313-316, SHOULDs). Each offending name is quoted with its hidden characters made visible.
+ */
+export function toolNamesItem(input: ReviewInput): ReportItem {
+  const r = input.review;
+  const names = (r.onWire?.tools.length ? r.onWire.tools : r.tools).map((t) => t.name);
+  const offending = names.flatMap((n) => {
+    if (typeof n !== "string") return [`${json(n)} is not a string`];
+    const chars = [...new Set([...n].filter((c) => !TOOL_NAME_CHAR.test(c)))];
+    const problems = [
+      ...(n.length < 1 || n.length > 128 ? [`${n.length} characters long (1 to 128)`] : []),
+      ...(chars.length ? [`uses ${chars.map(codePointMarker).join(" ")}`] : []),
+    ];
+    return problems.length ? [`${json(visibleText(n))} ${problems.join(" and ")}`] : [];
+  });
+  return {
+    id: "tool-names",
+    title: "Tool names use only letters, digits, _, - and . (1 to 128 characters)",
+    status: offending.length ? "warning" : "pass",
+    evidence: offending.length
+      ? `${offending.join("; ")}: ${CORE_TOOLS} (lines 313-316) says tool names SHOULD be 1 to 128 ASCII letters, digits, underscores, hyphens and dots`
+      : `${names.length} tool name(s), all within the allowed characters and length (${CORE_TOOLS}, lines 313-316)`,
+    ruleIds: [],
+    lesson: LESSONS.resourceUri,
+    source: "core",
   };
 }
