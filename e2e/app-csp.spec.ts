@@ -31,7 +31,10 @@ test("the app's own pages run only their own scripts: no other origin, no eval",
       "setTimeout(function () { try { document.body.dataset.evalRan = String(new Function('return true')()); }" +
       " catch (e) { document.body.dataset.evalRan = 'false'; } }, 0);";
     document.head.append(probe);
-    await new Promise((r) => setTimeout(r, 200));
+    // The probe's task runs when the page gets to it: wait for its answer (up to 5 s), not a
+    // fixed 200 ms, which a busy machine overran.
+    for (let i = 0; i < 100 && document.body.dataset.evalRan === undefined; i++)
+      await new Promise((r) => setTimeout(r, 50));
     const evalRan = document.body.dataset.evalRan;
     const external = await new Promise<string>((resolve) => {
       const s = document.createElement("script");

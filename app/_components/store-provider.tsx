@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/zod-jitless";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { createAppStore, STORAGE_NAME, type AppState, type AppStore } from "@/lib/store/store";
