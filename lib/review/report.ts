@@ -11,13 +11,13 @@ import {
   everyToolItems,
   extensionIdItem,
   htmlDocumentVerdict,
-  nameUnknown,
   permissionSuggestions,
   protocolProbeItems,
   resourceWireItems,
   toolNamesItem,
   wireContent,
 } from "./wire-checks";
+import { nameUnknown } from "./wire-read";
 
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
 

@@ -27,19 +27,6 @@ import {
 } from "./wire-read";
 import { LESSONS, type ItemStatus, type ReportItem } from "./report";
 
-export {
-  ANNOTATION_KEYS,
-  editDistance,
-  likelyMeant,
-  nameUnknown,
-  RESOURCE_UI_KEYS,
-  TOOL_UI_KEYS,
-  unknownKeys,
-  wireVisibility,
-  type UnknownKey,
-  type WireVisibility,
-} from "./wire-read";
-
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** True when the author meant the tool for views only: "app" without "model" (TOOL-3). */
