@@ -14,9 +14,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // DOM snapshots for a failed test, but no screencast: recording frames of every page costs CPU
-    // in every test, and the suite runs on two cores.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // No trace unless asked for (E2E_TRACE=1): recording DOM snapshots at every action costs CPU in
+    // the browser and the worker in every test, and a CI run keeps no artifacts to read them from.
+    // E2E_TRACE=1 keeps snapshots for failed tests (no screencast).
+    trace: process.env.E2E_TRACE ? { mode: "retain-on-failure", screenshots: false } : "off",
   },
   projects: [
     {
