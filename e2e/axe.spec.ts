@@ -11,7 +11,7 @@ import {
 const CLEAN = `<!doctype html><html lang="en"><title>t</title><main><h1>Fine</h1><p>Readable.</p></main></html>`;
 const FRAME_WITH_IMAGE = `<iframe title="inner" id="inner" srcdoc="<!doctype html><html lang=en><title>i</title><img src=x.png>"></iframe>`;
 
-test("the axe helper fails on a violation in the page, in a frame and in the dark scheme, and passes what is clean or left out", async ({
+test("the axe helper fails on a violation in the page, in a frame and in the dark scheme, and passes what is clean, hidden or left out", async ({
   page,
 }) => {
   await page.setContent(CLEAN);
@@ -30,6 +30,8 @@ test("the axe helper fails on a violation in the page, in a frame and in the dar
     /\[frame about:srcdoc\] image-alt/,
   );
   await expectNoSeriousA11yViolations(page, "#inner");
+  await page.locator("#inner").evaluate((e) => ((e as HTMLElement).style.display = "none"));
+  await expectNoSeriousA11yViolations(page);
 
   await page.setContent(
     `<!doctype html><html lang="en"><title>t</title><style>@media (prefers-color-scheme: dark) { p { color: #333; background: #222 } }</style><main><p>Dark only</p></main></html>`,

@@ -11,12 +11,20 @@ const AXE_SOURCE = readFileSync(
   "utf8",
 );
 
-/** Whether `frame` is, or sits inside, an iframe of the top page that matches `selector`. */
-async function insideExcluded(frame: Frame, selector: string): Promise<boolean> {
-  for (let f: Frame | null = frame; f?.parentFrame(); f = f.parentFrame()) {
-    if (f.parentFrame() !== frame.page().mainFrame()) continue;
+/**
+ * Whether axe should leave `frame` out: it, or a frame it sits in, is not shown (a hidden frame
+ * is no more on screen than a `display: none` element, which axe skips too; the simulator's
+ * script-less warm-up frame is one), or sits in an iframe of the top page matching `exclude`.
+ */
+async function leftOut(frame: Frame, exclude?: string): Promise<boolean> {
+  const main = frame.page().mainFrame();
+  for (let f: Frame | null = frame; f && f !== main; f = f.parentFrame()) {
     const element = await f.frameElement();
-    return element.evaluate((e, s) => e.matches(s) || e.closest(s) !== null, selector);
+    if (!(await element.isVisible())) return true;
+    if (exclude && f.parentFrame() === main) {
+      const matches = await element.evaluate((e, s) => e.closest(s) !== null, exclude);
+      if (matches) return true;
+    }
   }
   return false;
 }
@@ -27,7 +35,7 @@ async function insideExcluded(frame: Frame, selector: string): Promise<boolean> 
  * `rules`: only these axe rules (all of them when omitted).
  *
  * axe runs in each frame of the page in turn (injected through the DevTools protocol, so no page
- * CSP stands in the way) and checks that frame's document. `@axe-core/playwright` does the same
+ * CSP stands in the way) and checks that frame's document; frames not shown are left out. `@axe-core/playwright` does the same
  * work but then opens a fresh page to merge frame results, ~4 s per call on these machines
  * against ~0.5 s here; e2e/axe.spec.ts holds that a violation, in the page or in a frame, fails.
  */
@@ -39,10 +47,13 @@ export async function expectNoSeriousA11yViolations(
   const serious: string[] = [];
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    if (exclude && (await insideExcluded(frame, exclude))) continue;
+    if (await leftOut(frame, exclude)) continue;
     const top = frame === page.mainFrame();
+    // Once per document: axe evaluated a second time over itself never finishes a run in a page
+    // with frames.
     const found = await frame
-      .evaluate(AXE_SOURCE)
+      .evaluate(() => "axe" in window)
+      .then((present) => (present ? undefined : frame.evaluate(AXE_SOURCE)))
       .then(() =>
         frame.evaluate(
           async ({ exclude, rules }) => {
