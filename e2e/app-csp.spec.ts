@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Issue #25: the app's pages had no script policy, so an injected <script src> from another
 // origin, or eval, would have run with the app's origin (and its saved progress and tokens).

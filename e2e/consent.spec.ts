@@ -1,4 +1,5 @@
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { type Frame, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
 import { getViewFrame } from "./simulator-helpers";
 

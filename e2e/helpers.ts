@@ -22,7 +22,7 @@ async function leftOut(frame: Frame, exclude?: string): Promise<boolean> {
     const element = await f.frameElement();
     if (!(await element.isVisible())) return true;
     if (exclude && f.parentFrame() === main) {
-      const matches = await element.evaluate((e, s) => e.closest(s) !== null, exclude);
+      const matches = await element.evaluate((e, s) => (e as Element).closest(s) !== null, exclude);
       if (matches) return true;
     }
   }

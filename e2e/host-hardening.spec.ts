@@ -2,7 +2,8 @@
 // from issue 11 in real Chromium and checks that the host refuses it with the rule that says so.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { type Frame, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getProxyFrame, getViewFrame, portOf, runPreset } from "./simulator-helpers";
 
 test.describe.configure({ timeout: 120_000 });

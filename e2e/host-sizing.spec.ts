@@ -1,4 +1,5 @@
-import { expect, test, type Frame } from "@playwright/test";
+import { type Frame } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getProxyFrame, getViewFrame, runPreset } from "./simulator-helpers";
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectPageErrors, expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
 
 async function hydrated(page: Page, selector: string) {

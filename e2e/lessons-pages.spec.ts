@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectPageErrors, expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
 
 const DIR = path.join(process.cwd(), "content", "checklist");

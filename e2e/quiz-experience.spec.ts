@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { STORAGE_NAME, expectNoSeriousA11yViolations, waitForHydration } from "./helpers";
 
 /** Answers the question in `form`, whatever its type, and checks it. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { STORAGE_NAME, waitForHydration } from "./helpers";
 
 // The options of a question reach the screen in an order drawn from the attempt's seed, never in

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { hostname } from "node:os";
 import path from "node:path";
-import { expect, test, type Frame, type Locator, type Page } from "@playwright/test";
+import { type Frame, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectPageErrors, expectNoSeriousA11yViolations } from "./helpers";
 
 /**

@@ -9,7 +9,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   BASIC_VANILLAJS_EXPECTED,
   HAPPY_PATH_DUAL_EXPECTED,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** The verdicts a preset's file says the host decides, row by row (the presets' own expectations). */
 function expectedRows(id: string): Record<string, string> {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { STORAGE_NAME, waitForHydration } from "./helpers";
 import { runPreset } from "./simulator-helpers";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { runPreset } from "./simulator-helpers";
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
 
 // /spec: the requirements catalogue as a table. The counts come from content/spec/*.json, read here,

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { collectPageErrors, STORAGE_NAME, waitForHydration } from "./helpers";
 
 const GARBAGE = '{"state": {"lessons": trunc';

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import dgram from "node:dgram";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { getViewFrame } from "./simulator-helpers";
 
 /**
