@@ -316,7 +316,9 @@ test("a view that never initializes, or sends garbage, ends in a clear time-out"
   for (const id of ["view-never-initializes", "view-sends-garbage"]) {
     const started = Date.now();
     await runPreset(page, id);
-    expect(Date.now() - started).toBeLessThan(12_000);
+    // The browser run's time-out is 8 s (run-in-browser.ts); a second time-out stacked on it would
+    // pass 16 s. The margin is for a loaded machine (12.3 s seen under a load of 15).
+    expect(Date.now() - started).toBeLessThan(15_000);
     await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "timed-out");
     await expect(page.getByTestId("run-status").getByRole("alert")).toContainText("timed out");
   }
