@@ -164,6 +164,38 @@ describe("the drill generator", () => {
     }
   });
 
+  it("reaches, over 1,000 seeds, every rule a decision row of the engine cites", () => {
+    const keyed = new Set(items.flatMap((i) => i.question.rules));
+    const cited = new Set(items.flatMap((i) => i.decision.rows.flatMap((r) => r.ruleIds)));
+    console.log(
+      `Rules the items rest on: ${[...keyed].sort().join(", ")} (${keyed.size}); cited in rows but never a key: ${[...cited].filter((r) => !keyed.has(r as never)).join(", ") || "none"}`,
+    );
+    for (const r of [
+      "NEG-2",
+      "NEG-3",
+      "NEG-4",
+      "NEG-5",
+      "NEG-6",
+      "TOOL-1",
+      "TOOL-3",
+      "TOOL-4",
+      "TOOL-5",
+      "RES-1",
+      "RES-2",
+      "CSP-1",
+      "CSP-2",
+      "CSP-3",
+      "CSP-4",
+      "CSP-5",
+      "PERM-1",
+      "PERM-2",
+      "PERM-3",
+      "BRG-5",
+    ]) {
+      expect(keyed.has(r as never), r).toBe(true);
+    }
+  });
+
   it("targets a topic and a rule on request", () => {
     for (const topic of DRILL_TOPICS) {
       for (let i = 0; i < 10; i++) {

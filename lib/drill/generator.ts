@@ -371,10 +371,15 @@ function hostPolicyOf(deciding: Verdict[], d: Decision): HostPolicyNote[] {
               ruleIds: ["CSP-5"],
               note: `what happens to origins outside the approved list is this host's policy (CSP-5 [seed]): this host's setting is ${d.outcome === "text" || !d.csp?.render ? "to fall back to text" : "to render with the approved subset"}; the spec only lets a host restrict further`,
             }
-          : {
-              ruleIds: ["CSP-5"],
-              note: "whether a view with an unusable csp entry is still rendered (under a stricter policy) or falls back to text is this host's choice, within the latitude CSP-5 [seed] describes; the spec only forbids allowing what was not declared",
-            },
+          : d.csp?.refused.some((r) => r.key === "csp")
+            ? {
+                ruleIds: ["CSP-5"],
+                note: "rendering a view whose csp is not an object under the restrictive default is this simulator's choice, which no rule settles (CSP-1 gives the shape, CSP-3 forbids allowing anything undeclared); CSP-5 [seed] is the nearest rule, the latitude for origins outside policy",
+              }
+            : {
+                ruleIds: ["CSP-5"],
+                note: `an entry that is not a valid origin is dropped, and this host then applies its setting for refused origins (${d.outcome === "rendered" ? "render the approved subset" : "fall back to text"}), the latitude of CSP-5 [seed]`,
+              },
       );
     } else if (v.row === "app-call" && d.appCall?.askedConsent) {
       notes.push({
