@@ -30,6 +30,36 @@ const DIRECTIVE_LIST: Record<AskedDirective, string> = {
 
 export type DrillQuestion = Extract<Question, { type: "single" }>;
 
+/**
+ * The rules a generated item can rest on: those the engine's decision rows cite for some drawn
+ * scenario (the guard test holds this list equal to what 1,000 seeds reach). A drill picks a rule
+ * from here.
+ */
+export const DRILLABLE_RULES = [
+  "NEG-2",
+  "NEG-3",
+  "NEG-4",
+  "NEG-5",
+  "NEG-6",
+  "TOOL-1",
+  "TOOL-2",
+  "TOOL-3",
+  "TOOL-4",
+  "TOOL-5",
+  "RES-1",
+  "RES-2",
+  "CSP-1",
+  "CSP-2",
+  "CSP-3",
+  "CSP-4",
+  "CSP-5",
+  "SBX-3",
+  "PERM-1",
+  "PERM-2",
+  "PERM-3",
+  "BRG-5",
+] as const satisfies readonly RuleId[];
+
 /** One thing the learner is shown: a label and formatted JSON. */
 export interface Shown {
   label: string;
