@@ -4,9 +4,29 @@
 //     frame (when it can be painted), over practice questions of the mixed set, and
 // (b) exam start: "Start exam" clicked → question 1 of 40 on screen (draw, save, render), and
 //     → the next frame. Figures, not pass/fail; the targets are printed beside them.
+//  and, first and without a browser, (c) drill item generation + keying: generateDrillItem over a
+//     few hundred seeds (draw, decide with the host engine, near misses, options), BENCH_DRILL_ONLY=1
+//     to stop there.
 import { chromium } from "@playwright/test";
+import { generateDrillItem } from "../lib/drill/generator";
 import { requireBuildAndChromium, startServer, stats } from "./bench-harness";
 import { CHROMIUM_ARGS } from "./find-chromium";
+
+// (c) Drill items: pure code, measured in this process. The first 20 warm the JIT up and are dropped.
+const DRILL_SEEDS = Number(process.env.BENCH_DRILL_SEEDS ?? 400);
+{
+  const times: number[] = [];
+  for (let i = 0; i < DRILL_SEEDS + 20; i++) {
+    const t0 = performance.now();
+    generateDrillItem({ seed: `bench-${i}` });
+    if (i >= 20) times.push(performance.now() - t0);
+  }
+  const s = stats(times);
+  console.log(
+    `(c) drill item generation + keying (${s.n} seeds): median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, max ${s.max.toFixed(2)} ms   target median < 5 ms`,
+  );
+  if (process.env.BENCH_DRILL_ONLY) process.exit(0);
+}
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const FEEDBACK_RUNS = Number(process.env.BENCH_FEEDBACK_RUNS ?? 60);

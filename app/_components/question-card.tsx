@@ -23,6 +23,11 @@ interface QuestionCardProps {
   /** Called once the answer is graded and recorded. */
   onAnswered?: (correct: boolean) => void;
   /**
+   * Records the answer instead of the store's per-question record (drills rate a card per rule, so
+   * a generated item leaves no question card behind). Feedback waits for it, as for the default.
+   */
+  record?: (correct: boolean) => Promise<void>;
+  /**
    * Shows the learner's last answer, in the order it was shown, when the question has one
    * (practice and lesson self-checks): a revisit is not a new attempt. Review always asks afresh.
    */
@@ -57,6 +62,7 @@ export function QuestionCard({
   end,
   onAnswered,
   resume = false,
+  record,
 }: QuestionCardProps) {
   const stemId = useId();
   const recordAnswer = useAppStore((s) => s.recordAnswer);
@@ -102,7 +108,7 @@ export function QuestionCard({
     const correct = isCorrect(question, response);
     // Feedback appears once the answer and its first review card are saved, so leaving the page
     // right after it loses nothing. The scheduler is usually loaded by then (see onFocus below).
-    await recordAnswer(question.id, correct, { response, seed });
+    await (record ? record(correct) : recordAnswer(question.id, correct, { response, seed }));
     saving.current = false;
     setBusy(false);
     setLocal((l) => ({ ...l, response, submitted: correct }));

@@ -37,6 +37,18 @@ export default async function QuizzesPage() {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="drill-heading">
+        <h2 id="drill-heading">Drill</h2>
+        <p>
+          Unlimited predict-the-host items, generated from a seed and decided by the host engine:
+          pick a topic or a rule, and each rule you miss comes back as a fresh item.
+        </p>
+        <p>
+          <Link className="button" href="/quizzes/drill">
+            Start a drill
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="exam-heading">
         <h2 id="exam-heading">Exam</h2>
         <p>

@@ -138,6 +138,18 @@ describe("progress export and import", () => {
   });
 });
 
+describe("drill cards in an export", () => {
+  it("carries the drill cards per rule through export and import, and the preview counts them", () => {
+    const withDrill = sample();
+    withDrill.quiz.ruleCards = { "CSP-5": firstCard(false, NOW), "TOOL-3": firstCard(true, NOW) };
+    const result = parseProgressImport(createProgressExport(withDrill, NOW));
+    expect(result.ok && result.progress.quiz.ruleCards).toEqual(withDrill.quiz.ruleCards);
+    const merged = importedProgress(sample(), withDrill, "merge");
+    expect(merged.quiz.ruleCards).toEqual(withDrill.quiz.ruleCards);
+    expect(describeChanges(sample(), merged)).toEqual(["Drill cards (per rule): 2 added"]);
+  });
+});
+
 describe("import modes and their preview", () => {
   const answer = (minute: number) => ({
     attempts: 1,

@@ -145,6 +145,28 @@ describe("mergeProgress: review cards", () => {
   });
 });
 
+describe("mergeProgress: drill cards per rule", () => {
+  const T0 = new Date(at(0));
+  const card = firstCard(true, T0);
+
+  it("keeps the later drill rating of a rule, in a tab merge and in an import, and each side's own rules", () => {
+    const base = progress((p) => (p.quiz.ruleCards = { "CSP-5": card }));
+    const rated = rateCard(card, Rating.Again, new Date(at(30)));
+    const a = progress((p) => (p.quiz.ruleCards = { "CSP-5": rated }));
+    const stale = progress((p) => {
+      p.quiz.ruleCards = { "CSP-5": card, "TOOL-3": card };
+      p.lessons.completed.intro = at(31);
+    });
+    for (const merged of [
+      mergeProgress(base, stale, a),
+      mergeProgress(undefined, stale, a),
+      mergeProgress(undefined, a, stale),
+    ]) {
+      expect(merged.quiz.ruleCards).toEqual({ "CSP-5": rated, "TOOL-3": card });
+    }
+  });
+});
+
 describe("mergeProgress: exams", () => {
   it("unites the histories by id, newest first, within the history limit", () => {
     const base = progress((p) => (p.quiz.exams = [record("e1", 1)]));

@@ -152,7 +152,11 @@ export function mergeProgress(
       );
     } else if (key !== "exam" && isPlainObject(o) && isPlainObject(t)) {
       const stamp =
-        key === "answers" ? STAMPS.answers : key === "cards" ? STAMPS.cards : STAMPS.other;
+        key === "answers"
+          ? STAMPS.answers
+          : key === "cards" || key === "ruleCards"
+            ? STAMPS.cards
+            : STAMPS.other;
       quiz[key] = mergeMap(isPlainObject(b) ? b : undefined, o, t, stamp);
     } else {
       quiz[key] = mergeItem(b, o, t, keepOurs);

@@ -34,6 +34,27 @@ const TOPICS = ["CSP", "TOOL", "NEG"] as const;
 const BANK = TOPICS.flatMap((t) => Array.from({ length: 6 }, (_, i) => tf(`${t}-${i}`, t)));
 const lookup = (id: string) => BANK.find((q) => q.id === id);
 
+describe("drill cards per rule", () => {
+  it("rates every rule of a drilled item: a miss is due again within minutes, a hit later, and both survive a reload", async () => {
+    const { store, storage, clock } = await setup();
+    await store.getState().recordDrill(["CSP-3", "CSP-5"], false);
+    await store.getState().recordDrill(["TOOL-3"], true);
+    const cards = store.getState().quiz.ruleCards!;
+    expect(Object.keys(cards).sort()).toEqual(["CSP-3", "CSP-5", "TOOL-3"]);
+    const inMinutes = (id: string) => (Date.parse(cards[id]!.due) - clock.now) / 60_000;
+    expect(inMinutes("CSP-5")).toBeLessThanOrEqual(1);
+    expect(inMinutes("TOOL-3")).toBeGreaterThan(1);
+    // A rule drilled again is rated again, not replaced by a new card.
+    clock.now += 60 * 60_000;
+    await store.getState().recordDrill(["CSP-5"], true);
+    expect(store.getState().quiz.ruleCards!["CSP-5"]!.reps).toBe(2);
+    const { store: reloaded } = await setup(storage, clock.now);
+    expect(reloaded.getState().quiz.ruleCards).toEqual(store.getState().quiz.ruleCards);
+    // Drill cards are no question's review card.
+    expect(reloaded.getState().quiz.cards).toEqual({});
+  });
+});
+
 describe("review cards", () => {
   it("creates a card on a question's first answer and leaves it alone on later ones", async () => {
     const { store, clock } = await setup();

@@ -53,6 +53,12 @@ export const persistedProgressShape = S.object({
     introduced: S.optional(S.record(S.isoDateTime)),
     /** Question id → when it was answered, for questions waiting for a later day to become cards. */
     queued: S.optional(S.record(S.isoDateTime)),
+    /**
+     * Rule ID → its drill card (lib/drill): generated items are scheduled per rule, not per item,
+     * so a rule comes back when it is forgotten and each return is a fresh item (optional: added
+     * after version 2).
+     */
+    ruleCards: S.optional(S.record(storedCardShape)),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),

@@ -69,6 +69,12 @@ export interface QuizSlice {
   recordAnswer(questionId: string, correct: boolean, attempt?: Attempt): Promise<void>;
   /** Remembers where practice on `topic` stands (and, for the mixed set, its order's seed). */
   setPracticePosition(topic: string, questionId: string, seed?: string): void;
+  /**
+   * Rates the drill card of every rule a generated item rests on: Good when the answer was right,
+   * Again when it was wrong (so the rule is due again within minutes). A rule's first drill makes
+   * its card. Waits for the scheduler chunk.
+   */
+  recordDrill(ruleIds: readonly string[], correct: boolean): Promise<void>;
 }
 
 export interface ReviewSlice {
@@ -286,6 +292,16 @@ const createQuizSlice =
       // yet the card would count as due and use up the day's allowance of new cards.
       if (questionId.startsWith(PREDICTION_PREFIX)) return Promise.resolve();
       return addFirstCards(get, set, [answer], now);
+    },
+    recordDrill: async (ruleIds, correct) => {
+      const at = now();
+      const { newCard, rateCard, Rating } = await loadScheduler();
+      const grade = correct ? Rating.Good : Rating.Again;
+      set((s) => {
+        const ruleCards = { ...s.quiz.ruleCards };
+        for (const id of ruleIds) ruleCards[id] = rateCard(ruleCards[id] ?? newCard(at), grade, at);
+        return { quiz: { ...s.quiz, ruleCards } };
+      });
     },
     setPracticePosition: (topic, questionId, seed) =>
       set((s) => ({

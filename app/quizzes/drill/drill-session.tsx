@@ -1,0 +1,182 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState } from "react";
+import { QuestionCard } from "@/app/_components/question-card";
+import { RichText } from "@/app/_components/rich-text";
+import { useAppStore } from "@/app/_components/store-provider";
+import { drillSimulatorLink, DRILLABLE_RULES, generateDrillItem } from "@/lib/drill/generator";
+import { DRILL_TOPICS, type DrillTopic } from "@/lib/drill/space";
+import { formatInterval } from "@/lib/quiz/card";
+import { randomSeed } from "@/lib/quiz/random";
+import type { RuleId } from "@/lib/rules";
+import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
+import { topicName } from "../topics";
+import { useNow } from "../use-now";
+
+type Focus = { topic?: DrillTopic; rule?: RuleId };
+
+/**
+ * A drill session: generated items one at a time, on a topic, a rule or anything. The seed is
+ * drawn in the browser (or read from `?seed=`, so a session can be replayed); nothing renders
+ * before it, so the server never draws an item the browser would then replace.
+ */
+export function DrillSession() {
+  const [seed, setSeed] = useState<string | null>(null);
+  const [focus, setFocus] = useState<Focus>({});
+  const [n, setN] = useState(0);
+  const [answered, setAnswered] = useState<{ rules: readonly string[]; correct: boolean }[]>([]);
+  const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const recordDrill = useAppStore((s) => s.recordDrill);
+  const hydrated = useAppStore((s) => s.hydrated);
+
+  useEffect(() => {
+    const fromUrl = new URLSearchParams(window.location.search).get("seed");
+    // Runs once in the browser: the seed is what makes every item of the session.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSeed(fromUrl && /^[\w-]{1,40}$/.test(fromUrl) ? fromUrl : randomSeed());
+  }, []);
+
+  const item = useMemo(() => {
+    if (seed === null) return null;
+    try {
+      return generateDrillItem({ seed: `${seed}-${n}`, ...focus });
+    } catch (error) {
+      return error as Error;
+    }
+  }, [seed, n, focus]);
+  const done = answered.length > n;
+
+  const next = () => {
+    setN((x) => x + 1);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+  useShortcuts((key) => {
+    if (key === "n" && done) {
+      next();
+      return true;
+    }
+    return answerByKey(root, key);
+  });
+
+  const choose = (f: Focus) => {
+    setFocus(f);
+    setN(answered.length);
+  };
+
+  return (
+    <div className="widget practice" data-testid="drill" ref={root}>
+      <form className="drill-focus" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Topic{" "}
+          <select
+            value={focus.topic ?? ""}
+            onChange={(e) => choose(e.target.value ? { topic: e.target.value as DrillTopic } : {})}
+          >
+            <option value="">Any topic</option>
+            {DRILL_TOPICS.map((t) => (
+              <option key={t} value={t}>
+                {topicName(t)}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        <label>
+          Rule{" "}
+          <select
+            value={focus.rule ?? ""}
+            onChange={(e) => choose(e.target.value ? { rule: e.target.value as RuleId } : {})}
+          >
+            <option value="">Any rule</option>
+            {DRILLABLE_RULES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <div className="practice-bar">
+        <h2 ref={heading} tabIndex={-1} className="question-heading">
+          Item {n + 1}
+        </h2>
+        {item && !(item instanceof Error) ? (
+          <p className="muted">
+            {topicName(item.question.topic)} · {item.question.difficulty} ·{" "}
+            {answered.filter((a) => a.correct).length} of {answered.length} right this session
+          </p>
+        ) : null}
+      </div>
+      {item instanceof Error ? (
+        <p role="alert">No item could be drawn for this choice: {item.message}</p>
+      ) : item && hydrated ? (
+        <QuestionCard
+          key={`${seed}-${n}`}
+          question={item.question}
+          record={async (correct) => {
+            await recordDrill(item.question.rules, correct);
+            setAnswered((a) => [...a, { rules: item.question.rules, correct }]);
+          }}
+          afterFeedback={
+            <>
+              <RichText text={item.explanation} />
+              <SimulatorLink item={item} />
+              <button type="button" onClick={next}>
+                Next item
+              </button>
+            </>
+          }
+        />
+      ) : (
+        <p className="muted">Drawing an item…</p>
+      )}
+      <RulesDue rules={[...new Set(answered.flatMap((a) => a.rules))]} />
+      <ShortcutList
+        items={[
+          { keys: "1–4", does: "choose an option" },
+          { keys: "Enter", does: "check the answer" },
+          { keys: "N", does: "next item" },
+        ]}
+      />
+    </div>
+  );
+}
+
+function SimulatorLink({ item }: { item: Parameters<typeof drillSimulatorLink>[0] }) {
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void drillSimulatorLink(item).then((h) => live && setHref(h));
+    return () => {
+      live = false;
+    };
+  }, [item]);
+  return href ? (
+    <p>
+      <a href={href}>Run this scenario in the simulator</a>
+    </p>
+  ) : null;
+}
+
+/** The rules drilled this session and when each is due again, from its drill card. */
+function RulesDue({ rules }: { rules: string[] }) {
+  const cards = useAppStore((s) => s.quiz.ruleCards);
+  const now = useNow(15_000);
+  if (!rules.length) return null;
+  return (
+    <section aria-labelledby="drill-due-heading" data-testid="drill-due">
+      <h3 id="drill-due-heading">Rules drilled this session</h3>
+      <ul>
+        {rules.sort().map((r) => {
+          const card = cards?.[r];
+          const ms = card ? Date.parse(card.due) - now : 0;
+          return (
+            <li key={r} data-rule={r}>
+              {r}: due again {ms <= 60_000 ? "within a minute" : `in ${formatInterval(ms)}`}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
