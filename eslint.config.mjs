@@ -33,6 +33,25 @@ const config = [
     },
   },
   {
+    // Specs take test and expect from e2e/fixtures.ts, whose shared per-worker context is what
+    // keeps the suite inside its time budget (and clears what each test leaves behind).
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: 'Import test and expect from "./fixtures".',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // lib/ is framework-free: the protocol core, the host and the review hold no React (see
     // ARCHITECTURE.md).
     files: ["lib/**"],
