@@ -83,10 +83,15 @@ test.describe("the rules page", () => {
 
     const lessonLinks = rule.getByRole("link", { name: "Who may call a tool" });
     await expect(lessonLinks).toHaveAttribute("href", "/lessons/who-may-call-a-tool");
-    await expect(rule.locator("a[data-question]").first()).toHaveAttribute(
+    // Opened by the link, the rule's folded citations show; a question link opens that question.
+    await expect(rule.locator("details.rule-cited")).toHaveAttribute("open", "");
+    const question = rule.locator("a[data-question]").first();
+    const questionId = (await question.getAttribute("data-question"))!;
+    await expect(question).toHaveAttribute(
       "href",
-      /^\/quizzes\/practice\/[a-z]+$/,
+      new RegExp(`^/quizzes/practice/[a-z]+\\?q=${questionId}$`),
     );
+    await expect(question).not.toHaveText(questionId);
     await expect(rule.locator("a[data-preset]").first()).toHaveAttribute(
       "href",
       /^\/simulator\?preset=[a-z0-9-]+$/,
@@ -95,9 +100,15 @@ test.describe("the rules page", () => {
     await rule.getByRole("link", { name: "Two names, two callers" }).click();
     await expect(page).toHaveURL(/\/lessons\/who-may-call-a-tool#two-names$/);
     await expect(page.locator("#two-names")).toBeInViewport();
+
+    // Back on the rules page, the question link opens that very question in practice.
+    await page.goBack();
+    await page.locator("#TOOL-2 a[data-question]").first().click();
+    await expect(page).toHaveURL(/\/quizzes\/practice\/[a-z]+$/);
+    await expect(page.locator(`form[data-question="${questionId}"]`)).toBeVisible();
   });
 
-  test("?id= and an old lower-case fragment highlight the rule too; axe clean", async ({
+  test("?id= and an old lower-case fragment highlight the rule too; axe clean; the filter narrows the rules", async ({
     page,
   }) => {
     test.setTimeout(120_000); // axe over all the rules, twice, on a loaded machine
@@ -109,6 +120,21 @@ test.describe("the rules page", () => {
       await expect(page.locator("[data-targeted]")).toHaveCount(1);
     }
     await expectNoSeriousA11yViolationsInBothThemes(page);
+    // Its spec statements link to their rows on /spec.
+    const entry = page.locator("#CSP-2 a[data-spec-entry]").first();
+    await expect(entry).toHaveAttribute("href", /^\/spec#[a-z0-9-]+\/[a-z0-9-]+$/);
+
+    // The filter narrows the page to the rules that mention every word typed.
+    const count = page.getByTestId("rule-filter-count");
+    await expect(count).toHaveText(/^(\d+) of \1 rules$/);
+    await page.getByLabel("Filter rules").fill("teardown");
+    await expect(count).not.toHaveText(/^(\d+) of \1 rules$/);
+    await expect(page.locator("#SBX-5")).toBeVisible();
+    await expect(page.locator("#TOOL-2")).toBeHidden();
+    const visible = await page.locator("article.rule:visible").count();
+    await expect(count).toHaveText(new RegExp(`^${visible} of \\d+ rules$`));
+    await page.getByLabel("Filter rules").fill("");
+    await expect(page.locator("#TOOL-2")).toBeVisible();
   });
 });
 

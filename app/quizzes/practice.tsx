@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/app/_components/link";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { mixQuestions } from "@/lib/quiz/exam";
 import { randomSeed } from "@/lib/quiz/random";
@@ -20,7 +20,8 @@ const FIRST_MIX = "practice";
  * Practice mode: one question at a time, instant feedback with every option's explanation and a
  * link to the lesson. Where the learner stands in each topic (and the mixed set's order) is kept
  * with the progress, so a reload or coming Back resumes there; a question already answered shows
- * that answer until the learner tries again.
+ * that answer until the learner tries again. `?q=<question id>` (the links on /rules) opens that
+ * question once the saved progress is read, then leaves the address as the topic's own.
  */
 export function Practice({
   questions,
@@ -56,6 +57,18 @@ export function Practice({
         )
       : 0;
   const question = ordered[index];
+
+  const linked = useRef(false);
+  useEffect(() => {
+    if (!hydrated || linked.current) return;
+    linked.current = true;
+    const url = new URL(window.location.href);
+    const id = url.searchParams.get("q");
+    if (id === null) return;
+    url.searchParams.delete("q");
+    window.history.replaceState(window.history.state, "", url);
+    if (ordered.some((q) => q.id === id)) setPosition(topic, id, mixed ? seed : undefined);
+  }, [hydrated, ordered, topic, mixed, seed, setPosition]);
 
   const go = (next: number, order = ordered, nextSeed = seed) => {
     const target = order[next];

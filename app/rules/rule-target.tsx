@@ -8,6 +8,7 @@ const RULE_ID = /^[A-Za-z]{2,5}-\d+$/;
  * Marks the rule a link targeted — `/rules#TOOL-2`, `/rules?id=TOOL-2`, or an older lower-case
  * `#tool-2` — with `data-targeted` and scrolls to it. CSS `:target` alone is not enough: a
  * client-side navigation sets the fragment with history.pushState, which `:target` ignores.
+ * The targeted rule's folded citations open.
  * Renders nothing.
  */
 export function RuleTarget() {
@@ -22,6 +23,8 @@ export function RuleTarget() {
       const el = RULE_ID.test(wanted) ? document.getElementById(wanted) : null;
       if (!el) return;
       el.setAttribute("data-targeted", "true");
+      // Its back-links are what the reader came for: unfold them.
+      el.querySelector("details")?.setAttribute("open", "");
       if (fromHash !== wanted) {
         history.replaceState(history.state, "", `${location.pathname}${location.search}#${wanted}`);
         el.scrollIntoView();
