@@ -16,7 +16,10 @@ async function insideExcluded(frame: Frame, selector: string): Promise<boolean> 
   for (let f: Frame | null = frame; f?.parentFrame(); f = f.parentFrame()) {
     if (f.parentFrame() !== frame.page().mainFrame()) continue;
     const element = await f.frameElement();
-    return element.evaluate((e, s) => e.matches(s) || e.closest(s) !== null, selector);
+    return element.evaluate(
+      (e, s) => (e as Element).matches(s) || (e as Element).closest(s) !== null,
+      selector,
+    );
   }
   return false;
 }
