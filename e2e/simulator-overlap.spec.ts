@@ -1,3 +1,4 @@
+import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { getViewFrame, runPreset } from "./simulator-helpers";
 
@@ -6,10 +7,35 @@ test.describe.configure({ timeout: 90_000 });
 declare global {
   interface Window {
     __frameEvents?: string[];
+    __mostViewsInSight?: number;
   }
 }
 
-test("a re-run sends its view to the ready spare proxy while the previous view is still answering its teardown", async ({
+/**
+ * Counts, at every painted frame from now on, the view frames in sight (an iframe in the view
+ * container that `checkVisibility()` says is rendered: a `hidden` frame is neither seen nor in
+ * the accessibility tree), and keeps the most seen at once.
+ */
+async function countViewsInSight(page: Page) {
+  await page.evaluate(() => {
+    window.__mostViewsInSight = 0;
+    const container = document.querySelector('[data-testid="view-container"]')!;
+    const tick = () => {
+      const inSight = [...container.querySelectorAll("iframe")].filter((f) =>
+        f.checkVisibility(),
+      ).length;
+      window.__mostViewsInSight = Math.max(window.__mostViewsInSight!, inSight);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+const viewsInSight = (page: Page) =>
+  page
+    .locator('[data-testid="view-container"] iframe')
+    .evaluateAll((frames) => frames.filter((f) => f.checkVisibility()).length);
+
+test("a re-run sends its view to the ready spare proxy while the previous view is still answering its teardown, which is out of sight meanwhile; a run replaced on its way is hidden at once: never two views in sight", async ({
   page,
 }) => {
   await page.goto("/simulator?preset=happy-path");
@@ -59,6 +85,7 @@ test("a re-run sends its view to the ready spare proxy while the previous view i
       attributeOldValue: true,
     });
   });
+  await countViewsInSight(page);
   await runPreset(page, "happy-path");
   // The new run took the spare while the old view was still waited for (before, it waited for
   // the old frame's removal), and the old frame was removed only after the host's bounded wait
@@ -81,4 +108,29 @@ test("a re-run sends its view to the ready spare proxy while the previous view i
   // The old view's late messages (its teardown answer) are not the new run's: none is traced as
   // a message from a stranger.
   await expect(page.locator('[data-testid="trace"] li[data-status="rejected"]')).toHaveCount(0);
+  // Issue 25: the old view waited for its second out of sight, never beside the new one.
+  expect(await page.evaluate(() => window.__mostViewsInSight)).toBe(1);
+  expect(await viewsInSight(page)).toBe(1);
+
+  // A run replaced while still on its way (this view never initializes: its run would wait for
+  // its time-out) is hidden the moment the next run starts, and removed without a teardown
+  // (SBX-5) once it returns.
+  const status = page.getByTestId("run-status");
+  const before = Number(await status.getAttribute("data-run"));
+  await page.getByTestId("preset-select").selectOption("view-never-initializes");
+  await expect(status).toHaveAttribute("data-run", String(before + 1));
+  const silent = page.locator('[data-testid="view-container"] iframe[data-simulator="proxy"]');
+  await expect(silent).toBeVisible();
+  await expect(status).toHaveAttribute("data-status", "running");
+  await countViewsInSight(page);
+  await page.getByTestId("preset-select").selectOption("happy-path");
+  await expect(status).toHaveAttribute("data-run", String(before + 2));
+  await expect(status).toHaveAttribute("data-status", "done", { timeout: 15_000 });
+  await expect((await getViewFrame(page)).getByTestId("status")).toHaveText("result received");
+  expect(await page.evaluate(() => window.__mostViewsInSight)).toBe(1);
+  expect(await viewsInSight(page)).toBe(1);
+  // The replaced run's frame goes once its run returns (its 4 s wait, cut short or not).
+  await expect(
+    page.locator('[data-testid="view-container"] iframe[data-simulator="leaving-proxy"]'),
+  ).toHaveCount(0, { timeout: 6000 });
 });

@@ -160,22 +160,32 @@ test("a reviewed server's view under connect-src 'none' sends no STUN packet by 
 });
 
 /**
- * The known gap, kept as a test that is expected to fail: a frame the parser puts in a CLOSED
- * declarative shadow root is seen by nothing the proxy can hook (no load event leaves the shadow
- * tree, no observer reaches it, no script call made it), and its srcdoc document's script runs
- * in that frame's first window before it can be sealed. When the proxy closes this, this test
- * starts passing and Playwright reports it: remove the test.fail line.
+ * A frame the parser puts in a shadow root (declarative shadow DOM) is seen by no observer of the
+ * document, and one in a CLOSED root by no script at all: its srcdoc document used to run in an
+ * unsealed first window and send STUN. The proxy opens closed declarative roots in the markup it
+ * is given to parse (setHTMLUnsafe, parseHTMLUnsafe, the view's own HTML), refuses
+ * document.write of one, and seals the frames inside open roots as they are parsed.
  */
-test("known gap: a frame inside a closed declarative shadow root still sends STUN from its srcdoc document", async ({
+test("a frame inside a declarative shadow root, closed or open, made by setHTMLUnsafe, parseHTMLUnsafe, document.write or the view's own markup, sends no STUN from its srcdoc document", async ({
   page,
 }) => {
-  test.fail(true, "not closed yet: see the comment above and the report of issue 25");
   const udp = await listen(0);
   const server = await reviewWebrtcView(page, udp.port);
   try {
-    const { ways } = await runView(page, "webrtc-closed-shadow");
-    expect(ways).toEqual(["closed-shadow-srcdoc: refused"]);
+    const { ways } = await runView(page, "webrtc-shadow-roots");
     expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
+    expect(ways.map((w) => w.split(":")[0]).sort()).toEqual(
+      [
+        "closed-shadow-markup",
+        "closed-shadow-parsed-document",
+        "closed-shadow-srcdoc",
+        "closed-shadow-write",
+        "open-shadow-markup",
+        "open-shadow-srcdoc",
+        "worker",
+      ].sort(),
+    );
+    for (const way of ways) expect(way).toMatch(/: refused$/);
   } finally {
     server.kill();
     await udp.close();

@@ -12,7 +12,8 @@ export interface RunManyResult {
 }
 
 export interface SimulatorAutomation {
-  runMany(presetId: string, times: number): Promise<RunManyResult>;
+  /** `timeoutMs`: each run's wait for its view (the page's 4000 ms when omitted). */
+  runMany(presetId: string, times: number, timeoutMs?: number): Promise<RunManyResult>;
   /**
    * Presses the page's own "Run again" button `times` times, each after the previous run is done,
    * so every run goes through React, the sequence panel, the spare-proxy pool and the teardown a
@@ -87,12 +88,15 @@ export function installAutomationHook(
     };
   };
   window.academySimulator = {
-    async runMany(presetId, times) {
+    async runMany(presetId, times, timeoutMs) {
       const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
       const scenario = find(presetId);
       const out: RunManyResult = { outcomes: [], fullRunMs: [] };
       for (let i = 0; i < times; i++) {
-        const r = await runInBrowser(scenario, options());
+        const r = await runInBrowser(scenario, {
+          ...options(),
+          ...(timeoutMs ? { timeoutMs } : {}),
+        });
         out.outcomes.push(r.outcome);
         const { proxyLoad, resultInView } = r.timings;
         if (proxyLoad !== undefined && resultInView !== undefined)

@@ -155,6 +155,8 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const pool = useRef<ProxyPool | null>(null);
   const current = useRef<BrowserRun | null>(null);
   const generation = useRef(0);
+  /** Aborted when the next run starts: the run still on its way hides its view at once. */
+  const inFlight = useRef<AbortController | null>(null);
   const runs = useRef(0);
   /** How the next scenario change should start its run: at once, or after a typing pause. */
   const nextRun = useRef<"now" | "pause">("now");
@@ -193,6 +195,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
       if (!container.current) return;
       const mine = ++generation.current;
       const n = ++runs.current;
+      inFlight.current?.abort();
+      const superseded = new AbortController();
+      inFlight.current = superseded;
       // A question left open by the previous run is answered "deny": that run is gone.
       answerPerson("deny");
       // The previous view is torn down (ui/resource-teardown, BRG-3) while the new agent turn
@@ -221,6 +226,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           timeoutMs: 4000,
           beforeRender: previous,
           replacing,
+          superseded: superseded.signal,
           container: container.current,
           pool: pool.current ?? undefined,
           hostOrigin,

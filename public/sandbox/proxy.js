@@ -65,7 +65,6 @@
   var localName = getter(Element, "localName");
   var removeChild = Node.prototype.removeChild;
   var insertBefore = Node.prototype.insertBefore;
-  var querySelectorAll = Element.prototype.querySelectorAll;
   var addListener = EventTarget.prototype.addEventListener;
   var Observer = MutationObserver;
   var observe = MutationObserver.prototype.observe;
@@ -77,6 +76,32 @@
   var later = queueMicrotask;
   var ThrowError = DOMException;
   var blockedReports = 0;
+  // For declarative shadow roots (below).
+  var shadowOf = getter(Element, "shadowRoot");
+  var elementQuery = Element.prototype.querySelectorAll;
+  var documentQuery = Document.prototype.querySelectorAll;
+  var fragmentQuery = DocumentFragment.prototype.querySelectorAll;
+  var createElement = Document.prototype.createElement;
+  var innerHTML = desc(Element.prototype, "innerHTML");
+  var outerHTML = getter(Element, "outerHTML");
+  var templateContent = getter(HTMLTemplateElement, "content");
+  var getAttribute = Element.prototype.getAttribute;
+  var setAttribute = Element.prototype.setAttribute;
+  var parseFromString = DOMParser.prototype.parseFromString;
+  var Parser = DOMParser;
+  var doctypeOf = getter(Document, "doctype");
+  var doctypeName = getter(DocumentType, "name");
+  var documentElementOf = getter(Document, "documentElement");
+  var toLower = String.prototype.toLowerCase;
+  var slice = String.prototype.slice;
+  var ToString = String;
+  var join = Array.prototype.join;
+  var writeOriginal = Document.prototype.write;
+  var DSD = /shadowrootmode/i;
+  var watchedRoots = new WeakSet();
+  var writtenTail = new WeakMap();
+  var tailOf = WeakMap.prototype.get;
+  var setTail = WeakMap.prototype.set;
 
   function frameWindowOf(el) {
     for (var i = 0; i < frameGetters.length; i++) {
@@ -176,19 +201,114 @@
           continue;
         }
         var added = apply(recordAdded, r, []);
-        for (var j = 0; j < added.length; j++) {
-          var n = added[j];
-          sealFrame(n);
-          if (apply(nodeType, n, []) !== 1) continue;
-          var inner = apply(querySelectorAll, n, ["iframe, frame, object"]);
-          for (var k = 0; k < inner.length; k++) sealFrame(inner[k]);
-        }
+        for (var j = 0; j < added.length; j++) sweep(added[j]);
       }
     });
     apply(observe, observer, [
       root,
       { childList: true, subtree: true, attributes: true, attributeFilter: ["src", "srcdoc"] },
     ]);
+  }
+
+  function watchRoot(root) {
+    if (apply(isSealed, watchedRoots, [root])) return;
+    apply(markSealed, watchedRoots, [root]);
+    watch(root);
+  }
+
+  // Seals every frame in `node` and its subtree, and watches (and sweeps) every open shadow root
+  // there: a frame the parser put in a shadow root is seen by no observer of the document.
+  function sweep(node) {
+    var type, all;
+    try {
+      type = apply(nodeType, node, []);
+      if (type === 1) {
+        sealFrame(node);
+        var own = apply(shadowOf, node, []);
+        if (own) {
+          watchRoot(own);
+          sweep(own);
+        }
+      }
+      var query =
+        type === 1 ? elementQuery : type === 9 ? documentQuery : type === 11 ? fragmentQuery : null;
+      if (!query) return;
+      all = apply(query, node, ["*"]);
+    } catch {
+      return; // not a node
+    }
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i];
+      sealFrame(el);
+      var root = apply(shadowOf, el, []);
+      if (root) {
+        watchRoot(root);
+        sweep(root);
+      }
+    }
+  }
+
+  // A closed shadow root the parser makes (declarative shadow DOM: <template shadowrootmode>)
+  // is out of every script's reach, this one's too, and a srcdoc frame inside it runs its
+  // script in a window nothing could seal. So markup that declares a closed root is handed to
+  // the parser with an open one instead (host policy): then sweep() reaches the frames inside.
+  // The markup is read inertly first (a template's content, or DOMParser for a whole
+  // document: neither runs script, loads anything or attaches a root); markup without a
+  // closed declarative root goes to the parser exactly as it came.
+  function openClosedIn(root, query) {
+    var changed = false;
+    var templates = apply(query, root, ["template"]);
+    for (var i = 0; i < templates.length; i++) {
+      var t = templates[i];
+      var mode = apply(getAttribute, t, ["shadowrootmode"]);
+      if (mode !== null && apply(toLower, mode, []) === "closed") {
+        apply(setAttribute, t, ["shadowrootmode", "open"]);
+        changed = true;
+      }
+      if (openClosedIn(apply(templateContent, t, []), fragmentQuery)) changed = true;
+    }
+    return changed;
+  }
+  function openFragment(html) {
+    if (!apply(test, DSD, [html])) return html;
+    var t = apply(createElement, document, ["template"]);
+    apply(innerHTML.set, t, [html]);
+    return openClosedIn(apply(templateContent, t, []), fragmentQuery)
+      ? apply(innerHTML.get, t, [])
+      : html;
+  }
+  function openDocument(html) {
+    if (!apply(test, DSD, [html])) return html;
+    var d = apply(parseFromString, new Parser(), [html, "text/html"]);
+    if (!openClosedIn(d, documentQuery)) return html;
+    var dt = apply(doctypeOf, d, []);
+    return (
+      (dt ? "<!DOCTYPE " + apply(doctypeName, dt, []) + ">" : "") +
+      apply(outerHTML, apply(documentElementOf, d, []), [])
+    );
+  }
+
+  // setHTMLUnsafe / setHTML (on elements and shadow roots) parse declarative shadow roots.
+  function parsingInto(original) {
+    return function () {
+      var args = [];
+      for (var i = 0; i < arguments.length; i++) args[i] = arguments[i];
+      if (args.length) args[0] = openFragment(ToString(args[0]));
+      try {
+        return apply(original, this, args);
+      } finally {
+        sweep(this);
+      }
+    };
+  }
+  // Document.parseHTMLUnsafe / parseHTML: an inert document whose nodes may be moved in later.
+  function parsingDocument(original) {
+    return function () {
+      var args = [];
+      for (var i = 0; i < arguments.length; i++) args[i] = arguments[i];
+      if (args.length) args[0] = openDocument(ToString(args[0]));
+      return apply(original, this, args);
+    };
   }
 
   // Replaces `prototype[name]` (a method) with `wrap(original)`, for good.
@@ -217,18 +337,52 @@
     });
   }
 
+  // document.write's text comes in pieces, so it cannot be read as markup before it is parsed:
+  // a piece that declares a shadow root, alone or with the end of the pieces before it, is
+  // refused (host policy). Frames in open roots it made are swept once it has run.
   function reListening(original) {
     return function () {
+      return reopened(original, this, arguments);
+    };
+  }
+  function writing(original) {
+    return function () {
+      var text = apply(join, arguments, [""]);
+      var tail = "";
       try {
-        return apply(original, this, arguments);
+        tail = apply(tailOf, writtenTail, [this]) || "";
+      } catch {
+        tail = "";
+      }
+      if (apply(test, DSD, [tail + text]))
+        throw new ThrowError(
+          "document.write of a declarative shadow root is refused in this view (host policy: the host cannot see inside a closed one to remove WebRTC)",
+          "NotSupportedError",
+        );
+      try {
+        apply(setTail, writtenTail, [this, apply(slice, tail + text, [-16])]);
+      } catch {
+        // not a document: the original call throws below
+      }
+      try {
+        return reopened(original, this, [text]);
       } finally {
-        if (apply(nodeType, this, []) === 9) {
-          apply(addListener, this, ["load", frameLoaded, true]);
-          var view = apply(defaultViewOf, this, []);
-          if (view) apply(addListener, view, ["pagehide", leaving, true]);
-        }
+        sweep(this);
       }
     };
+  }
+  // document.open(), and a write() that opens, drop every listener of the document and its
+  // window: the load listener goes straight back on.
+  function reopened(original, self, args) {
+    try {
+      return apply(original, self, args);
+    } finally {
+      if (apply(nodeType, self, []) === 9) {
+        apply(addListener, self, ["load", frameLoaded, true]);
+        var view = apply(defaultViewOf, self, []);
+        if (view) apply(addListener, view, ["pagehide", leaving, true]);
+      }
+    }
   }
 
   function seal(win) {
@@ -264,15 +418,27 @@
     // window: the load listener goes straight back on.
     var methods = ["open", "write", "writeln"];
     for (var m = 0; m < methods.length; m++)
-      replaceMethod(win.Document && win.Document.prototype, methods[m], reListening);
+      replaceMethod(
+        win.Document && win.Document.prototype,
+        methods[m],
+        methods[m] === "open" ? reListening : writing,
+      );
     // A frame's load event stops at its shadow root, and so does an observer of the document.
     replaceMethod(win.Element && win.Element.prototype, "attachShadow", function (original) {
       return function () {
         var root = apply(original, this, arguments);
-        watch(root);
+        watchRoot(root);
         return root;
       };
     });
+    // Markup parsed with declarative shadow roots: closed ones open, and swept.
+    var parsers = ["setHTMLUnsafe", "setHTML"];
+    for (var p = 0; p < parsers.length; p++) {
+      replaceMethod(win.Element && win.Element.prototype, parsers[p], parsingInto);
+      replaceMethod(win.ShadowRoot && win.ShadowRoot.prototype, parsers[p], parsingInto);
+    }
+    replaceMethod(win.Document, "parseHTMLUnsafe", parsingDocument);
+    replaceMethod(win.Document, "parseHTML", parsingDocument);
     apply(addListener, win, ["pagehide", leaving, true]);
     watch(win.document);
   }
@@ -359,7 +525,11 @@
         return pending;
       };
     }
-    doc.write(p.html);
+    // The view's own markup, with any closed declarative shadow root opened (see openDocument),
+    // written with this document's write (the view realm's refuses shadow roots), then swept
+    // before any frame it made can commit its first document.
+    apply(writeOriginal, doc, [openDocument(p.html)]);
+    sweep(doc);
     doc.close();
     report({ type: "loaded", sandbox: inner.getAttribute("sandbox"), allow: allow });
   }

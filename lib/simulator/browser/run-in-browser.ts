@@ -58,6 +58,12 @@ export interface BrowserRunOptions {
    * run's business, neither handled nor traced by this one.
    */
   replacing?: Pick<BrowserRun, "isOwnWindow" | "setAside">;
+  /**
+   * Aborted when a newer run starts while this one is still on its way: its frame is set aside
+   * (out of sight and out of the accessibility tree) at once, or made that way, so the page never
+   * shows two views; the caller disposes of the run when it returns (SBX-5 / BRG-3 as usual).
+   */
+  superseded?: AbortSignal;
   /** Called with each new trace entry, for live display. */
   onTrace?: (entry: TraceEntry, all: readonly TraceEntry[]) => void;
   /**
@@ -322,12 +328,19 @@ export async function runInBrowser(
 
   const proxyWindow = iframe.contentWindow;
   run.isOwnWindow = (source) => source !== null && source !== undefined && source === proxyWindow;
+  // A view being removed (its teardown pending, BRG-3) or superseded stays in the page only to
+  // hear ui/resource-teardown and answer it: hidden (out of sight and of the accessibility tree)
+  // and inert, so the page never shows it beside the next run's view.
   run.setAside = () => {
     notice?.remove();
     if (!iframe.isConnected) return;
     iframe.dataset.simulator = "leaving-proxy";
+    iframe.hidden = true;
     iframe.inert = true;
   };
+  const supersede = () => run.setAside();
+  if (o.superseded?.aborted) supersede();
+  else o.superseded?.addEventListener("abort", supersede, { once: true });
 
   const settled = deferred<void>();
   let disposed = false;
@@ -511,6 +524,8 @@ export async function runInBrowser(
   run.dispose = async () => {
     if (disposed) return;
     disposed = true;
+    // Out of sight at once: the teardown below may take its bounded second (BRG-3).
+    run.setAside();
     // BRG-3: a call still running when its view goes is cancelled, and the view told so first.
     await flow.cancel("The view was closed before the tool answered.");
     // Whatever still waits for consent is refused without a prompt: the view is going (BRG-5).
@@ -572,6 +587,7 @@ export async function runInBrowser(
       run.reason = (error as Error).message;
     }
   }
+  o.superseded?.removeEventListener("abort", supersede);
   // A view that never confirms its result still gets the height it asked for.
   resized.release();
   // Loaded now, while the learner reads this run, rather than during the next one.
