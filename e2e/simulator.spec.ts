@@ -495,12 +495,6 @@ test("60 runs in a row, and 10 that time out, leave no stray iframes or message 
   ).toBe(baseline);
 });
 
-test(`simulator page has no serious accessibility violation (light and dark)`, async ({ page }) => {
-  await page.goto("/simulator?preset=happy-path");
-  await runPreset(page, "happy-path");
-  await expectNoSeriousA11yViolationsInBothThemes(page);
-});
-
 test("a proxy loaded ahead serves the next run with the same CSP, and only that run", async ({
   page,
 }) => {
