@@ -107,13 +107,21 @@ export async function walkSequence(page: Page) {
       const r = list.getBoundingClientRect();
       const top = Math.max(0, r.top);
       const bottom = Math.min(window.innerHeight, r.bottom);
-      // More than a sliver of the list on screen: some drawn row must be there too.
+      // More than a sliver of the list on screen: some drawn row must be there too. The window
+      // of rows follows the scroll a frame or two later, longer on a loaded machine, so a blank
+      // counts only if it is still blank after ~10 more frame pairs (a reader would see it).
       if (bottom - top > 60) {
-        const seen = rows.some((li) => {
-          const b = li.getBoundingClientRect();
-          return b.bottom > top && b.top < bottom;
-        });
-        if (!seen) blank.push(Math.round(window.scrollY));
+        const seen = () =>
+          Array.from(list.querySelectorAll("li")).some((li) => {
+            const b = li.getBoundingClientRect();
+            return b.bottom > top && b.top < bottom;
+          });
+        let shown = seen();
+        for (let wait = 0; !shown && wait < 10; wait++) {
+          await frames();
+          shown = seen();
+        }
+        if (!shown) blank.push(Math.round(window.scrollY));
       }
       const atEnd =
         window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
