@@ -512,9 +512,21 @@ test("a proxy loaded ahead serves the next run with the same CSP, and only that 
   expect(spareUrl.searchParams.get("csp")).toBe(new URL(current!).searchParams.get("csp"));
   expect(spareUrl.hostname).not.toBe(new URL(current!).hostname);
 
-  // Same CSP again: the spare becomes this run's proxy, and its early messages are traced once.
+  // Same CSP again: the spare becomes this run's proxy. From here every proxy load is held back
+  // 1.5 s, as on a loaded machine, so the spare this run leaves is still loading when the next
+  // run starts: that run takes it as it is and waits for it, rather than dropping it and loading
+  // another (CI saw "preloaded" false on a 2-core machine).
+  await page.route("**/sandbox/proxy?**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await runPreset(page, "happy-path");
   await expect(status).toHaveAttribute("data-proxy-preloaded", "true");
+  await expect(spare).toHaveCount(1);
+  await runPreset(page, "happy-path");
+  await expect(status).toHaveAttribute("data-proxy-preloaded", "true");
+  await page.unrouteAll({ behavior: "wait" });
+  // The trace says the proxy was preloaded, and its ready notification is handled once.
   const trace = page.getByTestId("trace");
   await expect(
     trace.locator("li", { hasText: "sandbox proxy loaded before this run" }),

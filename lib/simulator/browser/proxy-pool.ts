@@ -37,7 +37,13 @@ const MAX_EARLY = 8;
  */
 const MAX_SPARES = 2;
 
-type Entry = Omit<SpareProxy, "ticket"> & { ticket?: ProxyTicket; key: string; stop(): void };
+type Entry = Omit<SpareProxy, "ticket"> & {
+  ticket?: ProxyTicket;
+  /** Settles when the ticket is set (or the pool gave up on this spare). */
+  issued: Promise<unknown>;
+  key: string;
+  stop(): void;
+};
 
 export interface ProxyPoolOptions {
   /** Where the pool listens for what a waiting proxy posts; the page's window by default. */
@@ -64,24 +70,36 @@ export class ProxyPool {
   }
 
   /**
-   * The spare loaded for `key`, detached from the pool, or why none is given (a spare for another
-   * policy is removed). Before handing it over the spare is verified: still in the page, loaded
-   * exactly once (a navigation, by anyone, adds a load), and what it posted came from its own
-   * origin, with at most one ready notification. Anything else and it is dropped.
+   * The spare prepared for `key`, detached from the pool, or why none is given. A spare is taken
+   * as soon as it is prepared: if its signed URL is still being issued the run waits for it, and a
+   * proxy document still loading is handed over as it is (the run counts its loads from there and
+   * handles its messages as they come). Before handing it over the spare is verified: still in
+   * the page, at most one document loaded (a navigation, by anyone, adds a load), and what it
+   * posted came from its own origin, with at most one ready notification. Anything else and it is
+   * dropped.
    */
-  take(key: string): { spare?: SpareProxy; dropped?: string } {
+  async take(key: string): Promise<{ spare?: SpareProxy; dropped?: string }> {
     const spare = this.spares.find((e) => e.key === key);
     if (!spare) return {};
+    // Detached first: no other run can take it while this one waits for its URL.
     this.spares = this.spares.filter((e) => e !== spare);
-    spare.stop();
     const drop = (why: string) => {
+      spare.stop();
       spare.iframe.remove();
       return { dropped: why };
     };
+    if (!spare.ticket) {
+      try {
+        await spare.issued;
+      } catch {
+        return drop("the spare proxy's URL could not be issued");
+      }
+    }
+    spare.stop();
     if (!spare.ticket) return drop("the spare proxy had not started loading");
     if (!spare.iframe.isConnected || !spare.iframe.contentWindow)
       return drop("the spare proxy's frame is gone");
-    if (spare.loads !== 1)
+    if (spare.loads > 1)
       return drop(
         `the spare proxy's frame loaded ${spare.loads} documents, not 1: it was navigated`,
       );
@@ -123,6 +141,7 @@ export class ProxyPool {
       key,
       early,
       loads: 0,
+      issued: Promise.resolve(),
       stop: () => {
         this.listenOn.removeEventListener("message", listener);
         iframe.removeEventListener("load", onLoad);
@@ -143,14 +162,20 @@ export class ProxyPool {
     this.listenOn.addEventListener("message", listener);
     iframe.addEventListener("load", onLoad);
     this.spares.unshift(entry);
-    issue(policy).then(
+    entry.issued = issue(policy).then(
       (ticket) => {
-        if (!this.spares.includes(entry)) return;
+        // Evicted or discarded meanwhile (a spare being taken is still connected: it loads).
+        if (!iframe.isConnected) return;
         entry.ticket = ticket;
         iframe.src = ticket.url;
       },
-      () => this.remove(entry),
+      (error: unknown) => {
+        this.remove(entry);
+        throw error;
+      },
     );
+    // A failure nobody waits for is not an unhandled rejection.
+    entry.issued.catch(() => {});
   }
 
   /**

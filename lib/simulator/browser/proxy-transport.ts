@@ -256,13 +256,16 @@ export class ProxyTransport implements Transport {
   async start(): Promise<void> {
     if (this.started) throw new Error("ProxyTransport already started");
     this.started = true;
+    // Given (even empty) when the run took a spare proxy loaded ahead of it.
     const early = this.options.early ?? [];
-    if (early.length > 0) {
+    if (this.options.early) {
       this.options.trace.event(
         "host-proxy",
         "proxy",
         "host",
-        `sandbox proxy loaded before this run: its ${early.length} earlier message(s) are handled now`,
+        early.length > 0
+          ? `sandbox proxy loaded before this run: its ${early.length} earlier message(s) are handled now`
+          : "sandbox proxy loaded before this run: it is still loading, its messages are handled as they come",
         "delivered",
       );
     }

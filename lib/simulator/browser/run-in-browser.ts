@@ -295,7 +295,7 @@ export async function runInBrowser(
   const warning = recordCspBeforeRender(trace, turn.decision.csp);
 
   // A spare is verified before it is taken (ProxyPool.take); one that fails is dropped, traced.
-  const taken = o.pool?.take(policyKey(policy)) ?? {};
+  const taken = (await o.pool?.take(policyKey(policy))) ?? {};
   if (taken.dropped)
     trace.event("host-proxy", "host", "proxy", `spare proxy dropped: ${taken.dropped}`, "refused");
   const spare = taken.spare;
