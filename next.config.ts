@@ -7,6 +7,10 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["esbuild", "mdx-bundler"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // `npm test` type-checks the whole project (tsc --noEmit) before it builds and sets this, so the
+  // build does not check the same files a second time (~16 s of a 2-core machine). A plain
+  // `npm run build` still type-checks.
+  typescript: { ignoreBuildErrors: process.env.ACADEMY_TYPES_CHECKED === "1" },
 };
 
 export default nextConfig;

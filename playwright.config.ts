@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const chromium = findChromium();
+const chromium = findChromium({ headlessShell: true });
 
 export default defineConfig({
   testDir: "e2e",

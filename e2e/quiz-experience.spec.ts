@@ -5,6 +5,10 @@ import { STORAGE_NAME, expectNoSeriousA11yViolations, waitForHydration } from ".
 
 /** Answers the question in `form`, whatever its type, and checks it. */
 async function answerAndCheck(form: Locator) {
+  // The question's controls first: counted before they are drawn, the branches below would pick
+  // the wrong kind of question (a full run once waited for an ordering's "Move down" on a
+  // multiple-choice question until the test timed out).
+  await expect(form.locator("input, textarea, [data-step]").first()).toBeVisible();
   const text = form.getByLabel("Your answer");
   if (await text.count()) await text.fill("something");
   else if (await form.locator('input[type="radio"]').count())

@@ -1,7 +1,7 @@
 import { findChromium } from "./find-chromium";
 
 // Fails `npm test` at once, in one line, rather than after a long build or with skipped tests.
-const found = findChromium();
+const found = findChromium({ headlessShell: true });
 if (!found) {
   const env = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE;
   console.error(
