@@ -110,11 +110,42 @@ test(`quiz hub and practice feedback have no serious axe violations (light and d
   await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
-test("practice fits a 375 px wide screen without sideways scrolling", async ({ page }) => {
+test("practice fits a 375 px wide screen: the question and its first option in the first screen, the header folded into a menu", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/quizzes/practice/csp");
   await waitForHydration(page);
   const form = page.locator("form[data-question]");
+  // The first screen (740 px), unscrolled, shows the question: its heading and the start of its
+  // stem (this one goes on with a long JSON listing)...
+  await expect(form).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const stem = form.getByText("A reviewer opens this", { exact: false }).first();
+  expect((await stem.boundingBox())!.y + 60).toBeLessThanOrEqual(740);
+  // The header is one row; its links wait behind a Menu button, opened and closed by keyboard.
+  const header = page.locator(".site-header");
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  const mainNav = page.getByRole("navigation", { name: "Main" });
+  await expect(mainNav).toBeHidden();
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(mainNav.getByRole("link", { name: "Lessons" })).toBeVisible();
+  await expect(page.getByTestId("theme-select")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(mainNav).toBeHidden();
+  await expect(menu).toBeFocused();
+  // ...and a question with a short stem has its answer box in the first screen as well.
+  await page.goto("/quizzes/practice/neg");
+  await waitForHydration(page);
+  const answer = page.locator("form[data-question]").locator("input, textarea, [data-step]");
+  await expect(answer.first()).toBeVisible();
+  expect((await answer.first().boundingBox())!.y + 40).toBeLessThanOrEqual(740);
+  await page.goto("/quizzes/practice/csp");
+  await waitForHydration(page);
+
   await form.locator("input").first().check();
   await form.getByRole("button", { name: "Check answer" }).click();
   await expect(form.getByTestId("feedback")).toBeVisible();

@@ -2,6 +2,7 @@
 
 import Link from "@/app/_components/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { SiteSearch } from "./site-search";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -14,32 +15,67 @@ const NAV = [
   { href: "/progress", label: "Progress" },
 ] as const;
 
+/**
+ * The site header. On a phone (see `.site-menu` in globals.css) the links and the theme fold
+ * behind a Menu button, so the header is one row and a page's content starts in the first
+ * screen; without scripts (no `data-js` on <html>) they stay shown.
+ */
 export function SiteHeader() {
   const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // A followed link closes the menu.
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   return (
-    <header className="site-header">
+    <header className="site-header" data-menu={open ? "open" : "closed"}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Link href="/" className="brand">
         MCP Apps Academy
       </Link>
-      <nav aria-label="Main">
-        <ul>
-          {NAV.map((item) => {
-            const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
-            return (
-              <li key={item.href}>
-                <Link href={item.href} aria-current={current ? "page" : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <button
+        ref={button}
+        type="button"
+        className="secondary menu-button"
+        aria-expanded={open}
+        aria-controls="site-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Menu
+      </button>
       <SiteSearch />
-      <ThemeToggle />
+      <div className="site-menu" id="site-menu">
+        <nav aria-label="Main">
+          <ul>
+            {NAV.map((item) => {
+              const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} aria-current={current ? "page" : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <ThemeToggle />
+      </div>
     </header>
   );
 }
