@@ -153,9 +153,16 @@ test(`exam, review screen and results have no serious axe violations (light and 
   await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
-test("the exam fits a 375 px wide screen without sideways scrolling", async ({ page }) => {
+test("the exam fits a 375 px wide screen without sideways scrolling, its question in the first screen", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const exam = await startExam(page);
+  // The question's heading and the start of its stem are in view, whatever the page scrolled to.
+  const heading = exam.getByRole("heading", { name: "Question 1 of 40" });
+  const top = (await heading.boundingBox())!.y;
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top + 120).toBeLessThanOrEqual(740);
   await answerAnything(exam);
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   expect(await width()).toBeLessThanOrEqual(375);
