@@ -136,7 +136,7 @@ async function resolvePaths(
         };
       case "spaced-review":
         return {
-          kind: "Spaced review",
+          kind: "Due questions",
           title: "The cards due today",
           href: "/quizzes/review",
           note: step.note,

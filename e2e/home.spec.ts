@@ -130,7 +130,7 @@ test("home asks who you are and gives each learner an ordered path with progress
     "/simulator?preset=era-dual-client-legacy-server",
   );
   await expect(steps.filter({ hasText: "Practice" }).first()).toContainText("0 of 8 answered");
-  await expect(steps.last()).toContainText("Spaced review");
+  await expect(steps.last()).toContainText("Due questions");
   await expectNoSeriousA11yViolations(page);
 
   // Another learner, another path: the server author's ends at the server review.

@@ -57,7 +57,7 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
     exam.getByRole("button", { name: "Question 1, answered", exact: true }),
   ).toBeVisible();
 
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   const review = page.getByTestId("exam-review");
   await expect(review).toContainText("39 questions have no answer");
   await expect(review.locator(`tr[data-review-row="${flagged}"]`)).toHaveAttribute(
@@ -67,7 +67,7 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
   // Back to a question from the review screen, then submit.
   await review.getByRole("button", { name: "Go to question 2", exact: true }).click();
   await expect(exam.locator("form[data-question]")).toHaveAttribute("data-question", flagged!);
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   await review.getByRole("button", { name: "Submit exam" }).click();
 
   const results = page.getByTestId("exam-results");
@@ -145,7 +145,7 @@ test(`exam, review screen and results have no serious axe violations (light and 
   await answerAnything(exam);
   await exam.getByRole("button", { name: "Flag for review" }).click();
   await expectNoSeriousA11yViolationsInBothThemes(page);
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   await expect(page.getByTestId("exam-review")).toBeVisible();
   await expectNoSeriousA11yViolationsInBothThemes(page);
   await page.getByRole("button", { name: "Submit exam" }).click();
@@ -166,7 +166,7 @@ test("the exam fits a 375 px wide screen without sideways scrolling, its questio
   await answerAnything(exam);
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   expect(await width()).toBeLessThanOrEqual(375);
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   await expect(page.getByTestId("exam-review")).toBeVisible();
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll("body *")]

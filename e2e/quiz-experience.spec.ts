@@ -148,7 +148,7 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
   const exam = page.getByTestId("exam");
   const flagged = await exam.locator("form[data-question]").getAttribute("data-question");
   await exam.getByRole("button", { name: "Flag for review" }).click();
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   await page.getByRole("button", { name: "Submit exam" }).click();
   const results = page.getByTestId("exam-results");
   await expect(results.getByTestId("exam-flagged-summary")).toContainText("You flagged 1 question");

@@ -25,7 +25,7 @@ test("an answered question becomes a due card, and reviewing it shows each ratin
   await waitForHydration(page);
   await expect(page.getByTestId("due-count")).toHaveText("1");
 
-  await page.getByRole("link", { name: "review them" }).click();
+  await page.getByRole("link", { name: "answer them" }).click();
   await waitForHydration(page);
   const review = page.getByTestId("review");
   await expect(review.getByRole("heading", { name: "Card 1 of 1 due today" })).toBeVisible();

@@ -106,7 +106,7 @@ test("an exam shows the order its seed draws, keeps it after a reload, and anoth
   expect(beta.at(-1)).not.toEqual(fileOrder(ORDERING));
 
   // The results list each missed question's options in the order the exam showed them.
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   await page.getByRole("button", { name: "Submit exam" }).click();
   const results = page.getByTestId("exam-results");
   const first = results.locator(`li[data-question="${CHOICE[0]!.id}"]`);
@@ -148,7 +148,7 @@ test("a learner who answers by position, first N and 'False' fails the exam", as
     // Orderings stay as they start (never right) and fill-ins empty: a blind learner cannot type.
     if (i < 39) await exam.getByRole("button", { name: "Next", exact: true }).click();
   }
-  await exam.getByRole("button", { name: "Review and submit" }).click();
+  await exam.getByRole("button", { name: "Check and submit" }).click();
   await page.getByRole("button", { name: "Submit exam" }).click();
   await expect(page.getByTestId("exam-verdict")).toHaveText("Not passed");
   const score = await page.getByTestId("exam-score").textContent();

@@ -239,7 +239,9 @@ test.describe("small things that help", () => {
     }
   });
 
-  test("the last lesson ends with the exam and review, not a dead end", async ({ page }) => {
+  test("the last lesson ends with the exam and the due questions, not a dead end", async ({
+    page,
+  }) => {
     await page.goto("/lessons");
     const last = await page.locator("ol.cards > li h2 a").last().getAttribute("href");
     await page.goto(last!);
@@ -248,13 +250,48 @@ test.describe("small things that help", () => {
       "href",
       "/quizzes/exam",
     );
-    await expect(end.getByRole("link", { name: "Start review" })).toHaveAttribute(
+    await expect(end.getByRole("link", { name: "Answer the due questions" })).toHaveAttribute(
       "href",
       "/quizzes/review",
     );
     // Any other lesson goes on to the next one instead.
     await page.goto("/lessons/what-mcp-apps-is");
     await expect(page.getByRole("region", { name: /end of the course/ })).toHaveCount(0);
+  });
+
+  test('"review" means the server review only: headings, links and buttons elsewhere say "due questions" and "check your answers"', async ({
+    page,
+  }) => {
+    // Every heading, link and button on the pages where the three meanings used to meet.
+    const labels = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("h1, h2, h3, a, button, summary")]
+          .filter((e) => (e as HTMLElement).offsetParent !== null)
+          .map((e) => ({
+            text: (e.textContent ?? "").replace(/\s+/g, " ").trim(),
+            href: e.getAttribute("href"),
+          })),
+      );
+    const stray = (all: { text: string; href: string | null }[]) =>
+      all.filter((l) => /\breview/i.test(l.text) && l.href !== "/review").map((l) => l.text);
+    await page.goto("/quizzes");
+    await expect(page.getByRole("link", { name: "Server review", exact: true })).toHaveAttribute(
+      "href",
+      "/review",
+    );
+    expect(stray(await labels())).toEqual([]);
+    await page.goto("/quizzes/review");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Due questions");
+    expect(stray(await labels())).toEqual([]);
+    // The last lesson, whose end points to the exam and the due questions.
+    await page.goto("/lessons");
+    await page.goto((await page.locator("ol.cards > li h2 a").last().getAttribute("href"))!);
+    expect(stray(await labels())).toEqual([]);
+    await page.goto("/quizzes/exam");
+    await page.getByRole("button", { name: "Start exam" }).click();
+    await page.getByRole("button", { name: "Check and submit" }).click();
+    await expect(page.getByRole("heading", { name: "Check your answers" })).toBeVisible();
+    expect(stray(await labels())).toEqual([]);
   });
 
   test("an unknown address gets a 404 that offers search and the ways in", async ({ page }) => {

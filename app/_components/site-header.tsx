@@ -9,7 +9,7 @@ import { ThemeToggle } from "./theme-toggle";
 const NAV = [
   { href: "/lessons", label: "Lessons" },
   { href: "/simulator", label: "Simulator" },
-  { href: "/review", label: "Review" },
+  { href: "/review", label: "Server review" },
   { href: "/quizzes", label: "Quizzes" },
   { href: "/spec", label: "Spec" },
   { href: "/progress", label: "Progress" },

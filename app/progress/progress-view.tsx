@@ -93,7 +93,7 @@ export function ProgressView({ lessons, questions }: Props) {
       </section>
 
       <section aria-labelledby="review-heading">
-        <h2 id="review-heading">Spaced review</h2>
+        <h2 id="review-heading">Due questions</h2>
         {cardCount === 0 ? (
           <p className="muted">No cards yet: every question you answer becomes one.</p>
         ) : (
@@ -104,7 +104,7 @@ export function ProgressView({ lessons, questions }: Props) {
               {due.length > 0 ? (
                 <>
                   {" "}
-                  · <Link href="/quizzes/review">Review them</Link>
+                  · <Link href="/quizzes/review">Answer them</Link>
                 </>
               ) : null}
             </p>

@@ -26,7 +26,7 @@ export function HubStatus({ questions }: { questions: { id: string; topic: strin
         {due > 0 ? (
           <>
             {" "}
-            · <Link href="/quizzes/review">review them</Link>
+            · <Link href="/quizzes/review">answer them</Link>
           </>
         ) : null}
       </p>

@@ -63,14 +63,14 @@ export default async function QuizzesPage() {
         </p>
       </section>
       <section aria-labelledby="review-heading">
-        <h2 id="review-heading">Spaced review</h2>
+        <h2 id="review-heading">Due questions</h2>
         <p>
-          Every question you answer becomes a review card. The scheduler (FSRS) brings each back
+          Every question you answer comes back, spaced out: the scheduler (FSRS) returns each one
           just before you would forget it; rate how well you knew it and see when it returns.
         </p>
         <p>
           <Link className="button" href="/quizzes/review">
-            Review due cards
+            Answer the due questions
           </Link>
         </p>
       </section>

@@ -270,9 +270,9 @@ function PracticeSummary({
         {due > 0 ? (
           <li>
             <Link href="/quizzes/review">
-              Review the {due} {due === 1 ? "card" : "cards"} due today
+              Answer the {due} {due === 1 ? "question" : "questions"} due today
             </Link>{" "}
-            (spaced review brings back what you answered, missed ones first)
+            (what you answered comes back, spaced out, missed ones first)
           </li>
         ) : null}
         <li>

@@ -70,7 +70,7 @@ export default async function LessonPage({ params }: Params) {
                 Take the exam
               </Link>
               <Link className="button secondary" href="/quizzes/review">
-                Start review
+                Answer the due questions
               </Link>
               <Link href="/quizzes">All quizzes</Link>
             </p>

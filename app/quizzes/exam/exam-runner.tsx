@@ -325,7 +325,7 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
           className={index + 1 < total ? "secondary" : undefined}
           onClick={() => setReviewing(true)}
         >
-          Review and submit
+          Check and submit
         </button>
       </div>
       <ShortcutList
@@ -387,7 +387,7 @@ function ReviewScreen({
   return (
     <section aria-labelledby="exam-review-heading" data-testid="exam-review">
       <h2 id="exam-review-heading" ref={heading} tabIndex={-1}>
-        Review your answers
+        Check your answers
       </h2>
       <p>
         {unanswered === 0
