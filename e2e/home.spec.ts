@@ -123,7 +123,7 @@ test("home asks who you are and gives each learner an ordered path with progress
   await expect(steps.first()).toHaveAttribute("data-done", "true");
   await expect(steps.nth(1)).toHaveAttribute("aria-current", "step");
   await expect(paths.getByTestId("path-progress")).toContainText(
-    /1 of \d+ steps done · Next: Two protocol eras$/,
+    /1 of \d+ steps done( \(\d+ not tracked\))? · Next: Two protocol eras$/,
   );
   await expect(steps.filter({ hasText: "Simulator" }).first().getByRole("link")).toHaveAttribute(
     "href",
@@ -140,6 +140,14 @@ test("home asks who you are and gives each learner an ordered path with progress
     "/review",
   );
   await expect(steps.filter({ hasText: "Server review" })).toContainText("not tracked");
+  // The counts agree: "N steps" in the summary is every step, tracked or not.
+  const total = await steps.count();
+  await expect(paths.getByTestId("path")).toContainText(`${total} steps, about`);
+  const untracked = await steps.filter({ hasText: "not tracked" }).count();
+  expect(untracked).toBeGreaterThan(0);
+  await expect(paths.getByTestId("path-progress")).toContainText(
+    new RegExp(`\\d+ of ${total - untracked} steps done \\(${untracked} not tracked\\)`),
+  );
   // The choice is kept.
   await page.reload();
   await waitForHydration(page);

@@ -111,6 +111,9 @@ function PathSteps({
           {progress.done} of {progress.tracked}
         </span>{" "}
         steps done
+        {progress.tracked < path.steps.length
+          ? ` (${path.steps.length - progress.tracked} not tracked)`
+          : null}
         {next ? (
           <>
             {" "}
