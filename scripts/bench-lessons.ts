@@ -13,6 +13,8 @@
 // load when its first run needs them), LCP under 1 s. Figures, not pass/fail.
 // `-- --scripts` lists each page's scripts; `-- --only=/simulator` measures the pages whose URL
 // starts with that prefix.
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

@@ -7,6 +7,8 @@
 //  and, first and without a browser, (c) drill item generation + keying: generateDrillItem over a
 //     few hundred seeds (draw, decide with the host engine, near misses, options), BENCH_DRILL_ONLY=1
 //     to stop there.
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { chromium } from "@playwright/test";
 import { generateDrillItem } from "../lib/drill/generator";
 import { requireBuildAndChromium, startServer, stats } from "./bench-harness";

@@ -19,6 +19,8 @@
 // per-run sandbox origin, writes a tiny view into it, answers one ui/initialize and delivers one
 // tool result. Milliseconds do not travel between machines; ratios to the floor measured in the
 // same run do, so every figure is printed as both. Figures, not pass/fail.
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { execSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
 import { requireBuildAndChromium, startServer, stats, type Stats } from "./bench-harness";

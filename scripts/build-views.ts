@@ -1,6 +1,8 @@
 // Bundles the demo view (it speaks the bridge protocol itself; only types come from ext-apps) into
 // one self-contained HTML document in public/sim-views/, next to the plain view, where the
 // in-browser simulator server reads them. scripts/serve-scenario.ts bundles it the same way.
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bundleDemoView, SIM_VIEWS_DIR } from "./view-documents";

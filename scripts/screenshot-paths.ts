@@ -3,6 +3,8 @@
  * Run against a served app: `npm start` in one terminal, then
  * `npm run docs:screenshots -- [base URL]` (http://localhost:3000 by default).
  */
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./find-chromium";
 import { loadLearningPaths } from "../lib/content/paths";

@@ -3,6 +3,8 @@
 // the decision rows in the host's evaluation order (numbered), the outcome, the tool result the
 // agent got, the CSP header (null when none is served) and the trace. --quiet prints one line
 // per row and the outcome. Exit 2 for a malformed scenario, naming file and every bad field.
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { readFileSync } from "node:fs";
 import { headlessReport, quietReport } from "../lib/simulator/report";
 import { runHeadless } from "../lib/simulator/run";

@@ -4,6 +4,8 @@
 // ratchet lib/content/spec-coverage.test.ts compares with. Prints the figures and what changed.
 // Refuses to write while a link is broken (fix those first). With --check it only compares.
 // Exit 0 when written (or unchanged), 1 on a broken link or, with --check, on a difference.
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import prettier from "prettier";

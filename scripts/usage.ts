@@ -1,0 +1,50 @@
+/**
+ * `--help` (or `-h`) for the npm scripts. Imported first by each script, so it runs before the
+ * script's other imports load: with --help it prints that script's usage on stdout and exits 0
+ * before any work starts (a bench would start servers, spec:gaps would rewrite its file).
+ * The review CLI has its own usage (lib/review/cli.ts).
+ */
+import path from "node:path";
+
+export const USAGES: Record<string, string> = {
+  "simulate.ts": `
+usage: npm run simulate -- <scenario.json> [--port N] [--quiet]
+Runs one scenario headlessly (real server and host, in-memory transports) and prints the decision
+rows in the host's order, the outcome, the agent's tool result, the CSP header and the trace as
+JSON. --quiet prints one line per row and the outcome. --port sets the port {port} placeholders
+resolve to (3000). Exit 2 for a malformed scenario, naming the file and every bad field.`,
+  "spec-gaps.ts": `
+usage: npm run spec:gaps [-- --check]
+Recomputes the requirements catalogue's coverage and rewrites content/spec/gaps.json (refused
+while a link is broken); prints the figures per party and keyword. --check only compares.
+Exit 1 on a broken link or, with --check, on a difference.`,
+  "build-views.ts": `
+usage: npm run build:views
+Bundles the simulator's demo view into public/sim-views/demo.html (run before every build).`,
+  "bench-simulator.ts": `
+usage: npm run bench:simulator
+Times the simulator against the bare two-origin floor in the full Chromium, interleaved, and
+prints medians and ratios. Needs a production build (npm run build). Environment: BENCH_RUNS (50),
+BENCH_PAGE_RUNS (200), BENCH_PRESET (happy-path), BENCH_PORT (3200).`,
+  "bench-quiz.ts": `
+usage: npm run bench:quiz
+Times drill generation, practice feedback and the exam start, and prints medians. Needs a
+production build for the page figures. Environment: BENCH_DRILL_SEEDS (400), BENCH_DRILL_ONLY,
+BENCH_FEEDBACK_RUNS (60), BENCH_EXAM_RUNS (30), BENCH_PORT (3320).`,
+  "bench-lessons.ts": `
+usage: npm run bench:lessons [-- --only=<url>] [-- --scripts]
+Measures each lesson page's first-load JavaScript and load time against its budget, from a
+production build. --only= limits it to one page. Environment: NEXT_DIST_DIR (.next),
+BENCH_PORT (3203).`,
+  "screenshot-paths.ts": `
+usage: npm run docs:screenshots -- [base URL]
+With the app served (npm start), redraws docs/path-*-375.png: the home page's three learning
+paths on a 375 × 740 phone. The base URL defaults to http://localhost:3000.`,
+};
+
+const script = path.basename(process.argv[1] ?? "");
+const args = process.argv.slice(2);
+if (USAGES[script] && (args.includes("--help") || args.includes("-h"))) {
+  process.stdout.write(`${USAGES[script].trim()}\n`);
+  process.exit(0);
+}
