@@ -74,3 +74,33 @@ export function previewRatings(card: StoredCard, now: Date): RatingPreview[] {
     };
   });
 }
+
+/**
+ * The rules a learner knows least, weakest first: their drill cards in the order the scheduler
+ * would bring them back (earliest due first: a rule missed a minute ago, due again in a minute,
+ * comes before one answered right, due in ten), then by FSRS retrievability now (the estimated
+ * chance of recalling the rule today), lapses and id. Within a session every card is still
+ * close to 1 in retrievability, so the schedule, not that figure, tells a miss from a hit.
+ * Rules never drilled are left out: there is nothing to say about them yet.
+ */
+export function weakestRules(
+  ruleCards: Readonly<Record<string, StoredCard>>,
+  now: Date,
+  limit = 5,
+): { rule: string; due: string; retrievability: number; lapses: number }[] {
+  return Object.entries(ruleCards)
+    .map(([rule, card]) => ({
+      rule,
+      due: card.due,
+      retrievability: scheduler.get_retrievability(card, now, false),
+      lapses: card.lapses,
+    }))
+    .sort(
+      (a, b) =>
+        Date.parse(a.due) - Date.parse(b.due) ||
+        a.retrievability - b.retrievability ||
+        b.lapses - a.lapses ||
+        a.rule.localeCompare(b.rule),
+    )
+    .slice(0, limit);
+}

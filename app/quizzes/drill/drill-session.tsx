@@ -13,7 +13,13 @@ import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
 import { topicName } from "../topics";
 import { useNow } from "../use-now";
 
-type Focus = { topic?: DrillTopic; rule?: RuleId };
+/**
+ * What the session draws from: a topic, a rule, or the learner's weakest rules at the moment they
+ * chose them (a fixed list, taken in turn, so an item never changes under the learner).
+ */
+type Focus = { topic?: DrillTopic; rule?: RuleId; weakest?: RuleId[] };
+
+const WEAKEST = "weakest";
 
 /**
  * A drill session: generated items one at a time, on a topic, a rule or anything. The seed is
@@ -28,6 +34,8 @@ export function DrillSession() {
   const root = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const recordDrill = useAppStore((s) => s.recordDrill);
+  const ruleCards = useAppStore((s) => s.quiz.ruleCards);
+  const drilled = DRILLABLE_RULES.filter((r) => ruleCards?.[r]);
   const hydrated = useAppStore((s) => s.hydrated);
 
   useEffect(() => {
@@ -40,7 +48,9 @@ export function DrillSession() {
   const item = useMemo(() => {
     if (seed === null) return null;
     try {
-      return generateDrillItem({ seed: `${seed}-${n}`, ...focus });
+      const { weakest, ...rest } = focus;
+      const rule = weakest ? weakest[n % weakest.length] : rest.rule;
+      return generateDrillItem({ seed: `${seed}-${n}`, ...rest, rule });
     } catch (error) {
       return error as Error;
     }
@@ -84,10 +94,22 @@ export function DrillSession() {
         <label>
           Rule{" "}
           <select
-            value={focus.rule ?? ""}
-            onChange={(e) => choose(e.target.value ? { rule: e.target.value as RuleId } : {})}
+            value={focus.weakest ? WEAKEST : (focus.rule ?? "")}
+            onChange={async (e) => {
+              const value = e.target.value;
+              if (value !== WEAKEST) return choose(value ? { rule: value as RuleId } : {});
+              // The scheduler loads on demand, as it does for the first answer.
+              const { weakestRules } = await import("@/lib/quiz/review");
+              const cards = Object.fromEntries(drilled.map((r) => [r, ruleCards![r]!]));
+              choose({ weakest: weakestRules(cards, new Date()).map((w) => w.rule as RuleId) });
+            }}
           >
             <option value="">Any rule</option>
+            <option value={WEAKEST} disabled={drilled.length === 0}>
+              {drilled.length === 0
+                ? "My weakest rules (drill a few items first)"
+                : "My weakest rules, weakest first"}
+            </option>
             {DRILLABLE_RULES.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -95,6 +117,11 @@ export function DrillSession() {
             ))}
           </select>
         </label>
+        {focus.weakest ? (
+          <p className="muted" data-testid="weakest-rules">
+            Your weakest rules when you chose them, taken in turn: {focus.weakest.join(", ")}
+          </p>
+        ) : null}
       </form>
       <div className="practice-bar">
         <h2 ref={heading} tabIndex={-1} className="question-heading">
