@@ -447,7 +447,9 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     evidence:
       typeof meta.ui.prefersBorder === "boolean"
         ? `prefersBorder ${String(meta.ui.prefersBorder)}`
-        : "prefersBorder omitted: each host picks its own default",
+        : "prefersBorder" in meta.ui
+          ? `prefersBorder ${json(meta.ui.prefersBorder)} is not a boolean (true or false): hosts treat it as omitted and pick their own default`
+          : "prefersBorder omitted: each host picks its own default",
     ruleIds: ["RES-6"],
     lesson: LESSONS.border,
     source: "requirements",
