@@ -59,6 +59,18 @@ const VIEWS = {
     html: doc(`<p>ticker</p>`),
     ui: { prefersBorder: true, csp: { connectDomains: "https://api.ticker.example" } },
   },
+  // sdk2-csp-missing-origin: csp declared, but the CDN the view loads is not in resourceDomains.
+  "ui://corpus/forms.html": {
+    html: doc(
+      `<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter"><script src="https://cdn.forms.example/forms.js"></script>`,
+    ),
+    ui: { prefersBorder: true, csp: { resourceDomains: ["https://fonts.googleapis.com"] } },
+  },
+  // sdk2-fetch-wrong-list: the API fetched is in resourceDomains, not connectDomains.
+  "ui://corpus/stocks.html": {
+    html: doc(`<script>fetch("https://api.stocks.example/q?s=ACME");</script>`),
+    ui: { prefersBorder: true, csp: { resourceDomains: ["https://api.stocks.example"] } },
+  },
   // sdk2-permission-misspelt: clipboard-write instead of clipboardWrite.
   "ui://corpus/notes.html": {
     html: doc(`<p>notes</p>`),
@@ -111,6 +123,18 @@ function factory() {
   app("show_shop", "ui://corpus/shop.html");
   app("show_early", "ui://corpus/early.html");
   app("show_ticker", "ui://corpus/ticker.html");
+  app("show_forms", "ui://corpus/forms.html");
+  app("show_stocks", "ui://corpus/stocks.html");
+  // sdk2-annotation-string: readOnlyHint "true", a string, not a boolean.
+  server.registerTool(
+    "count_items",
+    {
+      description: "Counts items",
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: "true" },
+    },
+    async () => text("3"),
+  );
   // sdk2-visibility-unknown: "apps" for "app".
   app("show_board", "ui://corpus/chart.html", { ui: { visibility: ["model", "apps"] } });
   // sdk2-visibility-string: an app-only helper whose visibility is the string "app".
