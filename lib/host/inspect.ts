@@ -1,5 +1,6 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
-import type { ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
+import type { Client, ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
+import { ToolSchema } from "@modelcontextprotocol/core";
 import { PERMISSION_NAMES } from "../decide/vocabulary";
 import {
   decide,
@@ -12,7 +13,7 @@ import {
 } from "../decide";
 import type { Declaration, HostConnection } from "./connect";
 import { decideNegotiationForEra } from "./negotiation";
-import { asRecord } from "./wire";
+import { asRecord, type WireLog } from "./wire";
 
 /** RES-5's two hints as a result carried them on the wire (absent keys stay undefined). */
 export interface Hints {
@@ -72,6 +73,12 @@ export interface ServerReview {
   /** One entry per page the server returned, with its hints (RES-5 under modern). */
   pages: { method: "tools/list" | "resources/list"; hints: Hints; nextCursor: boolean }[];
   uiTools: UiToolReview[];
+  /**
+   * When the SDK client refused the tools/list result (a field of the wrong type: a real host on
+   * the SDK then sees no tool at all), each offending field as sent; the tools that do parse are
+   * reviewed on. Absent when the list parsed.
+   */
+  toolSchemaProblems?: ToolSchemaProblem[];
   /** Every tool and resource as the server sent it (all pages), unknown keys kept. */
   onWire: { tools: Record<string, unknown>[]; resources: Record<string, unknown>[] };
   /**
@@ -120,6 +127,59 @@ export function toolResourceUri(
   return undefined;
 }
 
+/** One field of one tool, as sent, that the SDK's Tool schema refuses. */
+export interface ToolSchemaProblem {
+  /** Position in the tools/list result as sent, and the tool's name when it has a string one. */
+  index: number;
+  name?: string;
+  /** Dotted path inside the tool, e.g. `annotations.readOnlyHint`. */
+  path: string;
+  /** The schema's complaint, and the value sent at that path (JSON). */
+  message: string;
+  sent: string;
+}
+
+const valueAt = (v: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (at, k) =>
+      at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[k] : undefined,
+    v,
+  );
+
+/**
+ * tools/list through the SDK; when the SDK refuses the result as invalid, the pages it received
+ * (on the wire) are parsed one tool at a time instead, so one bad field is named and the other
+ * tools are still reviewed. Any other failure is thrown as before.
+ */
+export async function listToolsLenient(
+  client: Client,
+  wire: WireLog,
+): Promise<{ tools: Tool[]; problems?: ToolSchemaProblem[] }> {
+  try {
+    return { tools: (await client.listTools(undefined, { cacheMode: "bypass" })).tools };
+  } catch (e) {
+    const sent = wireItems(wire.results("tools/list"), "tools");
+    if (!/Invalid result for tools\/list/.test(e instanceof Error ? e.message : "") || !sent.length)
+      throw e;
+    const tools: Tool[] = [];
+    const problems: ToolSchemaProblem[] = [];
+    sent.forEach((raw, index) => {
+      const parsed = ToolSchema.safeParse(raw);
+      if (parsed.success) return void tools.push(parsed.data as Tool);
+      for (const issue of parsed.error.issues) {
+        problems.push({
+          index,
+          ...(typeof raw.name === "string" ? { name: raw.name } : {}),
+          path: issue.path.map(String).join("."),
+          message: issue.message,
+          sent: JSON.stringify(valueAt(raw, issue.path)) ?? "undefined",
+        });
+      }
+    });
+    return { tools, problems };
+  }
+}
+
 /** The items of one array field across every page of a list result, as sent. */
 export function wireItems(
   pages: Record<string, unknown>[],
@@ -146,7 +206,7 @@ const hintsOf = (r: Record<string, unknown> | undefined): Hints => ({
 export async function inspectServer(conn: HostConnection): Promise<ServerReview> {
   const { client, wire } = conn;
   // No cursor: the SDK walks every page itself; "bypass" keeps every page on the wire.
-  const { tools } = await client.listTools(undefined, { cacheMode: "bypass" });
+  const { tools, problems: toolSchemaProblems } = await listToolsLenient(client, wire);
   const caps = conn.serverCapabilities;
   const resources = caps?.resources
     ? (await client.listResources(undefined, { cacheMode: "bypass" })).resources
@@ -240,6 +300,7 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     resources,
     pages,
     uiTools,
+    ...(toolSchemaProblems ? { toolSchemaProblems } : {}),
     onWire,
     ...(capsSent
       ? {

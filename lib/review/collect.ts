@@ -17,7 +17,7 @@ import {
   META_PROTOCOL_VERSION,
   UNSUPPORTED_VERSION,
 } from "../host/ids";
-import { wireItems } from "../host/inspect";
+import { listToolsLenient, wireItems } from "../host/inspect";
 import { rawRequests, type RawAnswer } from "../host/probe";
 import type { CollectStep } from "./steps";
 
@@ -172,7 +172,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
       capabilities: {} as ClientCapabilities,
     });
     try {
-      const { tools } = await plain.client.listTools(undefined, { cacheMode: "bypass" });
+      const { tools } = await listToolsLenient(plain.client, plain.wire);
       undeclared = {
         ok: true,
         tools: Object.fromEntries(tools.map((t) => [t.name, toolResourceUri(t)?.uri])),

@@ -1,4 +1,5 @@
 import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
+import type { ToolSchemaProblem } from "../host/inspect";
 import { decideCsp, decideMime, decidePermissions, effectiveUiMeta, type Verdict } from "../decide";
 import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
@@ -207,6 +208,8 @@ function serverItems(input: ReviewInput): ReportItem[] {
   }
   // Core 2026-07-28 requests the SDK client never sends, and the names the server advertises.
   items.push(...protocolProbeItems(input), extensionIdItem(input), toolNamesItem(input));
+  if (r.toolSchemaProblems?.length)
+    items.push(toolSchemaItem(r.toolSchemaProblems, r.tools.length));
 
   // Under legacy there is no server-side declaration to judge (NEG-6): the reviewer's own
   // initialize is not an item, since it could never fail (issue #21).
@@ -653,6 +656,31 @@ export function staticViewItems(t: UiToolReview): ReportItem[] {
     lesson: LESSONS.displayModes,
   });
   return items;
+}
+
+/**
+ * The SDK client refused tools/list (a field of the wrong type): a host built on it lists no tool
+ * of this server at all. Each offending field is named as sent; the tools that parse are reviewed.
+ */
+function toolSchemaItem(problems: ToolSchemaProblem[], parsed: number): ReportItem {
+  const annotations = problems.some((p) => p.path.startsWith("annotations"));
+  return {
+    id: "tools-list-schema",
+    title: "Every tool in tools/list matches the MCP schema",
+    status: "fail",
+    evidence:
+      `the SDK client refused the whole tools/list result, so a host built on it gets no tool of this server: ` +
+      problems
+        .map(
+          (p) =>
+            `tools[${p.index}]${p.name !== undefined ? ` ${json(p.name)}` : ""} ${p.path || "(the tool)"} is ${p.sent}: ${p.message}`,
+        )
+        .join("; ") +
+      `. The ${parsed} tool(s) that parse one by one are reviewed below; a refused tool is left out`,
+    ruleIds: annotations ? ["TOOL-7"] : [],
+    lesson: annotations ? LESSONS.annotations : LESSONS.resourceUri,
+    source: "core",
+  };
 }
 
 /** The checklist report for one reviewed server: a pure function of what was observed. */
