@@ -71,6 +71,20 @@ const VIEWS = {
     html: doc(`<script>fetch("https://api.stocks.example/q?s=ACME");</script>`),
     ui: { prefersBorder: true, csp: { resourceDomains: ["https://api.stocks.example"] } },
   },
+  // sdk2-frame-no-frame-domains: embeds a video player with csp declared but no frameDomains.
+  "ui://corpus/video.html": {
+    html: doc(
+      `<iframe src="https://www.youtube.com/embed/abc123" title="clip"></iframe><img src="https://img.video.example/poster.png" alt="">`,
+    ),
+    ui: { prefersBorder: true, csp: { resourceDomains: ["https://img.video.example"] } },
+  },
+  // sdk2-websocket-no-connect: opens a WebSocket with no connectDomains; a stylesheet imports a font.
+  "ui://corpus/live.html": {
+    html: doc(
+      `<style>@import url("https://fonts.live.example/inter.css");</style><script>const ws = new WebSocket("wss://stream.live.example/feed");</script>`,
+    ),
+    ui: { prefersBorder: true, csp: {} },
+  },
   // sdk2-permission-misspelt: clipboard-write instead of clipboardWrite.
   "ui://corpus/notes.html": {
     html: doc(`<p>notes</p>`),
@@ -125,6 +139,8 @@ function factory() {
   app("show_ticker", "ui://corpus/ticker.html");
   app("show_forms", "ui://corpus/forms.html");
   app("show_stocks", "ui://corpus/stocks.html");
+  app("show_video", "ui://corpus/video.html");
+  app("show_live", "ui://corpus/live.html");
   // sdk2-annotation-string: readOnlyHint "true", a string, not a boolean.
   server.registerTool(
     "count_items",
