@@ -423,6 +423,24 @@ export const MISTAKES: readonly CorpusMistake[] = [
     "OUT-1",
     "needs a tools/call, which a review makes only when asked (--call show_stats --args '{}')",
   ),
+  m(
+    "sdk1-read-empty",
+    "sdk1",
+    "the view's resources/read answers with no content item",
+    "resource-read:show_empty",
+    "fail",
+    ["ui://c1/empty.html", "no content item"],
+    "RES-1, RES-3",
+  ),
+  m(
+    "sdk1-listing-size-string",
+    "sdk1",
+    'a resources/list entry with size "2 KB": the SDK client refuses the whole list',
+    "resources-list-schema",
+    "fail",
+    ["ui://c1/sized.html", "size", '"2 KB"', "expected number"],
+    "core schema Resource.size (a number), enforced by the SDK client [SDK]",
+  ),
   // --- MCP-UI (@mcp-ui/server) ---
   m(
     "mcpui-external-url",

@@ -100,4 +100,15 @@ tool(
   { content: [], structuredContent: { visits: 3 } },
 );
 
+// sdk1-read-empty: the view's read answers with no content item at all.
+server.registerResource("empty", "ui://c1/empty.html", { mimeType: MIME }, async () => ({
+  contents: [],
+}));
+tool("show_empty", { ui: { resourceUri: "ui://c1/empty.html" } });
+
+// sdk1-listing-size-string: a listing's size sent as a string, which the SDK client refuses
+// (resources/list as a whole).
+view("sized", "ui://c1/sized.html", {}, { mimeType: MIME, size: "2 KB" });
+tool("show_sized", { ui: { resourceUri: "ui://c1/sized.html" } });
+
 await server.connect(new StdioServerTransport());
