@@ -1,6 +1,6 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
 import type { Client, ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
-import { ToolSchema } from "@modelcontextprotocol/core";
+import { ResourceSchema, ToolSchema } from "@modelcontextprotocol/core";
 import { PERMISSION_NAMES } from "../decide/vocabulary";
 import {
   decide,
@@ -78,7 +78,9 @@ export interface ServerReview {
    * the SDK then sees no tool at all), each offending field as sent; the tools that do parse are
    * reviewed on. Absent when the list parsed.
    */
-  toolSchemaProblems?: ToolSchemaProblem[];
+  toolSchemaProblems?: ListSchemaProblem[];
+  /** The same for resources/list: each refused field; the resources that parse are used. */
+  resourceSchemaProblems?: ListSchemaProblem[];
   /** Every tool and resource as the server sent it (all pages), unknown keys kept. */
   onWire: { tools: Record<string, unknown>[]; resources: Record<string, unknown>[] };
   /**
@@ -127,12 +129,12 @@ export function toolResourceUri(
   return undefined;
 }
 
-/** One field of one tool, as sent, that the SDK's Tool schema refuses. */
-export interface ToolSchemaProblem {
-  /** Position in the tools/list result as sent, and the tool's name when it has a string one. */
+/** One field of one listed item (a tool or a resource), as sent, that the SDK's schema refuses. */
+export interface ListSchemaProblem {
+  /** Position in the list result as sent, and the item's name (tools) or uri (resources). */
   index: number;
   name?: string;
-  /** Dotted path inside the tool, e.g. `annotations.readOnlyHint`. */
+  /** Dotted path inside the item, e.g. `annotations.readOnlyHint`. */
   path: string;
   /** The schema's complaint, and the value sent at that path (JSON). */
   message: string;
@@ -147,37 +149,81 @@ const valueAt = (v: unknown, path: readonly PropertyKey[]): unknown =>
   );
 
 /**
- * tools/list through the SDK; when the SDK refuses the result as invalid, the pages it received
- * (on the wire) are parsed one tool at a time instead, so one bad field is named and the other
- * tools are still reviewed. Any other failure is thrown as before.
+ * A list request through the SDK; when the SDK refuses the result as invalid, the pages it
+ * received (on the wire) are parsed one item at a time instead, so one bad field is named and the
+ * other items are still reviewed. Any other failure is thrown as before.
  */
-export async function listToolsLenient(
-  client: Client,
+async function listLenient<T>(
+  list: () => Promise<T[]>,
   wire: WireLog,
-): Promise<{ tools: Tool[]; problems?: ToolSchemaProblem[] }> {
+  method: "tools/list" | "resources/list",
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: unknown }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  label: (raw: Record<string, unknown>) => unknown,
+): Promise<{ items: T[]; problems?: ListSchemaProblem[] }> {
   try {
-    return { tools: (await client.listTools(undefined, { cacheMode: "bypass" })).tools };
+    return { items: await list() };
   } catch (e) {
-    const sent = wireItems(wire.results("tools/list"), "tools");
-    if (!/Invalid result for tools\/list/.test(e instanceof Error ? e.message : "") || !sent.length)
+    const field = method === "tools/list" ? "tools" : "resources";
+    const sent = wireItems(wire.results(method), field);
+    if (
+      !new RegExp(`Invalid result for ${method}`).test(e instanceof Error ? e.message : "") ||
+      !sent.length
+    )
       throw e;
-    const tools: Tool[] = [];
-    const problems: ToolSchemaProblem[] = [];
+    const items: T[] = [];
+    const problems: ListSchemaProblem[] = [];
     sent.forEach((raw, index) => {
-      const parsed = ToolSchema.safeParse(raw);
-      if (parsed.success) return void tools.push(parsed.data as Tool);
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return void items.push(parsed.data as T);
+      const name = label(raw);
       for (const issue of parsed.error.issues) {
         problems.push({
           index,
-          ...(typeof raw.name === "string" ? { name: raw.name } : {}),
+          ...(typeof name === "string" ? { name } : {}),
           path: issue.path.map(String).join("."),
           message: issue.message,
           sent: JSON.stringify(valueAt(raw, issue.path)) ?? "undefined",
         });
       }
     });
-    return { tools, problems };
+    return { items, problems };
   }
+}
+
+/** tools/list, leniently (see listLenient): the tools that parse, and each refused field. */
+export async function listToolsLenient(
+  client: Client,
+  wire: WireLog,
+): Promise<{ tools: Tool[]; problems?: ListSchemaProblem[] }> {
+  const { items, problems } = await listLenient<Tool>(
+    async () => (await client.listTools(undefined, { cacheMode: "bypass" })).tools,
+    wire,
+    "tools/list",
+    ToolSchema,
+    (raw) => raw.name,
+  );
+  return { tools: items, ...(problems ? { problems } : {}) };
+}
+
+/** resources/list, leniently (see listLenient): the resources that parse, and each refused field. */
+export async function listResourcesLenient(
+  client: Client,
+  wire: WireLog,
+): Promise<{ resources: Resource[]; problems?: ListSchemaProblem[] }> {
+  const { items, problems } = await listLenient<Resource>(
+    async () => (await client.listResources(undefined, { cacheMode: "bypass" })).resources,
+    wire,
+    "resources/list",
+    ResourceSchema,
+    (raw) => raw.uri,
+  );
+  return { resources: items, ...(problems ? { problems } : {}) };
 }
 
 /** The items of one array field across every page of a list result, as sent. */
@@ -208,9 +254,9 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
   // No cursor: the SDK walks every page itself; "bypass" keeps every page on the wire.
   const { tools, problems: toolSchemaProblems } = await listToolsLenient(client, wire);
   const caps = conn.serverCapabilities;
-  const resources = caps?.resources
-    ? (await client.listResources(undefined, { cacheMode: "bypass" })).resources
-    : [];
+  const { resources, problems: resourceSchemaProblems } = caps?.resources
+    ? await listResourcesLenient(client, wire)
+    : { resources: [] as Resource[], problems: undefined };
   const pages: ServerReview["pages"] = [];
   for (const method of ["tools/list", "resources/list"] as const) {
     for (const r of wire.results(method)) {
@@ -301,6 +347,7 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     pages,
     uiTools,
     ...(toolSchemaProblems ? { toolSchemaProblems } : {}),
+    ...(resourceSchemaProblems ? { resourceSchemaProblems } : {}),
     onWire,
     ...(capsSent
       ? {

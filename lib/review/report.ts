@@ -1,5 +1,5 @@
 import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
-import type { ToolSchemaProblem } from "../host/inspect";
+import type { ListSchemaProblem } from "../host/inspect";
 import { decideCsp, decideMime, decidePermissions, effectiveUiMeta, type Verdict } from "../decide";
 import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
@@ -208,8 +208,26 @@ function serverItems(input: ReviewInput): ReportItem[] {
   }
   // Core 2026-07-28 requests the SDK client never sends, and the names the server advertises.
   items.push(...protocolProbeItems(input), extensionIdItem(input), toolNamesItem(input));
-  if (r.toolSchemaProblems?.length)
-    items.push(toolSchemaItem(r.toolSchemaProblems, r.tools.length));
+  if (r.toolSchemaProblems?.length) {
+    const v = listSchemaVerdict("tools", r.toolSchemaProblems, r.tools.length);
+    items.push({
+      id: "tools-list-schema",
+      title: "Every entry in tools/list matches the MCP schema",
+      ...v,
+      ruleIds: v.ruleIds,
+      source: "core",
+    });
+  }
+  if (r.resourceSchemaProblems?.length) {
+    const v = listSchemaVerdict("resources", r.resourceSchemaProblems, r.resources.length);
+    items.push({
+      id: "resources-list-schema",
+      title: "Every entry in resources/list matches the MCP schema",
+      ...v,
+      ruleIds: v.ruleIds,
+      source: "core",
+    });
+  }
 
   // Under legacy there is no server-side declaration to judge (NEG-6): the reviewer's own
   // initialize is not an item, since it could never fail (issue #21).
@@ -329,18 +347,22 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     });
   }
 
+  // A read answered with no content item leaves nothing to render, nor to judge below.
+  const empty = t.read.ok && t.read.result.contents.length === 0;
   add({
     id: "resource-read",
     title: "The view is fetched with resources/read",
-    status: t.read.ok ? "pass" : "fail",
-    evidence: t.read.ok
-      ? `resources/read ${t.resourceUri} returned ${t.read.result.contents.length} content item(s)`
-      : `resources/read ${t.resourceUri} failed: ${t.read.error}`,
-    ruleIds: ["RES-1", "TOOL-1"],
+    status: t.read.ok && !empty ? "pass" : "fail",
+    evidence: !t.read.ok
+      ? `resources/read ${t.resourceUri} failed: ${t.read.error}`
+      : empty
+        ? `resources/read ${t.resourceUri} answered with no content item ("contents": []): a host has no document to render (RES-3)`
+        : `resources/read ${t.resourceUri} returned ${t.read.result.contents.length} content item(s)`,
+    ruleIds: empty ? ["RES-1", "RES-3"] : ["RES-1", "TOOL-1"],
     lesson: LESSONS.fetching,
     source: "review",
   });
-  if (!t.read.ok) return items;
+  if (!t.read.ok || empty) return items;
 
   // The content item as sent (unknown keys kept), else as the SDK parsed it.
   const item = wireContent(t) ?? asRecord(t.read.result.contents[0]);
@@ -808,27 +830,32 @@ export function staticViewItems(t: UiToolReview): ReportItem[] {
 }
 
 /**
- * The SDK client refused tools/list (a field of the wrong type): a host built on it lists no tool
- * of this server at all. Each offending field is named as sent; the tools that parse are reviewed.
+ * The SDK client refused tools/list or resources/list (a field of the wrong type): a host built on
+ * it gets none of that list. Each offending field is named as sent; the items that parse are used.
  */
-function toolSchemaItem(problems: ToolSchemaProblem[], parsed: number): ReportItem {
-  const annotations = problems.some((p) => p.path.startsWith("annotations"));
+function listSchemaVerdict(
+  field: "tools" | "resources",
+  problems: ListSchemaProblem[],
+  parsed: number,
+): { status: ItemStatus; evidence: string; ruleIds: string[]; lesson: string } {
+  const annotations = field === "tools" && problems.some((p) => p.path.startsWith("annotations"));
   return {
-    id: "tools-list-schema",
-    title: "Every tool in tools/list matches the MCP schema",
     status: "fail",
     evidence:
-      `the SDK client refused the whole tools/list result, so a host built on it gets no tool of this server: ` +
+      `the SDK client refused the whole ${field}/list result, so a host built on it gets ${field === "tools" ? "no tool" : "no resource listing"} of this server: ` +
       problems
         .map(
           (p) =>
-            `tools[${p.index}]${p.name !== undefined ? ` ${json(p.name)}` : ""} ${p.path || "(the tool)"} is ${p.sent}: ${p.message}`,
+            `${field}[${p.index}]${p.name !== undefined ? ` ${json(p.name)}` : ""} ${p.path || "(the entry)"} is ${p.sent}: ${p.message}`,
         )
         .join("; ") +
-      `. The ${parsed} tool(s) that parse one by one are reviewed below; a refused tool is left out`,
+      `. The ${parsed} ${field === "tools" ? "tool(s)" : "resource(s)"} that parse one by one are reviewed below; a refused one is left out`,
     ruleIds: annotations ? ["TOOL-7"] : [],
-    lesson: annotations ? LESSONS.annotations : LESSONS.resourceUri,
-    source: "core",
+    lesson: annotations
+      ? LESSONS.annotations
+      : field === "tools"
+        ? LESSONS.resourceUri
+        : LESSONS.unlisted,
   };
 }
 
