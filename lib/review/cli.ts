@@ -249,7 +249,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       why = e instanceof HostConnectError ? e.message : e instanceof Error ? e.message : String(e);
     }
     const exited = processes.lastExited();
-    if (stdio && exited?.exit && !(e instanceof Interrupted)) {
+    if (stdio && exited?.exit && !exited.exitedAfterInputClosed && !(e instanceof Interrupted)) {
       why = `the server process ${describeExit(exited.exit)} before the review finished (${why})`;
     }
     const noisy = processes.records.find((r) => r.strayCount > 0);
