@@ -576,13 +576,14 @@ function callItems(input: ReviewInput, name: string): ReportItem[] {
       evidence = `${asked} got no answer: ${o.message}`;
     } else if (o.kind === "error") {
       const err = asRecord(o.error);
-      // -32602: the arguments given were refused, which may be the caller's doing.
-      status = err?.code === -32602 ? "warning" : "fail";
+      // Protocol errors are allowed (unknown tool, malformed request, server error), so a warning:
+      // core server/tools lines 738-779 put failures a model can act on in an isError result.
+      status = "warning";
       evidence =
-        `${asked} was answered with error ${json(o.error)}` +
-        (status === "warning"
+        `${asked} was answered with the protocol error ${json(o.error)}` +
+        (err?.code === -32602
           ? ": invalid params, so check --args against the tool's inputSchema"
-          : "");
+          : ". Core server/tools (Error Handling, lines 738-779) keeps protocol errors for unknown tools, malformed requests and server errors; an API, input or business-logic failure belongs in a result with isError: true, which the model can act on");
     } else {
       const content = Array.isArray(result!.content) ? result!.content : undefined;
       const types = content?.map((x) => String(asRecord(x)?.type)) ?? [];
