@@ -12,7 +12,7 @@ import { stdioServer, type InProcessServer } from "../host/test-servers";
 import { checkCallAgainstSchema } from "./call-check";
 import { runReviewCli } from "./cli";
 import { collectReview } from "./collect";
-import { buildReport, formatReport, type Report, type ReportItem } from "./report";
+import { buildReport, formatReport, LESSONS, type Report, type ReportItem } from "./report";
 
 const servers: InProcessServer[] = [];
 afterEach(async () => {
@@ -134,7 +134,10 @@ describe("--call: one real tools/call, judged (issue #21, item 6)", () => {
       }),
       { tool: "totals", args: {} },
     );
-    expect(item(r, "text-fallback:totals")).toMatchObject({ status: "pass" });
+    expect(item(r, "text-fallback:totals")).toMatchObject({
+      status: "pass",
+      lesson: LESSONS.channels,
+    });
     expect(item(r, "text-fallback:totals").evidence).toContain('"Total: 12"');
     expect(item(r, "structured-as-text:totals").status).toBe("pass");
     expect(item(r, "output-schema-match:totals").status).toBe("pass");
