@@ -85,6 +85,21 @@ const VIEWS = {
     ),
     ui: { prefersBorder: true, csp: {} },
   },
+  // sdk2-connect-star: connectDomains ["*"], hoping to allow everything.
+  "ui://corpus/any.html": {
+    html: doc(`<p>any</p>`),
+    ui: { prefersBorder: true, csp: { connectDomains: ["*"] } },
+  },
+  // sdk2-csp-keywords: CSP keywords ('self', 'unsafe-eval') where origins belong.
+  "ui://corpus/keywords.html": {
+    html: doc(`<p>keywords</p>`),
+    ui: { prefersBorder: true, csp: { resourceDomains: ["'self'", "'unsafe-eval'"] } },
+  },
+  // sdk2-frame-path: a frameDomains entry with a path, not an origin.
+  "ui://corpus/embed.html": {
+    html: doc(`<p>embed</p>`),
+    ui: { prefersBorder: true, csp: { frameDomains: ["https://player.example.com/embed/x"] } },
+  },
   // sdk2-permission-misspelt: clipboard-write instead of clipboardWrite.
   "ui://corpus/notes.html": {
     html: doc(`<p>notes</p>`),
@@ -140,6 +155,11 @@ function factory() {
   app("show_forms", "ui://corpus/forms.html");
   app("show_stocks", "ui://corpus/stocks.html");
   app("show_video", "ui://corpus/video.html");
+  app("show_any", "ui://corpus/any.html");
+  app("show_keywords", "ui://corpus/keywords.html");
+  app("show_embed", "ui://corpus/embed.html");
+  // sdk2-visibility-empty: visibility [], so neither the agent nor a view can call it.
+  app("show_hidden", "ui://corpus/chart.html", { ui: { visibility: [] } });
   app("show_live", "ui://corpus/live.html");
   // sdk2-annotation-string: readOnlyHint "true", a string, not a boolean.
   server.registerTool(
