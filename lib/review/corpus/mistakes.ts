@@ -241,6 +241,15 @@ export const MISTAKES: readonly CorpusMistake[] = [
     "TOOL-2, TOOL-3, TOOL-4",
   ),
   m(
+    "sdk2-result-level-meta",
+    "sdk2",
+    "_meta.ui (with the csp) on the resources/read result, not on its content item",
+    "resource-keys:show_status",
+    "warning",
+    ["the resources/read result's own _meta.ui", "content item"],
+    "RES-4; apps spec line 1730 (csp read from the content item)",
+  ),
+  m(
     "sdk2-permission-misspelt",
     "sdk2",
     "permission spelt clipboard-write",

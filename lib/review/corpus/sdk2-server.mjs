@@ -119,6 +119,25 @@ const VIEWS = {
   },
 };
 
+/**
+ * sdk2-result-level-meta: _meta.ui on the resources/read result itself, as ext-apps'
+ * McpUiReadResourceResult type allows, instead of on the content item where hosts read it.
+ */
+function registerResultLevelMeta(server) {
+  const uri = "ui://corpus/status.html";
+  registerAppResource(server, uri, uri, { mimeType: MIME }, async () => ({
+    contents: [
+      {
+        uri,
+        mimeType: MIME,
+        text: doc(`<script>fetch("https://api.status.example/now");</script>`),
+      },
+    ],
+    _meta: { ui: { prefersBorder: true, csp: { connectDomains: ["https://api.status.example"] } } },
+  }));
+  return uri;
+}
+
 function factory() {
   // sdk2-no-extension: no capabilities.extensions["io.modelcontextprotocol/ui"], so server/discover
   // never advertises the extension.
@@ -155,6 +174,7 @@ function factory() {
   app("show_forms", "ui://corpus/forms.html");
   app("show_stocks", "ui://corpus/stocks.html");
   app("show_video", "ui://corpus/video.html");
+  app("show_status", registerResultLevelMeta(server));
   app("show_any", "ui://corpus/any.html");
   app("show_keywords", "ui://corpus/keywords.html");
   app("show_embed", "ui://corpus/embed.html");
