@@ -250,6 +250,15 @@ export const MISTAKES: readonly CorpusMistake[] = [
     "RES-4; apps spec line 1730 (csp read from the content item)",
   ),
   m(
+    "sdk2-csp-on-tool",
+    "sdk2",
+    "csp and prefersBorder on the tool's _meta.ui instead of the resource's",
+    "tool-ui-keys:show_feed",
+    "warning",
+    ['"csp", "prefersBorder"', "resource metadata", "content item"],
+    "TOOL-1, CSP-1, RES-4",
+  ),
+  m(
     "sdk2-permission-misspelt",
     "sdk2",
     "permission spelt clipboard-write",

@@ -178,6 +178,10 @@ function factory() {
   app("show_any", "ui://corpus/any.html");
   app("show_keywords", "ui://corpus/keywords.html");
   app("show_embed", "ui://corpus/embed.html");
+  // sdk2-csp-on-tool: the csp (and prefersBorder) put on the tool's _meta.ui, not the resource's.
+  app("show_feed", "ui://corpus/quotes.html", {
+    ui: { csp: { connectDomains: ["https://api.quotes.example"] }, prefersBorder: true },
+  });
   // sdk2-visibility-empty: visibility [], so neither the agent nor a view can call it.
   app("show_hidden", "ui://corpus/chart.html", { ui: { visibility: [] } });
   app("show_live", "ui://corpus/live.html");
