@@ -99,6 +99,15 @@ export function everyToolItems(
         ...(unknown.length ? [`_meta.ui has unknown key(s) ${nameUnknown(unknown)}`] : []),
         ...(near.length ? [`_meta has ${nameUnknown(near)}`] : []),
       ];
+      // csp, permissions, domain and prefersBorder are the view's own fields (RES-4): on the tool
+      // they are read by no host, so the view renders without them.
+      const resourceFields = unknown
+        .map((k) => k.key)
+        .filter((k) => (RESOURCE_UI_KEYS as readonly string[]).includes(k));
+      if (resourceFields.length)
+        problems.push(
+          `${resourceFields.map((k) => json(k)).join(", ")} ${resourceFields.length > 1 ? "are" : "is"} resource metadata: a host reads ${resourceFields.length > 1 ? "them" : "it"} from the view's content item _meta.ui (or its resources/list entry), never from the tool`,
+        );
       add({
         id: "tool-ui-keys",
         title: "The tool's _meta.ui has only known keys",
