@@ -495,6 +495,15 @@ export const MISTAKES: readonly CorpusMistake[] = [
     ["ui://c1/sized.html", "size", '"2 KB"', "expected number"],
     "core schema Resource.size (a number), enforced by the SDK client [SDK]",
   ),
+  m(
+    "sdk1-content-no-body",
+    "sdk1",
+    "the content item carries the HTML under a made-up key (html), neither text nor blob",
+    "resource-read:show_nobody",
+    "fail",
+    ["neither text nor blob", '"html"'],
+    "RES-3",
+  ),
   // --- MCP-UI (@mcp-ui/server) ---
   m(
     "mcpui-external-url",

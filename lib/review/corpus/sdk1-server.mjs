@@ -111,4 +111,10 @@ tool("show_empty", { ui: { resourceUri: "ui://c1/empty.html" } });
 view("sized", "ui://c1/sized.html", {}, { mimeType: MIME, size: "2 KB" });
 tool("show_sized", { ui: { resourceUri: "ui://c1/sized.html" } });
 
+// sdk1-content-no-body: the content item carries html (a made-up key), neither text nor blob.
+server.registerResource("nobody", "ui://c1/nobody.html", { mimeType: MIME }, async () => ({
+  contents: [{ uri: "ui://c1/nobody.html", mimeType: MIME, html: DOC }],
+}));
+tool("show_nobody", { ui: { resourceUri: "ui://c1/nobody.html" } });
+
 await server.connect(new StdioServerTransport());
