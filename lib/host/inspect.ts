@@ -226,6 +226,31 @@ export async function listResourcesLenient(
   return { resources: items, ...(problems ? { problems } : {}) };
 }
 
+/**
+ * Why the SDK client refused a resources/read result, said from the result as sent (the SDK's
+ * own message is a schema dump): each content item without a body or a uri, keys quoted.
+ */
+function refusedRead(sent: Record<string, unknown>, sdkMessage: string): string {
+  const contents = sent.contents;
+  const problems = Array.isArray(contents)
+    ? contents.flatMap((c, i) => {
+        const item = asRecord(c);
+        if (!item) return [`contents[${i}] is ${JSON.stringify(c)}, not an object`];
+        const out: string[] = [];
+        if (typeof item.text !== "string" && typeof item.blob !== "string")
+          out.push(
+            `contents[${i}] has neither text nor blob (keys as sent: ${JSON.stringify(Object.keys(item))})`,
+          );
+        if (typeof item.uri !== "string") out.push(`contents[${i}] has no uri`);
+        return out;
+      })
+    : [`contents is ${JSON.stringify(contents) ?? "missing"}, not a list`];
+  return (
+    "the SDK client refused the result, so a host built on it has nothing to render: " +
+    (problems.length ? problems.join("; ") : sdkMessage.split("\n")[0]!)
+  );
+}
+
 /** The items of one array field across every page of a list result, as sent. */
 export function wireItems(
   pages: Record<string, unknown>[],
@@ -274,16 +299,20 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     if (!found) continue;
     let read: UiToolReview["read"];
     let readOnWire: Record<string, unknown> | undefined;
-    try {
-      const result = await client.readResource({ uri: found.uri }, { cacheMode: "bypass" });
-      readOnWire = wire
+    const sentRead = () =>
+      wire
         .requests("resources/read")
         .filter((r) => r.params?.uri === found.uri)
         .map((r) => wire.responseTo(r.id)?.result)
         .at(-1);
+    try {
+      const result = await client.readResource({ uri: found.uri }, { cacheMode: "bypass" });
+      readOnWire = sentRead();
       read = { ok: true, result, hints: hintsOf(readOnWire) };
     } catch (e) {
-      read = { ok: false, error: e instanceof Error ? e.message : String(e) };
+      const message = e instanceof Error ? e.message : String(e);
+      const sent = /Invalid result for resources\/read/.test(message) ? sentRead() : undefined;
+      read = { ok: false, error: sent ? refusedRead(sent, message) : message };
     }
     // The declaration on the request that fetched the view (modern: per request, NEG-2).
     const declaration =
