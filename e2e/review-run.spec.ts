@@ -116,6 +116,24 @@ test("the README's try-it server (serve-scenario.ts --http --cors): Run shows th
   await expect(
     section.getByTestId("view-failures").locator('[data-kind="init-timeout"]'),
   ).toHaveCount(0);
+  // The result judged as the CLI's --call judges it (lib/review/call-items.ts): the tool answered,
+  // its text is useful (OUT-1), and its structuredContent is not repeated as JSON text (core SHOULD).
+  const judged = section.getByTestId("call-items");
+  await expect(judged.locator('[data-item="call:show_forecast"]')).toHaveAttribute(
+    "data-status",
+    "pass",
+  );
+  await expect(judged.locator('[data-item="text-fallback:show_forecast"]')).toHaveAttribute(
+    "data-status",
+    "pass",
+  );
+  await expect(judged.locator('[data-item="text-fallback:show_forecast"]')).toContainText(
+    "ran for",
+  );
+  await expect(judged.locator('[data-item="structured-as-text:show_forecast"]')).toHaveAttribute(
+    "data-status",
+    "warning",
+  );
   await expectNoSeriousA11yViolations(page, '[data-testid="review-view"] iframe');
   expect(errors).toEqual([]);
 });

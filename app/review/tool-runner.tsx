@@ -15,6 +15,9 @@ import {
   type RawValues,
 } from "@/lib/review/input-form";
 import type { AppCallRecord, LiveView } from "@/lib/review/live-view";
+import type { ReportItem } from "@/lib/review/report";
+import { RuleRef } from "@/app/_components/rule-ref";
+import { ServerText } from "@/app/_components/server-text";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
 import "./tool-runner.css";
@@ -495,6 +498,7 @@ interface Snapshot {
   logs: LiveView["logs"];
   log: TraceEntry[];
   toolResult?: LiveView["toolResult"];
+  callItems?: LiveView["callItems"];
   cspHeader?: string;
   permissions?: LiveView["permissions"];
 }
@@ -512,6 +516,7 @@ function snap(v: LiveView): Snapshot {
     logs: [...v.logs],
     log: [...v.trace.entries],
     toolResult: v.toolResult,
+    callItems: v.callItems,
     cspHeader: v.cspHeader,
     permissions: v.permissions,
   };
@@ -537,6 +542,56 @@ const STATE_TEXT: Record<LiveView["state"], string> = {
   closed: "The view is closed.",
 };
 
+const CALL_STATUS: Record<ReportItem["status"], string> = {
+  pass: "pass",
+  fail: "fail",
+  warning: "warning",
+  "not-checkable": "not checked here",
+};
+
+/** The tool's result judged as `npm run review -- --call` judges it (lib/review/call-items.ts). */
+function CallItems({ items }: { items: ReportItem[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="review-items" data-testid="call-items">
+        <caption>The result, judged as the review&apos;s --call judges it</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Check</th>
+            <th scope="col">Evidence</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.id} data-item={i.id} data-status={i.status}>
+              <td>
+                <span className={`review-status review-status-${i.status}`}>
+                  {CALL_STATUS[i.status]}
+                </span>
+              </td>
+              <th scope="row">
+                <ServerText text={i.title} />
+                <div className="review-refs">
+                  {i.ruleIds.map((id) => (
+                    <RuleRef key={id} id={id} />
+                  ))}{" "}
+                  <a href={i.lesson}>
+                    lesson<span className="visually-hidden">: {i.title}</span>
+                  </a>
+                </div>
+              </th>
+              <td className="review-evidence">
+                <ServerText text={i.evidence} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Status({ s }: { s: Snapshot }) {
   return (
     <div className="runner-status" data-testid="runner-status" data-state={s.state}>
@@ -553,6 +608,7 @@ function Status({ s }: { s: Snapshot }) {
           </pre>
         </details>
       ) : null}
+      {s.callItems?.length ? <CallItems items={s.callItems} /> : null}
       {s.failures.length ? (
         <ul className="runner-failures" data-testid="view-failures">
           {s.failures.map((f, i) => (

@@ -62,7 +62,11 @@ export function testTitlesIn(source: string, file = "x.test.ts"): Set<string> {
  * (report.ts builds its items inline and exports no list of ids).
  */
 /** The files that build review items: report.ts, and wire-checks.ts for those judged from the raw JSON (issue #21). */
-export const REVIEW_ITEM_SOURCES = ["lib/review/report.ts", "lib/review/wire-checks.ts"] as const;
+export const REVIEW_ITEM_SOURCES = [
+  "lib/review/report.ts",
+  "lib/review/wire-checks.ts",
+  "lib/review/call-items.ts",
+] as const;
 
 export function reviewItemIdsIn(source: string): Set<string> {
   const ids = new Set<string>();

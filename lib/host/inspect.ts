@@ -1,5 +1,6 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
-import type { ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
+import type { Client, ReadResourceResult, Resource, Tool } from "@modelcontextprotocol/client";
+import { ResourceSchema, ToolSchema } from "@modelcontextprotocol/core";
 import { PERMISSION_NAMES } from "../decide/vocabulary";
 import {
   decide,
@@ -12,7 +13,7 @@ import {
 } from "../decide";
 import type { Declaration, HostConnection } from "./connect";
 import { decideNegotiationForEra } from "./negotiation";
-import { asRecord } from "./wire";
+import { asRecord, type WireLog } from "./wire";
 
 /** RES-5's two hints as a result carried them on the wire (absent keys stay undefined). */
 export interface Hints {
@@ -72,6 +73,14 @@ export interface ServerReview {
   /** One entry per page the server returned, with its hints (RES-5 under modern). */
   pages: { method: "tools/list" | "resources/list"; hints: Hints; nextCursor: boolean }[];
   uiTools: UiToolReview[];
+  /**
+   * When the SDK client refused the tools/list result (a field of the wrong type: a real host on
+   * the SDK then sees no tool at all), each offending field as sent; the tools that do parse are
+   * reviewed on. Absent when the list parsed.
+   */
+  toolSchemaProblems?: ListSchemaProblem[];
+  /** The same for resources/list: each refused field; the resources that parse are used. */
+  resourceSchemaProblems?: ListSchemaProblem[];
   /** Every tool and resource as the server sent it (all pages), unknown keys kept. */
   onWire: { tools: Record<string, unknown>[]; resources: Record<string, unknown>[] };
   /**
@@ -120,6 +129,128 @@ export function toolResourceUri(
   return undefined;
 }
 
+/** One field of one listed item (a tool or a resource), as sent, that the SDK's schema refuses. */
+export interface ListSchemaProblem {
+  /** Position in the list result as sent, and the item's name (tools) or uri (resources). */
+  index: number;
+  name?: string;
+  /** Dotted path inside the item, e.g. `annotations.readOnlyHint`. */
+  path: string;
+  /** The schema's complaint, and the value sent at that path (JSON). */
+  message: string;
+  sent: string;
+}
+
+const valueAt = (v: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (at, k) =>
+      at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[k] : undefined,
+    v,
+  );
+
+/**
+ * A list request through the SDK; when the SDK refuses the result as invalid, the pages it
+ * received (on the wire) are parsed one item at a time instead, so one bad field is named and the
+ * other items are still reviewed. Any other failure is thrown as before.
+ */
+async function listLenient<T>(
+  list: () => Promise<T[]>,
+  wire: WireLog,
+  method: "tools/list" | "resources/list",
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: unknown }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  label: (raw: Record<string, unknown>) => unknown,
+): Promise<{ items: T[]; problems?: ListSchemaProblem[] }> {
+  try {
+    return { items: await list() };
+  } catch (e) {
+    const field = method === "tools/list" ? "tools" : "resources";
+    const sent = wireItems(wire.results(method), field);
+    if (
+      !new RegExp(`Invalid result for ${method}`).test(e instanceof Error ? e.message : "") ||
+      !sent.length
+    )
+      throw e;
+    const items: T[] = [];
+    const problems: ListSchemaProblem[] = [];
+    sent.forEach((raw, index) => {
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return void items.push(parsed.data as T);
+      const name = label(raw);
+      for (const issue of parsed.error.issues) {
+        problems.push({
+          index,
+          ...(typeof name === "string" ? { name } : {}),
+          path: issue.path.map(String).join("."),
+          message: issue.message,
+          sent: JSON.stringify(valueAt(raw, issue.path)) ?? "undefined",
+        });
+      }
+    });
+    return { items, problems };
+  }
+}
+
+/** tools/list, leniently (see listLenient): the tools that parse, and each refused field. */
+export async function listToolsLenient(
+  client: Client,
+  wire: WireLog,
+): Promise<{ tools: Tool[]; problems?: ListSchemaProblem[] }> {
+  const { items, problems } = await listLenient<Tool>(
+    async () => (await client.listTools(undefined, { cacheMode: "bypass" })).tools,
+    wire,
+    "tools/list",
+    ToolSchema,
+    (raw) => raw.name,
+  );
+  return { tools: items, ...(problems ? { problems } : {}) };
+}
+
+/** resources/list, leniently (see listLenient): the resources that parse, and each refused field. */
+export async function listResourcesLenient(
+  client: Client,
+  wire: WireLog,
+): Promise<{ resources: Resource[]; problems?: ListSchemaProblem[] }> {
+  const { items, problems } = await listLenient<Resource>(
+    async () => (await client.listResources(undefined, { cacheMode: "bypass" })).resources,
+    wire,
+    "resources/list",
+    ResourceSchema,
+    (raw) => raw.uri,
+  );
+  return { resources: items, ...(problems ? { problems } : {}) };
+}
+
+/**
+ * Why the SDK client refused a resources/read result, said from the result as sent (the SDK's
+ * own message is a schema dump): each content item without a body or a uri, keys quoted.
+ */
+function refusedRead(sent: Record<string, unknown>, sdkMessage: string): string {
+  const contents = sent.contents;
+  const problems = Array.isArray(contents)
+    ? contents.flatMap((c, i) => {
+        const item = asRecord(c);
+        if (!item) return [`contents[${i}] is ${JSON.stringify(c)}, not an object`];
+        const out: string[] = [];
+        if (typeof item.text !== "string" && typeof item.blob !== "string")
+          out.push(
+            `contents[${i}] has neither text nor blob (keys as sent: ${JSON.stringify(Object.keys(item))})`,
+          );
+        if (typeof item.uri !== "string") out.push(`contents[${i}] has no uri`);
+        return out;
+      })
+    : [`contents is ${JSON.stringify(contents) ?? "missing"}, not a list`];
+  return (
+    "the SDK client refused the result, so a host built on it has nothing to render: " +
+    (problems.length ? problems.join("; ") : sdkMessage.split("\n")[0]!)
+  );
+}
+
 /** The items of one array field across every page of a list result, as sent. */
 export function wireItems(
   pages: Record<string, unknown>[],
@@ -146,11 +277,11 @@ const hintsOf = (r: Record<string, unknown> | undefined): Hints => ({
 export async function inspectServer(conn: HostConnection): Promise<ServerReview> {
   const { client, wire } = conn;
   // No cursor: the SDK walks every page itself; "bypass" keeps every page on the wire.
-  const { tools } = await client.listTools(undefined, { cacheMode: "bypass" });
+  const { tools, problems: toolSchemaProblems } = await listToolsLenient(client, wire);
   const caps = conn.serverCapabilities;
-  const resources = caps?.resources
-    ? (await client.listResources(undefined, { cacheMode: "bypass" })).resources
-    : [];
+  const { resources, problems: resourceSchemaProblems } = caps?.resources
+    ? await listResourcesLenient(client, wire)
+    : { resources: [] as Resource[], problems: undefined };
   const pages: ServerReview["pages"] = [];
   for (const method of ["tools/list", "resources/list"] as const) {
     for (const r of wire.results(method)) {
@@ -168,16 +299,20 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     if (!found) continue;
     let read: UiToolReview["read"];
     let readOnWire: Record<string, unknown> | undefined;
-    try {
-      const result = await client.readResource({ uri: found.uri }, { cacheMode: "bypass" });
-      readOnWire = wire
+    const sentRead = () =>
+      wire
         .requests("resources/read")
         .filter((r) => r.params?.uri === found.uri)
         .map((r) => wire.responseTo(r.id)?.result)
         .at(-1);
+    try {
+      const result = await client.readResource({ uri: found.uri }, { cacheMode: "bypass" });
+      readOnWire = sentRead();
       read = { ok: true, result, hints: hintsOf(readOnWire) };
     } catch (e) {
-      read = { ok: false, error: e instanceof Error ? e.message : String(e) };
+      const message = e instanceof Error ? e.message : String(e);
+      const sent = /Invalid result for resources\/read/.test(message) ? sentRead() : undefined;
+      read = { ok: false, error: sent ? refusedRead(sent, message) : message };
     }
     // The declaration on the request that fetched the view (modern: per request, NEG-2).
     const declaration =
@@ -240,6 +375,8 @@ export async function inspectServer(conn: HostConnection): Promise<ServerReview>
     resources,
     pages,
     uiTools,
+    ...(toolSchemaProblems ? { toolSchemaProblems } : {}),
+    ...(resourceSchemaProblems ? { resourceSchemaProblems } : {}),
     onWire,
     ...(capsSent
       ? {

@@ -70,6 +70,11 @@ export interface StdioProcessRecord {
   pid: number | undefined;
   /** Set once the process has exited. */
   exit?: { code: number | null; signal: NodeJS.Signals | null };
+  /**
+   * The client had already closed the process's stdin when it exited: the exit answers the
+   * client's own close (SDK servers exit then), so it explains nothing about a failure.
+   */
+  exitedAfterInputClosed?: boolean;
   /** Lines on stdout that are not JSON-RPC messages: the first few, each cut to 200 characters. */
   strayStdout: string[];
   strayCount: number;
@@ -110,8 +115,12 @@ export class StdioProcesses {
       return record;
     }
     this.live.set(child, record);
+    let inputClosed = false;
+    child.stdin?.once("finish", () => (inputClosed = true));
+    child.stdin?.once("close", () => (inputClosed = true));
     child.once("exit", (code, signal) => {
       record.exit = { code, signal };
+      if (inputClosed) record.exitedAfterInputClosed = true;
       this.live.delete(child);
     });
     // Started as the review was being stopped: its wrapper ends its group at once.

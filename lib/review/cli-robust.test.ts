@@ -169,6 +169,18 @@ describe("stray stdout from a server that works", { timeout: 30_000 }, () => {
     );
     expect(r.stderr).toContain("stdout must carry only JSON-RPC messages");
   });
+
+  it("a server that exits 0 because the review closed its stdin (after a JSON-RPC error) is not said to have exited on its own", async () => {
+    const r = await runReviewCli([
+      "--stdio",
+      "node lib/host/fixtures/tools-error-server.mjs",
+      "--timeout",
+      "20000",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("tools/list is broken today");
+    expect(r.stderr).not.toMatch(/exited with code 0 before the review finished/);
+  });
 });
 
 describe("--base-url", () => {

@@ -2,6 +2,7 @@
  * The review CLI's logic, apart from process handling so tests can run it in process:
  *   review <url> [--header "Name: value"]... [--json] [--timeout ms] [--base-url url]
  *   review --stdio "<command>" [--json] [--timeout ms] [--base-url url]
+ *   either form + [--call <tool> [--args '<json object>']]: opt-in, one real tools/call, judged
  * Exit status: 0 when no item fails, 1 when one does, 2 for bad usage or an unreachable server,
  * 130 when interrupted. Every stdio server process (and its process group) is ended before this
  * returns, whichever way the review ends.
@@ -9,7 +10,8 @@
 import { connect as tcpConnect } from "node:net";
 import { eraKeyForCommand, eraKeyForUrl, httpTransport, HostConnectError } from "../host";
 import { describeExit, STDOUT_RULE, StdioProcesses, stdioTransport } from "../host/stdio";
-import { collectReview, type ReviewInput } from "./collect";
+import { checkCallAgainstSchema } from "./call-check";
+import { collectReview, UnknownToolError, type ReviewInput } from "./collect";
 import { buildReport, formatReport, formatReportMarkdown, type Report } from "./report";
 import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
 
@@ -25,7 +27,10 @@ export const USAGE =
   'usage: npm run review -- <url> [--header "Name: value"]... [--json | --markdown] [--timeout ms] [--base-url url]\n' +
   '       npm run review -- --stdio "<command>" [--json | --markdown] [--timeout ms] [--base-url url]\n' +
   `  --timeout ms    the whole review's time budget, every step together (default ${DEFAULT_TIMEOUT_MS})\n` +
-  `  --base-url url  where lesson links point (default ${DEFAULT_BASE_URL}, the academy run locally)`;
+  `  --base-url url  where lesson links point (default ${DEFAULT_BASE_URL}, the academy run locally)\n` +
+  "  --call tool     opt-in: call this tool once for real (it may have side effects) and judge the\n" +
+  "                  result: useful text content, structuredContent against its outputSchema\n" +
+  "  --args json     the call's arguments, a JSON object (default {}); only with --call";
 
 export interface CliResult {
   code: 0 | 1 | 2 | 130;
@@ -71,6 +76,8 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   let baseUrl = DEFAULT_BASE_URL;
   const headers: Record<string, string> = {};
+  let callTool: string | undefined;
+  let callArgsText: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--json") json = true;
@@ -92,12 +99,35 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       if (!/^https?:\/\/[^/\s]+/.test(b))
         return usage(`--base-url needs an http(s) URL, got ${JSON.stringify(b)}`);
       baseUrl = b.replace(/\/+$/, "");
+    } else if (a === "--call") {
+      callTool = argv[++i];
+      if (!callTool) return usage("--call needs a tool name");
+    } else if (a === "--args") {
+      callArgsText = argv[++i];
+      if (callArgsText === undefined) return usage("--args needs a JSON object, e.g. '{}'");
     } else if (a === "--help" || a === "-h") return { code: 0, stdout: USAGE, stderr: "" };
     else if (a.startsWith("--")) return usage(`unknown option ${a}`);
     else if (url) return usage(`one server at a time (got ${url} and ${a})`);
     else url = a;
   }
   if (json && markdown) return usage("--json or --markdown, not both");
+  let callArgs: Record<string, unknown> = {};
+  if (callArgsText !== undefined) {
+    if (!callTool) return usage("--args is for --call <tool>: give --call too");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(callArgsText);
+    } catch (e) {
+      return usage(
+        `--args is not JSON (${e instanceof Error ? e.message : String(e)}): ${JSON.stringify(callArgsText)}`,
+      );
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return usage(
+        `--args must be a JSON object of the tool's arguments, got ${Array.isArray(parsed) ? "an array" : parsed === null ? "null" : `a ${typeof parsed}`}: ${callArgsText}`,
+      );
+    callArgs = parsed as Record<string, unknown>;
+  }
   if (!!url === !!stdio) return usage('give either a URL or --stdio "<command>"');
   if (url && !/^https?:\/\//.test(url)) {
     const bare = !/^[a-z][a-z0-9+.-]*:/i.test(url);
@@ -142,6 +172,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
               key: eraKeyForUrl(url),
               deadline,
               onStep,
+              ...(callTool ? { call: { tool: callTool, args: callArgs } } : {}),
             }
           : {
               target: stdio!,
@@ -153,6 +184,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
               key: eraKeyForCommand(stdio!),
               deadline,
               onStep,
+              ...(callTool ? { call: { tool: callTool, args: callArgs } } : {}),
             },
       ),
       stopped,
@@ -168,7 +200,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     stop.abort(new OutOfTime());
     await processes.stopAll();
   }
-  const report = buildReport(input);
+  const report = buildReport(checkCallAgainstSchema(input));
   return {
     code: report.counts.fail > 0 ? 1 : 0,
     stdout: json
@@ -211,11 +243,13 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
         (last && last.messages === 0 && last.strayCount === 0
           ? ". The server wrote nothing to stdout: is the command an MCP server speaking JSON-RPC on stdout?"
           : ".");
+    } else if (e instanceof UnknownToolError) {
+      return `Could not call: ${e.message}. Nothing was called.`;
     } else {
       why = e instanceof HostConnectError ? e.message : e instanceof Error ? e.message : String(e);
     }
     const exited = processes.lastExited();
-    if (stdio && exited?.exit && !(e instanceof Interrupted)) {
+    if (stdio && exited?.exit && !exited.exitedAfterInputClosed && !(e instanceof Interrupted)) {
       why = `the server process ${describeExit(exited.exit)} before the review finished (${why})`;
     }
     const noisy = processes.records.find((r) => r.strayCount > 0);

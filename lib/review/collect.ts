@@ -6,6 +6,7 @@ import {
   HostConnectError,
   inspectServer,
   toolResourceUri,
+  type HostConnection,
   type ServerEra,
   type ServerReview,
   type TransportFactory,
@@ -17,7 +18,7 @@ import {
   META_PROTOCOL_VERSION,
   UNSUPPORTED_VERSION,
 } from "../host/ids";
-import { wireItems } from "../host/inspect";
+import { listToolsLenient, wireItems } from "../host/inspect";
 import { rawRequests, type RawAnswer } from "../host/probe";
 import type { CollectStep } from "./steps";
 
@@ -60,6 +61,41 @@ export interface ReviewInput {
    * 380: -32602).
    */
   probes?: { unsupportedVersion: RawAnswer; missingMeta: RawAnswer };
+  /** Only when asked (the CLI's --call): one real tools/call and its answer as sent. */
+  call?: CallObservation;
+}
+
+/**
+ * One tools/call made because a person asked for it (never by default: a call may have side
+ * effects). The answer is taken from the wire, not the SDK's parse, so a result the SDK refuses is
+ * still judged as the server sent it.
+ */
+export interface CallObservation {
+  tool: string;
+  args: Record<string, unknown>;
+  /** The tool's outputSchema as listed (as sent), when it declares one. */
+  outputSchema?: unknown;
+  outcome:
+    | { kind: "result"; result: Record<string, unknown> }
+    | { kind: "error"; error: unknown }
+    | { kind: "no-answer"; message: string };
+  /**
+   * structuredContent against outputSchema, filled in by a caller that can validate JSON Schema
+   * (the CLI: see call-check.ts): [] when it conforms. Undefined: not validated.
+   */
+  schemaProblems?: string[];
+}
+
+/** Raised when --call names a tool the server does not list: nothing was called. */
+export class UnknownToolError extends Error {
+  constructor(
+    readonly tool: string,
+    readonly listed: string[],
+  ) {
+    super(
+      `--call ${JSON.stringify(tool)}: the server lists no such tool (it lists ${listed.map((n) => JSON.stringify(n)).join(", ") || "none"})`,
+    );
+  }
 }
 
 export interface CollectOptions {
@@ -76,6 +112,8 @@ export interface CollectOptions {
   deadline?: number;
   /** Told before each step starts, so a page can show where the review is. */
   onStep?: (step: CollectStep) => void;
+  /** Opt-in: call this tool once with these arguments and keep its answer (never by default). */
+  call?: { tool: string; args: Record<string, unknown> };
 }
 
 const PROBE_TIMEOUT_MS = 10_000;
@@ -105,9 +143,14 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
     probeTimeoutMs,
   });
   let review: ServerReview;
+  let call: CallObservation | undefined;
   try {
     step("inspect");
     review = await inspectServer(conn);
+    if (options.call) {
+      step("call");
+      call = await callOnce(conn, review, options.call);
+    }
   } finally {
     await conn.close().catch(() => {});
   }
@@ -172,7 +215,7 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
       capabilities: {} as ClientCapabilities,
     });
     try {
-      const { tools } = await plain.client.listTools(undefined, { cacheMode: "bypass" });
+      const { tools } = await listToolsLenient(plain.client, plain.wire);
       undeclared = {
         ok: true,
         tools: Object.fromEntries(tools.map((t) => [t.name, toolResourceUri(t)?.uri])),
@@ -192,5 +235,39 @@ export async function collectReview(options: CollectOptions): Promise<ReviewInpu
     otherEra,
     undeclared,
     ...(probes ? { probes } : {}),
+    ...(call ? { call } : {}),
+  };
+}
+
+/** The one tools/call a person asked for, its answer read from the wire. */
+async function callOnce(
+  conn: HostConnection,
+  review: ServerReview,
+  ask: { tool: string; args: Record<string, unknown> },
+): Promise<CallObservation> {
+  const listed = review.onWire.tools.find((t) => t.name === ask.tool);
+  if (!listed)
+    throw new UnknownToolError(
+      ask.tool,
+      review.onWire.tools.map((t) => String(t.name)),
+    );
+  let sdkError: string | undefined;
+  try {
+    await conn.client.callTool({ name: ask.tool, arguments: ask.args });
+  } catch (e) {
+    // The SDK may refuse an answer the server did send (a result off its schema): the wire has it.
+    sdkError = message(e);
+  }
+  const sent = conn.wire.requests("tools/call").at(-1);
+  const answer = sent ? conn.wire.responseTo(sent.id) : undefined;
+  return {
+    tool: ask.tool,
+    args: ask.args,
+    ...("outputSchema" in listed ? { outputSchema: listed.outputSchema } : {}),
+    outcome: answer?.result
+      ? { kind: "result", result: answer.result }
+      : answer && "error" in answer
+        ? { kind: "error", error: answer.error }
+        : { kind: "no-answer", message: sdkError ?? "no answer on the wire" },
   };
 }

@@ -41,6 +41,8 @@ import { createProxyFrame } from "../simulator/browser/proxy-pool";
 import { policyFor, tokenIssuer, type IssueProxy } from "../simulator/browser/proxy-ticket";
 import { createLimits, ProxyTransport } from "../simulator/browser/proxy-transport";
 import { WEBRTC_POLICY_NOTE } from "../simulator/browser/webrtc-policy";
+import { judgeCall } from "./call-items";
+import type { ReportItem } from "./report";
 import { PausableTimer, withTimeout, type PauseSource } from "../simulator/timeout";
 import { Trace, type TraceEntry } from "../simulator/trace";
 import {
@@ -144,6 +146,8 @@ export interface LiveView {
   trace: Trace;
   decision?: Decision;
   toolResult?: CallToolResult;
+  /** The result judged as the CLI's --call judges it (call-items.ts): text, structured, schema. */
+  callItems?: ReportItem[];
   /** Every tool of the server, as the agent and this view see it. */
   tools: ToolSight[];
   appCalls: AppCallRecord[];
@@ -312,6 +316,14 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
   note(
     `tools/call ${o.tool.name} answered${view.toolResult.isError ? " with isError: true" : ""}: ${view.toolResult.content?.length ?? 0} content item(s)${view.toolResult.structuredContent ? " and structuredContent" : ""}`,
   );
+  // The page does not carry a JSON Schema validator, so output-schema-match is left not checked
+  // here (schemaProblems undefined) and says the CLI's --call validates it.
+  view.callItems = judgeCall({
+    tool: o.tool.name,
+    args: o.arguments,
+    ...(o.tool.outputSchema !== undefined ? { outputSchema: o.tool.outputSchema } : {}),
+    outcome: { kind: "result", result: view.toolResult as Record<string, unknown> },
+  });
   if (!found) return stop("text", `${o.tool.name} names no view (TOOL-1)`);
 
   // NEG-6: negotiation judged by the session's era on what the call declared; only then is the

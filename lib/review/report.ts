@@ -1,4 +1,5 @@
 import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
+import type { ListSchemaProblem } from "../host/inspect";
 import { decideCsp, decideMime, decidePermissions, effectiveUiMeta, type Verdict } from "../decide";
 import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
@@ -18,6 +19,7 @@ import {
   wireContent,
 } from "./wire-checks";
 import { nameUnknown } from "./wire-read";
+import { judgeCall } from "./call-items";
 
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
 
@@ -207,6 +209,26 @@ function serverItems(input: ReviewInput): ReportItem[] {
   }
   // Core 2026-07-28 requests the SDK client never sends, and the names the server advertises.
   items.push(...protocolProbeItems(input), extensionIdItem(input), toolNamesItem(input));
+  if (r.toolSchemaProblems?.length) {
+    const v = listSchemaVerdict("tools", r.toolSchemaProblems, r.tools.length);
+    items.push({
+      id: "tools-list-schema",
+      title: "Every entry in tools/list matches the MCP schema",
+      ...v,
+      ruleIds: v.ruleIds,
+      source: "core",
+    });
+  }
+  if (r.resourceSchemaProblems?.length) {
+    const v = listSchemaVerdict("resources", r.resourceSchemaProblems, r.resources.length);
+    items.push({
+      id: "resources-list-schema",
+      title: "Every entry in resources/list matches the MCP schema",
+      ...v,
+      ruleIds: v.ruleIds,
+      source: "core",
+    });
+  }
 
   // Under legacy there is no server-side declaration to judge (NEG-6): the reviewer's own
   // initialize is not an item, since it could never fail (issue #21).
@@ -326,18 +348,22 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     });
   }
 
+  // A read answered with no content item leaves nothing to render, nor to judge below.
+  const empty = t.read.ok && t.read.result.contents.length === 0;
   add({
     id: "resource-read",
     title: "The view is fetched with resources/read",
-    status: t.read.ok ? "pass" : "fail",
-    evidence: t.read.ok
-      ? `resources/read ${t.resourceUri} returned ${t.read.result.contents.length} content item(s)`
-      : `resources/read ${t.resourceUri} failed: ${t.read.error}`,
-    ruleIds: ["RES-1", "TOOL-1"],
+    status: t.read.ok && !empty ? "pass" : "fail",
+    evidence: !t.read.ok
+      ? `resources/read ${t.resourceUri} failed: ${t.read.error}`
+      : empty
+        ? `resources/read ${t.resourceUri} answered with no content item ("contents": []): a host has no document to render (RES-3)`
+        : `resources/read ${t.resourceUri} returned ${t.read.result.contents.length} content item(s)`,
+    ruleIds: empty ? ["RES-1", "RES-3"] : ["RES-1", "TOOL-1"],
     lesson: LESSONS.fetching,
     source: "review",
   });
-  if (!t.read.ok) return items;
+  if (!t.read.ok || empty) return items;
 
   // The content item as sent (unknown keys kept), else as the SDK parsed it.
   const item = wireContent(t) ?? asRecord(t.read.result.contents[0]);
@@ -447,7 +473,9 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     evidence:
       typeof meta.ui.prefersBorder === "boolean"
         ? `prefersBorder ${String(meta.ui.prefersBorder)}`
-        : "prefersBorder omitted: each host picks its own default",
+        : "prefersBorder" in meta.ui
+          ? `prefersBorder ${json(meta.ui.prefersBorder)} is not a boolean (true or false): hosts treat it as omitted and pick their own default`
+          : "prefersBorder omitted: each host picks its own default",
     ruleIds: ["RES-6"],
     lesson: LESSONS.border,
     source: "requirements",
@@ -500,14 +528,24 @@ function itemsForTool(input: ReviewInput, name: string): ReportItem[] {
   const r = input.review;
   const ui = r.uiTools.find((t) => t.name === name);
   const wire = ui?.onWire.tool ?? r.onWire?.tools.find((t) => t.name === name);
-  const view = ui ? [...toolItems(input, ui), ...staticViewItems(ui)] : [];
-  // The two items no review can settle from outside stay last in the tool's block.
+  const called = callItems(input, name);
+  // A call asked for (--call) settles text-fallback: its item replaces the not-checkable one.
+  const view = (ui ? [...toolItems(input, ui), ...staticViewItems(ui)] : []).filter(
+    (i) => !(called.length && i.id.startsWith("text-fallback:")),
+  );
+  // The items no review can settle from outside stay last in the tool's block, after the call's.
   const outside = (i: ReportItem) => /^(text-fallback|renders):/.test(i.id);
   return [
     ...view.filter((i) => !outside(i)),
     ...everyToolItems(input, name, wire, !!ui),
+    ...called,
     ...view.filter(outside),
   ];
+}
+
+/** The items for the one tools/call a person asked for (--call), on the tool it named. */
+function callItems(input: ReviewInput, name: string): ReportItem[] {
+  return input.call && input.call.tool === name ? judgeCall(input.call) : [];
 }
 
 /**
@@ -651,6 +689,36 @@ export function staticViewItems(t: UiToolReview): ReportItem[] {
     lesson: LESSONS.displayModes,
   });
   return items;
+}
+
+/**
+ * The SDK client refused tools/list or resources/list (a field of the wrong type): a host built on
+ * it gets none of that list. Each offending field is named as sent; the items that parse are used.
+ */
+function listSchemaVerdict(
+  field: "tools" | "resources",
+  problems: ListSchemaProblem[],
+  parsed: number,
+): { status: ItemStatus; evidence: string; ruleIds: string[]; lesson: string } {
+  const annotations = field === "tools" && problems.some((p) => p.path.startsWith("annotations"));
+  return {
+    status: "fail",
+    evidence:
+      `the SDK client refused the whole ${field}/list result, so a host built on it gets ${field === "tools" ? "no tool" : "no resource listing"} of this server: ` +
+      problems
+        .map(
+          (p) =>
+            `${field}[${p.index}]${p.name !== undefined ? ` ${json(p.name)}` : ""} ${p.path || "(the entry)"} is ${p.sent}: ${p.message}`,
+        )
+        .join("; ") +
+      `. The ${parsed} ${field === "tools" ? "tool(s)" : "resource(s)"} that parse one by one are reviewed below; a refused one is left out`,
+    ruleIds: annotations ? ["TOOL-7"] : [],
+    lesson: annotations
+      ? LESSONS.annotations
+      : field === "tools"
+        ? LESSONS.resourceUri
+        : LESSONS.unlisted,
+  };
 }
 
 /** The checklist report for one reviewed server: a pure function of what was observed. */

@@ -99,6 +99,15 @@ export function everyToolItems(
         ...(unknown.length ? [`_meta.ui has unknown key(s) ${nameUnknown(unknown)}`] : []),
         ...(near.length ? [`_meta has ${nameUnknown(near)}`] : []),
       ];
+      // csp, permissions, domain and prefersBorder are the view's own fields (RES-4): on the tool
+      // they are read by no host, so the view renders without them.
+      const resourceFields = unknown
+        .map((k) => k.key)
+        .filter((k) => (RESOURCE_UI_KEYS as readonly string[]).includes(k));
+      if (resourceFields.length)
+        problems.push(
+          `${resourceFields.map((k) => json(k)).join(", ")} ${resourceFields.length > 1 ? "are" : "is"} resource metadata: a host reads ${resourceFields.length > 1 ? "them" : "it"} from the view's content item _meta.ui (or its resources/list entry), never from the tool`,
+        );
       add({
         id: "tool-ui-keys",
         title: "The tool's _meta.ui has only known keys",
@@ -322,13 +331,26 @@ export function resourceWireItems(
       const unknown = ui ? unknownKeys(ui, RESOURCE_UI_KEYS) : [];
       if (unknown.length) problems.push(`${where}.ui: ${nameUnknown(unknown)}`);
     }
+    // _meta.ui on the read result itself: hosts read it from the content item (apps spec line
+    // 1730) or the listing (RES-4), so it is ignored, csp and all.
+    const resultUi = asRecord(asRecord(t.onWire.read?._meta)?.ui);
+    const misplaced = resultUi
+      ? `the resources/read result's own _meta.ui ${json(resultUi)} is not where a host looks: it reads _meta.ui from the content item (or the resources/list entry), so this is ignored; move it onto the content item`
+      : undefined;
     add({
       id: "resource-keys",
       title: "The view's content item and _meta.ui have only known fields",
-      status: problems.length ? "warning" : "pass",
-      evidence: problems.length
-        ? `unknown keys, which hosts ignore: ${problems.join("; ")}`
-        : `content item keys as sent: ${json(Object.keys(content ?? {}))}`,
+      status: problems.length || misplaced ? "warning" : "pass",
+      evidence: misplaced
+        ? [
+            misplaced,
+            ...(problems.length
+              ? [`unknown keys, which hosts ignore: ${problems.join("; ")}`]
+              : []),
+          ].join("; ")
+        : problems.length
+          ? `unknown keys, which hosts ignore: ${problems.join("; ")}`
+          : `content item keys as sent: ${json(Object.keys(content ?? {}))}`,
       ruleIds: ["RES-3", "RES-4", "RES-6"],
       lesson: LESSONS.twoPlaces,
       source: "review",
