@@ -1,0 +1,198 @@
+/**
+ * The conformance view's browser entry, bundled into view.html by scripts/view-documents.ts. It
+ * wires `ConformanceSession` to `window.parent` (the sandbox proxy), supplies the probes only a
+ * browser can run (CSP fetches, `window.top`, the viewport), shows the verdicts as a table that
+ * follows the host's theme, sends them to the server through the app-only `conformance_report`,
+ * and offers the operator's probes as buttons that never hold up the automatic ones.
+ */
+import {
+  isAutomatic,
+  judgeLink,
+  TOOLS,
+  type ConformanceReport,
+  type FetchOutcome,
+  type ProbeResult,
+} from "./probes";
+import { ConformanceSession } from "./session";
+
+const $ = (id: string) => document.getElementById(id)!;
+
+function readConfig(): { origins?: { declared: string; undeclared: string } } {
+  try {
+    return JSON.parse($("conformance-config").textContent ?? "") as ReturnType<typeof readConfig>;
+  } catch {
+    return {};
+  }
+}
+
+function applyTheme(ctx: Record<string, unknown>) {
+  const root = document.documentElement;
+  if (ctx.theme === "light" || ctx.theme === "dark") {
+    root.setAttribute("data-theme", ctx.theme);
+    root.style.colorScheme = ctx.theme;
+  }
+  const vars = (ctx.styles as { variables?: Record<string, string | undefined> } | undefined)
+    ?.variables;
+  for (const [name, value] of Object.entries(vars ?? {}))
+    if (value !== undefined) root.style.setProperty(name, value);
+}
+
+const violations: { uri: string; directive: string }[] = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  violations.push({ uri: e.blockedURI, directive: e.effectiveDirective });
+});
+
+async function fetchProbe(url: string): Promise<FetchOutcome> {
+  const origin = new URL(url).origin;
+  const outcome: FetchOutcome = { url, ok: false, violations: [] };
+  try {
+    const res = await fetch(url, { cache: "no-store" });
+    outcome.ok = res.ok;
+    outcome.status = res.status;
+  } catch (e) {
+    outcome.error = (e as Error).message;
+  }
+  // The violation event is queued as a task: give it a moment to arrive.
+  await new Promise((r) => setTimeout(r, 100));
+  outcome.violations = violations.filter((v) => v.uri.startsWith(origin)).map((v) => v.directive);
+  return outcome;
+}
+
+function tryTop() {
+  try {
+    // A view sharing the host page's origin could read this: it MUST throw (SBX-2).
+    const title = window.top!.document.title;
+    return {
+      reachable: true,
+      detail: `window.top.document was readable (title ${JSON.stringify(title)})`,
+    };
+  } catch (e) {
+    return {
+      reachable: false,
+      detail: `window.top.document threw ${(e as Error).name}; this document's origin is ${location.origin}`,
+    };
+  }
+}
+
+function waitForHeight(height: number, ms: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const check = () => {
+      if (Math.abs(window.innerHeight - height) <= 2) return resolve(window.innerHeight);
+      if (performance.now() - started > ms) return resolve(window.innerHeight);
+      requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+function logLine(line: string) {
+  const li = document.createElement("li");
+  li.textContent = line;
+  $("log").append(li);
+}
+
+/** The verdicts as one accessible table: caption, column headers, one row per catalogue id. */
+function render(results: ProbeResult[]) {
+  const table = document.createElement("table");
+  table.setAttribute("data-testid", "conformance-table");
+  const caption = table.createCaption();
+  const n = (v: string) => results.filter((r) => r.verdict === v).length;
+  caption.textContent = `Probe verdicts: ${n("PASS")} PASS, ${n("FAIL")} FAIL, ${n("NOT OBSERVABLE")} NOT OBSERVABLE`;
+  const head = table.createTHead().insertRow();
+  for (const h of ["Catalogue id", "Verdict", "Rules", "Evidence"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of results) {
+    const row = body.insertRow();
+    row.dataset.probe = r.id;
+    row.dataset.verdict = r.verdict;
+    row.dataset.kind = r.needsPerson ? "person" : isAutomatic(r) ? "automatic" : "unobservable";
+    const id = document.createElement("th");
+    id.scope = "row";
+    id.textContent = r.id + (r.needsPerson ? " (operator)" : "");
+    row.append(id);
+    const verdict = row.insertCell();
+    verdict.className = "verdict";
+    verdict.dataset.verdict = r.verdict;
+    verdict.textContent = r.verdict;
+    row.insertCell().textContent = r.rules.join(", ");
+    row.insertCell().textContent = r.evidence;
+  }
+  $("results").replaceChildren(table);
+}
+
+function reportSize() {
+  session.notify("ui/notifications/size-changed", {
+    height: Math.ceil(document.documentElement.scrollHeight),
+  });
+}
+
+const config = readConfig();
+const session = new ConformanceSession({
+  post: (m) => window.parent.postMessage(m, "*"),
+  listen: (receive) =>
+    window.addEventListener("message", (e) => {
+      // Only the parent (the proxy, relaying the host) speaks to this view.
+      if (e.source === window.parent) receive(e.data);
+    }),
+  now: () => performance.now(),
+  probeOrigins: config.origins,
+  fetchProbe,
+  tryTop,
+  waitForHeight,
+  onContext: applyTheme,
+  log: logLine,
+});
+
+let report: ConformanceReport | undefined;
+
+async function send(r: ConformanceReport) {
+  const sent = await session.callTool(TOOLS.report, { report: r });
+  logLine(sent.ok ? "report sent to the server" : `the report was not sent: ${sent.detail}`);
+  return sent.ok;
+}
+
+async function main() {
+  const r = await session.run();
+  report = r;
+  render(r.results);
+  const automatic = r.results.filter(isAutomatic);
+  const failed = automatic.filter((p) => p.verdict !== "PASS");
+  const status = $("status");
+  status.dataset.state = "done";
+  status.textContent = `Automatic probes finished: ${automatic.length - failed.length} of ${automatic.length} PASS${failed.length ? `; not passed: ${failed.map((p) => p.id).join(", ")}` : ""}.`;
+  ($("open-link") as HTMLButtonElement).disabled = false;
+  reportSize();
+  const sent = await send(r);
+  status.dataset.sent = String(sent);
+}
+
+$("open-link").addEventListener("click", async () => {
+  if (!report) return;
+  const origin = config.origins?.declared;
+  if (!origin) return;
+  const url = `${origin}/probe/link?run=${encodeURIComponent(report.run)}`;
+  const answer = await session.request("ui/open-link", { url }, 120_000);
+  // Give the opened page a moment to load before asking the server whether it was served.
+  await new Promise((r) => setTimeout(r, 1500));
+  const seen = await session.callTool(TOOLS.ping, { run: report.run });
+  const hits = (seen.structured as { hits?: string[] } | undefined)?.hits ?? [];
+  const result = judgeLink(
+    {
+      ok: !answer.error && !(answer.result as { isError?: boolean } | undefined)?.isError,
+      detail: answer.error ?? JSON.stringify(answer.result),
+    },
+    hits.includes("link"),
+  );
+  report = { ...report, results: report.results.map((p) => (p.id === result.id ? result : p)) };
+  render(report.results);
+  reportSize();
+  await send(report);
+});
+
+void main();
