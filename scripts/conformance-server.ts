@@ -25,8 +25,9 @@ the host rendering it (PASS / FAIL / NOT OBSERVABLE per requirement of the catal
   --stdio             serve over stdio (for hosts that start servers themselves)
   --http PORT         serve http://127.0.0.1:PORT/mcp with CORS for browser hosts such as /review
   --era               dual (default: both protocol eras), modern or legacy
-  --negative-control  csp: also declare the origin the CSP probe expects to be blocked, so the CSP
-                      probes must FAIL (proves the probe can fail)
+  --negative-control  csp: add a second UI tool, conformance_run_csp_control, whose view also
+                      declares the origin the CSP probe expects blocked, so its CSP probes must
+                      FAIL on any host (proves the probes can fail); conformance_run is unchanged
 Reports are printed on stderr as JSON and Markdown, and kept as conformance://report/latest.`;
 
 const args = process.argv.slice(2);
@@ -108,7 +109,7 @@ const factory = createConformanceServerFactory({
   state,
   negativeControl: control as NegativeControl | undefined,
 });
-const described = `${era} era; CSP probe: declared ${origins.declared}, undeclared ${origins.undeclared}${control ? `; NEGATIVE CONTROL ${control}: the CSP probes must FAIL` : ""}`;
+const described = `${era} era; CSP probe: declared ${origins.declared}, undeclared ${origins.undeclared}${control ? `; negative control ${control}: conformance_run_csp_control's CSP probes must FAIL` : ""}`;
 
 if (!port) {
   await serveMcpStdio(factory, era);

@@ -19,6 +19,8 @@ import { decideVisibility, toolVisibility } from "../decide/visibility";
 import { loadSpecCatalogue } from "../content/spec";
 import { ruleIdSchema } from "../rules/schema";
 import {
+  CONTROL_TOOL,
+  CONTROL_VIEW_URI,
   isAutomatic,
   judgeProbes,
   NOT_OBSERVABLE,
@@ -232,6 +234,7 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
       expect(item._meta?.ui?.csp).toEqual({ connectDomains: [ORIGINS.declared] });
       expect(JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(item.text)![1]!)).toEqual({
         origins: ORIGINS,
+        viewUri: VIEW_URI,
       });
     },
   );
@@ -278,13 +281,27 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     expect(state.reports).toEqual([]);
   });
 
-  it("as a negative control declares the undeclared origin too", async () => {
+  it("as a negative control adds a second UI tool whose view declares the undeclared origin too, and leaves the ordinary view as it was", async () => {
     const { server } = serve(transport, "csp");
     const conn = await connect(server, "legacy");
-    const read = await conn.client.readResource({ uri: VIEW_URI });
-    expect((read.contents[0] as { _meta?: { ui?: { csp?: unknown } } })._meta?.ui?.csp).toEqual({
-      connectDomains: [ORIGINS.declared, ORIGINS.undeclared],
+    const { tools } = await conn.client.listTools();
+    const control = tools.find((t) => t.name === CONTROL_TOOL);
+    expect((control?._meta as { ui?: { resourceUri?: string } })?.ui?.resourceUri).toBe(
+      CONTROL_VIEW_URI,
+    );
+    const csp = async (uri: string) => {
+      const read = await conn.client.readResource({ uri });
+      const item = read.contents[0] as { text: string; _meta?: { ui?: { csp?: unknown } } };
+      return {
+        csp: item._meta?.ui?.csp,
+        config: JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(item.text)![1]!),
+      };
+    };
+    expect(await csp(CONTROL_VIEW_URI)).toEqual({
+      csp: { connectDomains: [ORIGINS.declared, ORIGINS.undeclared] },
+      config: { origins: ORIGINS, viewUri: CONTROL_VIEW_URI, negativeControl: "csp" },
     });
+    expect((await csp(VIEW_URI)).csp).toEqual({ connectDomains: [ORIGINS.declared] });
   });
 });
 

@@ -68,6 +68,8 @@ export interface ServerSeen {
 }
 
 export interface Observation {
+  /** The resource this view was read from (the negative control has its own). */
+  viewUri?: string;
   init?:
     | {
         ok: true;
@@ -108,6 +110,9 @@ export const TOOLS = {
   report: "conformance_report",
 } as const;
 export const VIEW_URI = "ui://conformance/probe-view.html";
+/** The negative control's tool and view: the same view, under a CSP that declares both origins. */
+export const CONTROL_TOOL = "conformance_run_csp_control";
+export const CONTROL_VIEW_URI = "ui://conformance/probe-view-csp-control.html";
 export const REPORT_URI = "conformance://report/latest";
 /** The modes this view supports and declares in `appCapabilities` (BRG-6). */
 export const VIEW_MODES = ["inline", "fullscreen"] as const;
@@ -567,19 +572,17 @@ function callProbes(o: Observation): ProbeResult[] {
           ["BRG-5"],
         ),
   );
+  const uri = o.viewUri ?? VIEW_URI;
   out.push(
     server
-      ? server.reads.includes(VIEW_URI)
-        ? r(
-            "resource/read-referenced",
-            "PASS",
-            `the server answered resources/read for ${VIEW_URI}`,
-            ["RES-1"],
-          )
+      ? server.reads.includes(uri)
+        ? r("resource/read-referenced", "PASS", `the server answered resources/read for ${uri}`, [
+            "RES-1",
+          ])
         : r(
             "resource/read-referenced",
             "FAIL",
-            `the server saw no resources/read of ${VIEW_URI} (a cached copy?)`,
+            `the server saw no resources/read of ${uri} (a cached copy?)`,
             ["RES-1"],
           )
       : r("resource/read-referenced", "NOT OBSERVABLE", "the server could not be asked", ["RES-1"]),

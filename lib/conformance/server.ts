@@ -11,6 +11,8 @@ import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { EXTENSION_ID, PROFILE_MIME } from "../host/ids";
 import {
+  CONTROL_TOOL,
+  CONTROL_VIEW_URI,
   REPORT_URI,
   reportMarkdown,
   TOOLS,
@@ -26,8 +28,10 @@ export interface ProbeOrigins {
 }
 
 /**
- * A negative control: `csp` declares the "undeclared" origin too, which is exactly what a host
- * that skipped the CSP would look like from inside the view, so the CSP probes must FAIL.
+ * A negative control: `csp` adds a second UI tool, conformance_run_csp_control, whose view
+ * resource declares the "undeclared" origin too. From inside the view that is exactly what a host
+ * that skipped the CSP looks like, so its CSP probes must FAIL while every other probe still
+ * passes: the suite can fail. The ordinary tool and view are unchanged.
  */
 export type NegativeControl = "csp";
 
@@ -100,52 +104,100 @@ export class ConformanceState {
 const text = (t: string): CallToolResult["content"] => [{ type: "text", text: t }];
 const runArg = { run: z.string().max(200).optional() };
 
-/** The view's document with its settings (probe origins) in a JSON script element. */
-export function viewDocument(o: Pick<ConformanceServerOptions, "viewHtml" | "origins">): string {
+/** The view's document with its settings (probe origins, its own URI) in a JSON script element. */
+export function viewDocument(
+  o: Pick<ConformanceServerOptions, "viewHtml" | "origins">,
+  viewUri = VIEW_URI,
+  negativeControl?: NegativeControl,
+): string {
   // JSON in a script element: "<" escaped so no value can end the element.
-  const config = JSON.stringify({ origins: o.origins }).replace(/</g, "\\u003c");
+  const config = JSON.stringify({
+    origins: o.origins,
+    viewUri,
+    ...(negativeControl ? { negativeControl } : {}),
+  }).replace(/</g, "\\u003c");
   if (!o.viewHtml.includes("/*CONFORMANCE_CONFIG*/"))
     throw new Error("the conformance view lost its /*CONFORMANCE_CONFIG*/ marker");
   return o.viewHtml.replace("/*CONFORMANCE_CONFIG*/", () => config);
 }
 
+interface UiToolSpec {
+  tool: string;
+  uri: string;
+  description: string;
+  html: string;
+  connectDomains: string[];
+}
+
+/** One UI tool and its view: the run token with the result, the view under its declared CSP. */
+function registerProbeView(server: McpServer, state: ConformanceState, t: UiToolSpec) {
+  registerAppTool(
+    server,
+    t.tool,
+    {
+      description: t.description,
+      inputSchema: z.object({}),
+      _meta: { ui: { resourceUri: t.uri } },
+    },
+    async () => {
+      const run = randomUUID();
+      state.issuedRuns.push(run);
+      state.calls.push({ tool: t.tool, run });
+      // OUT-1: text that makes sense without the view; OUT-2: the run token for the view.
+      return {
+        content: text(`Conformance run ${run} started: the view runs the probes.`),
+        structuredContent: { run },
+      };
+    },
+  );
+  const ui = { csp: { connectDomains: t.connectDomains } };
+  registerAppResource(
+    server,
+    t.tool,
+    t.uri,
+    { mimeType: PROFILE_MIME, _meta: { ui } },
+    async (uri) => {
+      state.reads.push(uri.href);
+      return { contents: [{ uri: uri.href, mimeType: PROFILE_MIME, text: t.html, _meta: { ui } }] };
+    },
+  );
+}
+
 /** A factory of conformance servers sharing one state (one per session or request). */
 export function createConformanceServerFactory(o: ConformanceServerOptions): () => McpServer {
-  const html = viewDocument(o);
-  const connectDomains =
-    o.negativeControl === "csp" ? [o.origins.declared, o.origins.undeclared] : [o.origins.declared];
+  const views: UiToolSpec[] = [
+    {
+      tool: TOOLS.run,
+      uri: VIEW_URI,
+      description:
+        "Runs the MCP Apps host conformance probes: its view tests the host that renders it and reports PASS / FAIL / NOT OBSERVABLE per requirement.",
+      html: viewDocument(o),
+      connectDomains: [o.origins.declared],
+    },
+  ];
+  if (o.negativeControl === "csp")
+    views.push({
+      tool: CONTROL_TOOL,
+      uri: CONTROL_VIEW_URI,
+      description:
+        "Negative control: the same probes under a CSP that also declares the origin the CSP probe expects blocked, so the CSP probes must FAIL.",
+      html: viewDocument(o, CONTROL_VIEW_URI, "csp"),
+      connectDomains: [o.origins.declared, o.origins.undeclared],
+    });
   return () => {
     const server = new McpServer(
       { name: "mcp-apps-conformance", version: "1.0.0" },
       { capabilities: { tools: {}, resources: {}, extensions: { [EXTENSION_ID]: {} } } },
     );
-    registerAppTool(
-      server,
-      TOOLS.run,
-      {
-        description:
-          "Runs the MCP Apps host conformance probes: its view tests the host that renders it and reports PASS / FAIL / NOT OBSERVABLE per requirement.",
-        inputSchema: z.object({}),
-        _meta: { ui: { resourceUri: VIEW_URI } },
-      },
-      async () => {
-        const run = randomUUID();
-        o.state.issuedRuns.push(run);
-        o.state.calls.push({ tool: TOOLS.run, run });
-        // OUT-1: text that makes sense without the view; OUT-2: the run token for the view.
-        return {
-          content: text(`Conformance run ${run} started: the view runs the probes.`),
-          structuredContent: { run },
-        };
-      },
-    );
-    registerAppTool(
-      server,
+    for (const v of views) registerProbeView(server, o.state, v);
+    // The view's helpers are app-only tools without a view of their own (TOOL-2): a host lists
+    // them to no agent, and a reviewer sees one UI tool, conformance_run.
+    server.registerTool(
       TOOLS.ping,
       {
         description: "App-only: tells the conformance view what the server saw for its run.",
         inputSchema: z.object(runArg),
-        _meta: { ui: { resourceUri: VIEW_URI, visibility: ["app"] } },
+        _meta: { ui: { visibility: ["app"] } },
       },
       async ({ run }) => {
         o.state.calls.push({ tool: TOOLS.ping, run });
@@ -166,37 +218,17 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
         return { content: text("the model called the model-only tool") };
       },
     );
-    registerAppTool(
-      server,
+    server.registerTool(
       TOOLS.report,
       {
         description: "App-only: the conformance view sends its results here.",
         inputSchema: z.object({ report: reportSchema }),
-        _meta: { ui: { resourceUri: VIEW_URI, visibility: ["app"] } },
+        _meta: { ui: { visibility: ["app"] } },
       },
       async ({ report }) => {
         o.state.calls.push({ tool: TOOLS.report, run: report.run });
         o.state.addReport(report);
         return { content: text(`Report for run ${report.run} received.`) };
-      },
-    );
-    registerAppResource(
-      server,
-      "conformance view",
-      VIEW_URI,
-      { mimeType: PROFILE_MIME, _meta: { ui: { csp: { connectDomains } } } },
-      async (uri) => {
-        o.state.reads.push(uri.href);
-        return {
-          contents: [
-            {
-              uri: uri.href,
-              mimeType: PROFILE_MIME,
-              text: html,
-              _meta: { ui: { csp: { connectDomains } } },
-            },
-          ],
-        };
       },
     );
     server.registerResource(

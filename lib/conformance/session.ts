@@ -25,6 +25,8 @@ export interface ViewProbeEnv {
   /** Registers the receiver of the host's messages (already checked to come from the parent). */
   listen(receive: (message: unknown) => void): void;
   now(): number;
+  /** The resource the view's document came from (from the view's document). */
+  viewUri?: string;
   /** Where the conformance server's probe endpoints are (from the view's document). */
   probeOrigins?: { declared: string; undeclared: string };
   /** Fetches a probe URL and reports CSP violations for its origin (browser only). */
@@ -54,7 +56,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One view's conversation with its host, recorded. */
 export class ConformanceSession {
-  readonly observation: Observation = { inbound: [] };
+  readonly observation: Observation;
   private initializedSent = false;
   private nextId = 1;
   private pending = new Map<number, { method: string; done(m: Rpc): void }>();
@@ -63,6 +65,7 @@ export class ConformanceSession {
   private context: Record<string, unknown> = {};
 
   constructor(private env: ViewProbeEnv) {
+    this.observation = { inbound: [], ...(env.viewUri ? { viewUri: env.viewUri } : {}) };
     env.listen((m) => this.receive(m));
   }
 

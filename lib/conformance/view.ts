@@ -17,7 +17,11 @@ import { ConformanceSession } from "./session";
 
 const $ = (id: string) => document.getElementById(id)!;
 
-function readConfig(): { origins?: { declared: string; undeclared: string } } {
+function readConfig(): {
+  origins?: { declared: string; undeclared: string };
+  viewUri?: string;
+  negativeControl?: string;
+} {
   try {
     return JSON.parse($("conformance-config").textContent ?? "") as ReturnType<typeof readConfig>;
   } catch {
@@ -92,21 +96,19 @@ function logLine(line: string) {
   $("log").append(li);
 }
 
-/** The verdicts as one accessible table: caption, column headers, one row per catalogue id. */
-function render(results: ProbeResult[]) {
-  const table = document.createElement("table");
-  table.setAttribute("data-testid", "conformance-table");
-  const caption = table.createCaption();
-  const n = (v: string) => results.filter((r) => r.verdict === v).length;
-  caption.textContent = `Probe verdicts: ${n("PASS")} PASS, ${n("FAIL")} FAIL, ${n("NOT OBSERVABLE")} NOT OBSERVABLE`;
-  const head = table.createTHead().insertRow();
+/** Verdicts as one accessible table: caption, column headers, one row per catalogue id. */
+function table(results: ProbeResult[], caption: string) {
+  const t = document.createElement("table");
+  t.setAttribute("data-testid", "conformance-table");
+  t.createCaption().textContent = caption;
+  const head = t.createTHead().insertRow();
   for (const h of ["Catalogue id", "Verdict", "Rules", "Evidence"]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = h;
     head.append(th);
   }
-  const body = table.createTBody();
+  const body = t.createTBody();
   for (const r of results) {
     const row = body.insertRow();
     row.dataset.probe = r.id;
@@ -123,7 +125,28 @@ function render(results: ProbeResult[]) {
     row.insertCell().textContent = r.rules.join(", ");
     row.insertCell().textContent = r.evidence;
   }
-  $("results").replaceChildren(table);
+  return t;
+}
+
+/** The probes first; what the view cannot see folded below, one click away, never left out. */
+function render(results: ProbeResult[]) {
+  const seen = results.filter((r) => isAutomatic(r) || r.needsPerson);
+  const unseen = results.filter((r) => !isAutomatic(r) && !r.needsPerson);
+  const n = (v: string) => seen.filter((r) => r.verdict === v).length;
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = `What this view cannot see (${unseen.length} requirements, NOT OBSERVABLE)`;
+  details.append(
+    summary,
+    table(unseen, "Requirements a view cannot observe from inside its frame, and why"),
+  );
+  $("results").replaceChildren(
+    table(
+      seen,
+      `Probe verdicts: ${n("PASS")} PASS, ${n("FAIL")} FAIL, ${n("NOT OBSERVABLE")} NOT OBSERVABLE`,
+    ),
+    details,
+  );
 }
 
 function reportSize() {
@@ -133,6 +156,13 @@ function reportSize() {
 }
 
 const config = readConfig();
+if (config.negativeControl) {
+  // Said first and plainly: this run's FAILs are the point, not a finding about the host.
+  const note = document.createElement("p");
+  note.dataset.testid = "negative-control";
+  note.textContent = `Negative control (${config.negativeControl}): this view's resource also declares the origin the CSP probe expects to be blocked, so the CSP probes are expected to FAIL on any host.`;
+  document.querySelector("h1")!.after(note);
+}
 const session = new ConformanceSession({
   post: (m) => window.parent.postMessage(m, "*"),
   listen: (receive) =>
@@ -142,6 +172,7 @@ const session = new ConformanceSession({
     }),
   now: () => performance.now(),
   probeOrigins: config.origins,
+  viewUri: config.viewUri,
   fetchProbe,
   tryTop,
   waitForHeight,
