@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { collectPageErrors, expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
+
+/**
+ * Our /review live view, loaded with the conformance server (scripts/conformance-server.ts, over
+ * HTTP with CORS, dual era, and its CSP negative control): the ordinary run must pass every
+ * automatic probe, and the control run must fail exactly the CSP probes, so this test can fail.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
+const URL = `http://127.0.0.1:${PORT}/mcp`;
+let server: ChildProcess | undefined;
+let stderr = "";
+
+test.beforeAll(async () => {
+  server = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/conformance-server.ts",
+      "--http",
+      String(PORT),
+      "--negative-control",
+      "csp",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  server.stderr!.on("data", (c: Buffer) => (stderr += String(c)));
+  await expect.poll(() => stderr, { timeout: 60_000 }).toContain("conformance server listening");
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+const section = (page: Page, tool: string) =>
+  page.locator(`[data-testid="review-ui-tool"][data-tool="${tool}"]`);
+const viewOf = (s: Locator) =>
+  s.getByTestId("review-view").frameLocator("iframe").frameLocator("iframe");
+
+/** Runs one conformance tool, allowing the view's app-only calls, and returns its verdict rows. */
+async function runProbes(page: Page, tool: string) {
+  const s = section(page, tool);
+  await s.getByTestId("run-tool").click();
+  const consent = s.getByTestId("consent-dialog");
+  const view = viewOf(s);
+  const status = view.locator("#status");
+  // The view's own calls (ping, then the report) are asked for: "always" for each tool.
+  for (const name of ["conformance_ping", "conformance_report"]) {
+    await expect(consent).toContainText(name, { timeout: 20_000 });
+    await consent.getByTestId("consent-always").click();
+  }
+  await expect(status).toHaveAttribute("data-sent", "true");
+  return view.locator('[data-testid="conformance-table"] tbody tr');
+}
+
+const verdicts = async (rows: Locator, kind: string) =>
+  Object.fromEntries(
+    await rows.evaluateAll(
+      (trs, kind) =>
+        trs
+          .filter((tr) => (tr as HTMLElement).dataset.kind === kind)
+          .map((tr) => [(tr as HTMLElement).dataset.probe!, (tr as HTMLElement).dataset.verdict!]),
+      kind,
+    ),
+  );
+
+test("the review's live view passes every automatic conformance probe, and the CSP negative control fails exactly the CSP probes (SBX-2..5, CSP-3, BRG-2..7)", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await page.goto("/review");
+  await page.getByLabel("Server URL").fill(URL);
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 30_000 });
+
+  const rows = await runProbes(page, "conformance_run");
+  const automatic = await verdicts(rows, "automatic");
+  console.log(`conformance in /review: ${JSON.stringify(automatic)}`);
+  expect(Object.keys(automatic).length).toBeGreaterThanOrEqual(17);
+  expect(Object.entries(automatic).filter(([, v]) => v !== "PASS")).toEqual([]);
+  // What the view cannot see is said, not left blank.
+  expect(Object.keys(await verdicts(rows, "unobservable")).length).toBeGreaterThan(20);
+  // The report reached the server, which printed it as JSON and Markdown.
+  await expect.poll(() => stderr).toContain('{"conformanceReport"');
+  expect(stderr).toContain("| sandbox/no-messages-before-initialized | PASS |");
+  // The table follows the host's theme and is accessible in both. The rest of /review is checked
+  // by e2e/review-view.spec.ts: here axe looks at the view and the runner around it only.
+  await expectNoSeriousA11yViolationsInBothThemes(
+    page,
+    'header, footer, form, [data-testid="review-result"] > :not([data-testid="review-ui-tool"])',
+  );
+  await section(page, "conformance_run").getByRole("button", { name: "Close the view" }).click();
+
+  const control = await verdicts(await runProbes(page, "conformance_run_csp_control"), "automatic");
+  expect(
+    Object.entries(control)
+      .filter(([, v]) => v !== "PASS")
+      .map(([id]) => id)
+      .sort(),
+  ).toEqual([
+    "security/csp-block-undeclared",
+    "security/csp-no-loosening",
+    "security/sandbox-csp-enforced",
+  ]);
+  expect(errors).toEqual([]);
+});
