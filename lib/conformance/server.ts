@@ -137,6 +137,7 @@ function registerProbeView(server: McpServer, state: ConformanceState, t: UiTool
     {
       description: t.description,
       inputSchema: z.object({}),
+      annotations: { readOnlyHint: true, openWorldHint: false },
       _meta: { ui: { resourceUri: t.uri } },
     },
     async () => {
@@ -150,7 +151,8 @@ function registerProbeView(server: McpServer, state: ConformanceState, t: UiTool
       };
     },
   );
-  const ui = { csp: { connectDomains: t.connectDomains } };
+  // RES-6: a border chosen on purpose (the table reads better framed).
+  const ui = { csp: { connectDomains: t.connectDomains }, prefersBorder: true };
   registerAppResource(
     server,
     t.tool,
@@ -197,6 +199,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       {
         description: "App-only: tells the conformance view what the server saw for its run.",
         inputSchema: z.object(runArg),
+        annotations: { readOnlyHint: true, openWorldHint: false },
         _meta: { ui: { visibility: ["app"] } },
       },
       async ({ run }) => {
@@ -211,6 +214,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       {
         description: "Model-only: a host must refuse it when the conformance view calls it.",
         inputSchema: z.object(runArg),
+        annotations: { readOnlyHint: true, openWorldHint: false },
         _meta: { ui: { visibility: ["model"] } },
       },
       async ({ run }) => {
@@ -223,6 +227,12 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       {
         description: "App-only: the conformance view sends its results here.",
         inputSchema: z.object({ report: reportSchema }),
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
         _meta: { ui: { visibility: ["app"] } },
       },
       async ({ report }) => {
