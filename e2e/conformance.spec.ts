@@ -68,7 +68,7 @@ const verdicts = async (rows: Locator, kind: string) =>
     ),
   );
 
-test("the review's live view passes every automatic conformance probe, and the CSP negative control fails exactly the CSP probes (SBX-2..5, CSP-3, BRG-2..7)", async ({
+test("the review's live view passes every automatic conformance probe and opens the operator's link after confirmation, and the CSP negative control fails exactly the CSP probes (SBX-2..5, CSP-3, BRG-2..7)", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -88,13 +88,24 @@ test("the review's live view passes every automatic conformance probe, and the C
   // The report reached the server, which printed it as JSON and Markdown.
   await expect.poll(() => stderr).toContain('{"conformanceReport"');
   expect(stderr).toContain("| sandbox/no-messages-before-initialized | PASS |");
+  // The operator's probe: the view asks to open a page the server serves; the host asks the
+  // person, opens it, and the server saw it served (BRG-4).
+  const run = section(page, "conformance_run");
+  await viewOf(run).getByRole("button", { name: "Open the test link" }).click();
+  const opened = page.context().waitForEvent("page");
+  await run.getByTestId("link-dialog").getByRole("button", { name: "Open the link" }).click();
+  await (await opened).close();
+  await expect(viewOf(run).locator('tr[data-probe="links/open-external"]')).toHaveAttribute(
+    "data-verdict",
+    "PASS",
+  );
   // The table follows the host's theme and is accessible in both. The rest of /review is checked
   // by e2e/review-view.spec.ts: here axe looks at the view and the runner around it only.
   await expectNoSeriousA11yViolationsInBothThemes(
     page,
     'header, footer, form, [data-testid="review-result"] > :not([data-testid="review-ui-tool"])',
   );
-  await section(page, "conformance_run").getByRole("button", { name: "Close the view" }).click();
+  await run.getByRole("button", { name: "Close the view" }).click();
 
   const control = await verdicts(await runProbes(page, "conformance_run_csp_control"), "automatic");
   expect(

@@ -22,6 +22,7 @@ import {
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
   isAutomatic,
+  judgeLink,
   judgeProbes,
   NOT_OBSERVABLE,
   REPORT_URI,
@@ -201,6 +202,21 @@ describe("conformance verdicts", () => {
     const o = goodObservation();
     o.size = { requestedHeight: 321, observedHeight: 150, waitedMs: 3000 };
     expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+  });
+
+  it("the operator's link probe passes only when the server served the page the host opened", () => {
+    expect(judgeLink({ ok: true, detail: "{}" }, true).verdict).toBe("PASS");
+    expect(judgeLink({ ok: true, detail: "{}" }, false).verdict).toBe("FAIL");
+    // A person may say no: that is the host asking, not a fault.
+    expect(judgeLink({ ok: false, detail: "the user declined" }, false).verdict).toBe(
+      "NOT OBSERVABLE",
+    );
+    expect(
+      judgeProbes(goodObservation()).find((p) => p.id === "links/open-external"),
+    ).toMatchObject({
+      verdict: "NOT OBSERVABLE",
+      needsPerson: true,
+    });
   });
 
   it("the Markdown report has one table row per probe, with pipes in evidence escaped", () => {
