@@ -58,7 +58,10 @@ state.onReport((report) => {
   console.error(reportMarkdown(report));
 });
 
-/** The probe endpoints: `/probe/csp` (a fetch the CSP should let through or not) and `/probe/link`. */
+/**
+ * The probe endpoints: `/probe/csp` (a fetch the CSP should let through or not), `/probe/link`
+ * (the page the operator's link opens) and `/probe/teardown` (the view's beacons as it ends).
+ */
 function probeHandler(req: IncomingMessage, res: ServerResponse): boolean {
   const url = new URL(req.url ?? "/", "http://probe.invalid");
   if (!url.pathname.startsWith("/probe/")) return false;
@@ -72,6 +75,13 @@ function probeHandler(req: IncomingMessage, res: ServerResponse): boolean {
       "cache-control": "no-store",
     });
     res.end(JSON.stringify({ ok: true, via }));
+    return true;
+  }
+  if (url.pathname === "/probe/teardown") {
+    const step = url.searchParams.get("step") === "answering" ? "answering" : "received";
+    state.recordHit(run, `teardown-${step}`);
+    res.writeHead(204, { ...CORS_HEADERS, "cache-control": "no-store" });
+    res.end();
     return true;
   }
   if (url.pathname === "/probe/link") {

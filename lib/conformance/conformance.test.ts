@@ -232,6 +232,41 @@ describe("conformance verdicts", () => {
   });
 });
 
+describe("teardown seen from the server", () => {
+  const withReport = () => {
+    const state = new ConformanceState();
+    state.teardownWaitMs = 50;
+    const printed: ConformanceReport[] = [];
+    state.onReport((r) => printed.push(r));
+    state.addReport({
+      run: "r1",
+      finishedAt: "t",
+      host: {},
+      results: judgeProbes(goodObservation()),
+    });
+    const row = (id: string) => printed.at(-1)!.results.find((p) => p.id === id)!;
+    return { state, printed, row };
+  };
+
+  it("amends and reprints the report when the view's beacons show it received teardown and was still there to answer", () => {
+    const { state, printed, row } = withReport();
+    expect(row("lifecycle/teardown-notify").verdict).toBe("NOT OBSERVABLE");
+    state.recordHit("r1", "teardown-received");
+    state.recordHit("r1", "teardown-answering");
+    expect(printed).toHaveLength(3);
+    expect(row("lifecycle/teardown-notify").verdict).toBe("PASS");
+    expect(row("lifecycle/teardown-await").verdict).toBe("PASS");
+  });
+
+  it("fails teardown-await when the view received teardown but never got to answer", async () => {
+    const { state, row } = withReport();
+    state.recordHit("r1", "teardown-received");
+    expect(row("lifecycle/teardown-await").verdict).toBe("NOT OBSERVABLE");
+    await expect.poll(() => row("lifecycle/teardown-await").verdict).toBe("FAIL");
+    expect(row("lifecycle/teardown-notify").verdict).toBe("PASS");
+  });
+});
+
 describe.each(["stdio", "http"] as const)("conformance server over %s, dual era", (transport) => {
   it.each(["modern", "legacy"] as const)(
     "a %s host sees the UI tool, the model-only tool and the view whose CSP declares only the first probe origin",

@@ -186,7 +186,7 @@ export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = 
     rules: ["BRG-3"],
   },
   "lifecycle/teardown-notify": {
-    why: "the view sees teardown only as it ends: it answers ui/resource-teardown and logs it, but cannot report the removal that follows",
+    why: "the view sees teardown only as it ends; when ui/resource-teardown arrives it tells the server, which then amends this row in the report it prints and serves",
     rules: ["BRG-3", "SBX-5"],
   },
   "lifecycle/teardown-reason": {
@@ -194,7 +194,7 @@ export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = 
     rules: ["BRG-3"],
   },
   "lifecycle/teardown-await": {
-    why: "whether the frame outlives the answer cannot be reported from inside the frame",
+    why: "the view cannot report its own removal; the server amends this row from the view's teardown beacons",
     rules: ["BRG-3"],
   },
   "security/iframe-sandboxed": {
@@ -649,6 +649,49 @@ export function judgeLink(
     rules,
     { needsPerson: true },
   );
+}
+
+/** How long into teardown the view waits before it answers (its second beacon goes then). */
+export const TEARDOWN_ANSWER_DELAY_MS = 300;
+
+/**
+ * The teardown rows as the server sees them from the view's beacons: `teardown-received` when
+ * ui/resource-teardown reached the view, `teardown-answering` when, TEARDOWN_ANSWER_DELAY_MS
+ * later, the view was still there to answer. `final` once the server stopped waiting for the
+ * second beacon.
+ */
+export function judgeTeardown(hits: readonly string[], final: boolean): ProbeResult[] {
+  const received = hits.includes("teardown-received");
+  const answering = hits.includes("teardown-answering");
+  const rows: ProbeResult[] = [];
+  if (received)
+    rows.push(
+      r(
+        "lifecycle/teardown-notify",
+        "PASS",
+        "seen by the server: the view received ui/resource-teardown and said so before answering",
+        ["BRG-3", "SBX-5"],
+      ),
+    );
+  if (answering)
+    rows.push(
+      r(
+        "lifecycle/teardown-await",
+        "PASS",
+        `seen by the server: the view was still in place ${TEARDOWN_ANSWER_DELAY_MS} ms into teardown, when it sent its answer`,
+        ["BRG-3"],
+      ),
+    );
+  else if (received && final)
+    rows.push(
+      r(
+        "lifecycle/teardown-await",
+        "FAIL",
+        `seen by the server: the view received ui/resource-teardown but was gone before it could answer ${TEARDOWN_ANSWER_DELAY_MS} ms later`,
+        ["BRG-3"],
+      ),
+    );
+  return rows;
 }
 
 /** Every verdict, automatic probes first, then the person's, then what cannot be seen. */

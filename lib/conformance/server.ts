@@ -11,6 +11,7 @@ import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { EXTENSION_ID, PROFILE_MIME } from "../host/ids";
 import {
+  judgeTeardown,
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
   REPORT_URI,
@@ -86,9 +87,36 @@ export class ConformanceState {
     for (const l of this.listeners) l(report);
   }
 
-  /** The probe endpoints' hits (`/probe/csp`, `/probe/link`), recorded by the side server. */
+  /** How long to wait for the view's answering beacon after it received teardown. */
+  teardownWaitMs = 3000;
+
+  /**
+   * The probe endpoints' hits (`/probe/csp`, `/probe/link`, `/probe/teardown`), recorded by the
+   * side server. A teardown beacon amends that run's report, which is printed again.
+   */
   recordHit(run: string, via: string) {
     this.hits.push({ run, via });
+    if (via === "teardown-received") {
+      this.amendTeardown(run, false);
+      setTimeout(() => this.amendTeardown(run, true), this.teardownWaitMs).unref?.();
+    }
+    if (via === "teardown-answering") this.amendTeardown(run, false);
+  }
+
+  private amendTeardown(run: string, final: boolean) {
+    const report = this.reports.find((r) => r.run === run);
+    if (!report) return;
+    const hits = this.hits.filter((h) => h.run === run).map((h) => h.via);
+    const rows = judgeTeardown(hits, final);
+    const changed = rows.filter((row) => {
+      const old = report.results.find((p) => p.id === row.id);
+      return !old || old.verdict !== row.verdict;
+    });
+    if (!changed.length) return;
+    this.addReport({
+      ...report,
+      results: report.results.map((p) => rows.find((row) => row.id === p.id) ?? p),
+    });
   }
 
   seenBy(run: string): ServerSeen {

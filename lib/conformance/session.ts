@@ -37,6 +37,8 @@ export interface ViewProbeEnv {
   waitForHeight?(height: number, ms: number): Promise<number | undefined>;
   /** Called with the host context after ui/initialize and after each change (the theme). */
   onContext?(context: Record<string, unknown>): void;
+  /** Called when ui/resource-teardown arrives; the view answers once it settles. */
+  onTeardown?(run: string | undefined): Promise<void> | void;
   /** Called with each log line, for the view's own log. */
   log?(line: string): void;
   /** How long to wait for tool-input and tool-result (default 10 s). */
@@ -105,18 +107,27 @@ export class ConformanceSession {
       this.pending.delete(m.id as number);
       pending.done(m);
     }
-    // Requests from the host are answered as any view would: teardown and ping with {}.
+    // Requests from the host are answered as any view would: teardown and ping with {}. Before
+    // answering teardown the view tells the server (its beacons), which is how a removal it
+    // cannot report itself still gets seen (BRG-3).
     if (record.kind === "request") {
-      const known = method === "ui/resource-teardown" || method === "ping";
-      this.env.post(
-        known
-          ? { jsonrpc: "2.0", id: m.id, result: {} }
-          : {
-              jsonrpc: "2.0",
-              id: m.id,
-              error: { code: -32601, message: `Method not found: ${method}` },
-            },
-      );
+      const id = m.id;
+      const answer = (known: boolean) =>
+        this.env.post(
+          known
+            ? { jsonrpc: "2.0", id, result: {} }
+            : {
+                jsonrpc: "2.0",
+                id,
+                error: { code: -32601, message: `Method not found: ${method}` },
+              },
+        );
+      if (method === "ui/resource-teardown")
+        void Promise.resolve(this.env.onTeardown?.(this.observation.resultRun)).then(
+          () => answer(true),
+          () => answer(true),
+        );
+      else answer(method === "ping");
     }
     for (const w of [...this.waiters]) if (w.test(record)) w.done();
   }

@@ -6,6 +6,7 @@
  * and offers the operator's probes as buttons that never hold up the automatic ones.
  */
 import {
+  TEARDOWN_ANSWER_DELAY_MS,
   isAutomatic,
   judgeLink,
   TOOLS,
@@ -156,6 +157,24 @@ function reportSize() {
 }
 
 const config = readConfig();
+
+/**
+ * BRG-3: the view cannot report its own removal, so it tells the server twice: when teardown
+ * arrives, and TEARDOWN_ANSWER_DELAY_MS later as it answers. The second beacon arrives only if the
+ * host kept the view in place that long.
+ */
+async function onTeardown(run: string | undefined) {
+  const origin = config.origins?.declared;
+  if (!origin || !run) return;
+  const beacon = (step: string) =>
+    fetch(`${origin}/probe/teardown?run=${encodeURIComponent(run)}&step=${step}`, {
+      keepalive: true,
+      cache: "no-store",
+    }).catch(() => undefined);
+  void beacon("received");
+  await new Promise((r) => setTimeout(r, TEARDOWN_ANSWER_DELAY_MS));
+  await beacon("answering");
+}
 if (config.negativeControl) {
   // Said first and plainly: this run's FAILs are the point, not a finding about the host.
   const note = document.createElement("p");
@@ -177,6 +196,7 @@ const session = new ConformanceSession({
   tryTop,
   waitForHeight,
   onContext: applyTheme,
+  onTeardown,
   log: logLine,
 });
 
