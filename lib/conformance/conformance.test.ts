@@ -189,6 +189,17 @@ describe("conformance verdicts", () => {
     expect(failing(o)).toEqual(["visibility/app-tool-call-guard"]);
   });
 
+  it("an app-only call the host answers as a success without the server seeing it fails passthrough; a refused one is NOT OBSERVABLE (a person may say no)", () => {
+    const faked = goodObservation();
+    faked.server = undefined;
+    expect(failing(faked)).toEqual(["transport/server-passthrough"]);
+    const refused = goodObservation();
+    refused.server = undefined;
+    refused.appOnlyCall = { ok: false, detail: "the user denied the call" };
+    expect(failing(refused)).toEqual([]);
+    expect(verdicts(refused)["transport/server-passthrough"]).toBe("NOT OBSERVABLE");
+  });
+
   it("a display-mode answer the host context then contradicts fails return-resulting-mode", () => {
     const o = goodObservation();
     o.displayMode = {

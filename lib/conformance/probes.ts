@@ -565,12 +565,19 @@ function callProbes(o: Observation): ProbeResult[] {
           `the view's tools/call ${TOOLS.ping} (app-only) reached the server, which saw: ${server!.toolCalls.join(", ")}`,
           ["BRG-5"],
         )
-      : r(
-          "transport/server-passthrough",
-          o.init?.ok && o.init.hostCapabilities?.serverTools ? "FAIL" : "NOT OBSERVABLE",
-          `${TOOLS.ping} did not reach the server: ${o.appOnlyCall?.detail ?? "not tried"}`,
-          ["BRG-5"],
-        ),
+      : o.appOnlyCall?.ok
+        ? r(
+            "transport/server-passthrough",
+            "FAIL",
+            `the host answered the view's ${TOOLS.ping} as a success, but the server never saw the call`,
+            ["BRG-5"],
+          )
+        : r(
+            "transport/server-passthrough",
+            "NOT OBSERVABLE",
+            `${TOOLS.ping} was refused (${o.appOnlyCall?.detail ?? "not tried"}); a person may have said no, which a host may ask`,
+            ["BRG-5"],
+          ),
   );
   const uri = o.viewUri ?? VIEW_URI;
   out.push(

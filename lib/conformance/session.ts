@@ -54,6 +54,17 @@ interface Rpc {
   error?: { message?: unknown };
 }
 
+/** The ping's answer as the conformance server sends it; anything else is not trusted. */
+function isServerSeen(v: unknown): v is ServerSeen {
+  const s = v as Partial<Record<keyof ServerSeen, unknown>> | undefined;
+  return (
+    !!s &&
+    [s.toolCalls, s.reads, s.hits, s.issuedRuns].every(
+      (list) => Array.isArray(list) && list.every((x) => typeof x === "string"),
+    )
+  );
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One view's conversation with its host, recorded. */
@@ -258,7 +269,7 @@ export class ConformanceSession {
       o.modelOnlyCall = { refused: !refused.ok, detail: refused.detail };
       const ping = await this.callTool(TOOLS.ping, { run });
       o.appOnlyCall = { ok: ping.ok, detail: ping.detail };
-      if (ping.ok) o.server = ping.structured as ServerSeen;
+      if (ping.ok && isServerSeen(ping.structured)) o.server = ping.structured;
     }
     const init = o.init?.ok ? o.init : undefined;
     return {
