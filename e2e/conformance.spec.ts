@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectPageErrors, expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
+import {
+  collectPageErrors,
+  expectNoSeriousA11yViolations,
+  expectNoSeriousA11yViolationsInBothThemes,
+} from "./helpers";
 
 /**
  * Our /review live view, loaded with the conformance server (scripts/conformance-server.ts, over
@@ -35,6 +39,10 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   server?.kill();
 });
+
+/** Everything on /review but the tool sections, left to e2e/review-view.spec.ts's axe checks. */
+const OTHER_PARTS =
+  'header, footer, form, [data-testid="review-result"] > :not([data-testid="review-ui-tool"])';
 
 const section = (page: Page, tool: string) =>
   page.locator(`[data-testid="review-ui-tool"][data-tool="${tool}"]`);
@@ -82,6 +90,9 @@ test("the review's live view passes every automatic conformance probe, opens the
   await page.getByRole("button", { name: "Connect and review" }).click();
   await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 30_000 });
 
+  // The first view starts in the dark theme (the host context's theme and colours), the control
+  // in the light one: axe checks the view's table in both.
+  await page.emulateMedia({ colorScheme: "dark" });
   const rows = await runProbes(page, "conformance_run", true);
   const automatic = await verdicts(rows, "automatic");
   console.log(`conformance in /review: ${JSON.stringify(automatic)}`);
@@ -103,22 +114,21 @@ test("the review's live view passes every automatic conformance probe, opens the
     "data-verdict",
     "PASS",
   );
-  // The table follows the host's theme and is accessible in both. The rest of /review is checked
-  // by e2e/review-view.spec.ts: here axe looks at the view and the runner around it only.
-  await expectNoSeriousA11yViolationsInBothThemes(
-    page,
-    'header, footer, form, [data-testid="review-result"] > :not([data-testid="review-ui-tool"])',
-  );
+  // The table follows the host's theme and is accessible. The rest of /review is checked by
+  // e2e/review-view.spec.ts: here axe looks at the view and the runner around it only.
+  await expect(viewOf(run).locator("html")).toHaveAttribute("data-theme", "dark");
+  await expectNoSeriousA11yViolationsInBothThemes(page, OTHER_PARTS);
   // Closing: the host sends ui/resource-teardown and waits; the view's beacons let the server
   // amend the two teardown rows, and it prints the report again (BRG-3).
   await run.getByRole("button", { name: "Close the view" }).click();
   await expect.poll(() => stderr).toContain("| lifecycle/teardown-notify | PASS |");
   await expect.poll(() => stderr).toContain("| lifecycle/teardown-await | PASS |");
 
-  const control = await verdicts(
-    await runProbes(page, "conformance_run_csp_control", false),
-    "automatic",
-  );
+  const controlRows = await runProbes(page, "conformance_run_csp_control", false);
+  const controlView = viewOf(section(page, "conformance_run_csp_control"));
+  await expect(controlView.locator("html")).toHaveAttribute("data-theme", "light");
+  await expectNoSeriousA11yViolations(page, OTHER_PARTS, ["color-contrast"]);
+  const control = await verdicts(controlRows, "automatic");
   expect(
     Object.entries(control)
       .filter(([, v]) => v !== "PASS")
