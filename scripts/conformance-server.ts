@@ -59,7 +59,8 @@ state.onReport((report) => {
 });
 
 /**
- * The probe endpoints: `/probe/csp` (a fetch the CSP should let through or not), `/probe/link`
+ * The probe endpoints: `/probe/csp` (a fetch the CSP should let through or not), `/probe/frame`
+ * (a frame the CSP must block), `/probe/link`
  * (the page the operator's link opens) and `/probe/teardown` (the view's beacons as it ends).
  */
 function probeHandler(req: IncomingMessage, res: ServerResponse): boolean {
@@ -75,6 +76,13 @@ function probeHandler(req: IncomingMessage, res: ServerResponse): boolean {
       "cache-control": "no-store",
     });
     res.end(JSON.stringify({ ok: true, via }));
+    return true;
+  }
+  if (url.pathname === "/probe/frame") {
+    // Served only if the view's frame-src let the frame load, which it must not (SBX-3).
+    state.recordHit(run, "frame");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end("<!doctype html><html lang=en><title>frame probe</title></html>");
     return true;
   }
   if (url.pathname === "/probe/teardown") {

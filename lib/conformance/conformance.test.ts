@@ -108,6 +108,7 @@ function goodObservation(): Observation {
         violations: ["connect-src"],
       },
     },
+    frame: { url: `${ORIGINS.declared}/probe/frame`, violations: ["frame-src"] },
     top: { reachable: false, detail: "SecurityError" },
     size: { requestedHeight: 321, observedHeight: 321, waitedMs: 40 },
     displayMode: {
@@ -174,6 +175,13 @@ describe("conformance verdicts", () => {
       "security/csp-no-loosening",
       "security/sandbox-csp-enforced",
     ]);
+  });
+
+  it("a frame of the declared origin that loads fails sandbox-csp-enforced alone (frame-src stays 'none' without frameDomains)", () => {
+    const o = goodObservation();
+    o.frame = { url: o.frame!.url, violations: [] };
+    o.server!.hits.push("frame");
+    expect(failing(o)).toEqual(["security/sandbox-csp-enforced"]);
   });
 
   it("an undeclared fetch that fails without a CSP violation is NOT OBSERVABLE, never credited as a pass", () => {

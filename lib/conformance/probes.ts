@@ -83,6 +83,8 @@ export interface Observation {
   /** The tool-result's `structuredContent.run`, when one arrived. */
   resultRun?: string;
   csp?: { declared: FetchOutcome; undeclared: FetchOutcome };
+  /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
+  frame?: { url: string; violations: string[] };
   top?: { reachable: boolean; detail: string };
   size?:
     { skipped: string } | { requestedHeight: number; observedHeight?: number; waitedMs: number };
@@ -417,20 +419,27 @@ function cspProbes(o: Observation): ProbeResult[] {
       verdict: "NOT OBSERVABLE",
       evidence: `failed without a CSP violation, so the CSP cannot be credited (network?): ${fetchText(undeclared)}`,
     };
-  const enforced =
-    constructed.verdict === "PASS" && blocked.verdict === "PASS"
-      ? r(
-          "security/sandbox-csp-enforced",
-          "PASS",
-          "the view document runs under a policy that lets the declared origin through and blocks another",
-          ["SBX-3", "CSP-3"],
-        )
-      : r(
-          "security/sandbox-csp-enforced",
-          constructed.verdict === "FAIL" || blocked.verdict === "FAIL" ? "FAIL" : "NOT OBSERVABLE",
-          "see csp-construct-from-domains and csp-block-undeclared",
-          ["SBX-3", "CSP-3"],
-        );
+  // SBX-3: with no frameDomains declared, frame-src stays 'none': a frame of the declared origin
+  // is blocked too. Without the frame probe (outside a browser) the CSP rows decide alone.
+  const frame = o.frame;
+  const frameSeen = seen.includes("frame");
+  const frameText = frame
+    ? `a frame of ${frame.url} ${frameSeen ? "was loaded (the server served it)" : frame.violations.length ? `was blocked (${frame.violations.join(", ")})` : "reported no CSP violation"}`
+    : "the frame probe did not run";
+  const frameVerdict: Verdict = !frame
+    ? "PASS"
+    : frameSeen
+      ? "FAIL"
+      : frame.violations.includes("frame-src") || frame.violations.includes("child-src")
+        ? "PASS"
+        : "NOT OBSERVABLE";
+  const parts = [constructed.verdict, blocked.verdict, frameVerdict];
+  const enforced = r(
+    "security/sandbox-csp-enforced",
+    parts.includes("FAIL") ? "FAIL" : parts.every((v) => v === "PASS") ? "PASS" : "NOT OBSERVABLE",
+    `the declared origin ${constructed.verdict === "PASS" ? "was reachable" : "was not reachable"}, another ${blocked.verdict === "PASS" ? "was blocked" : blocked.verdict === "FAIL" ? "was reached" : "failed without a CSP report"}; ${frameText}`,
+    ["SBX-3", "CSP-3"],
+  );
   return [
     constructed,
     r("security/csp-block-undeclared", blocked.verdict, blocked.evidence, ["CSP-3"]),

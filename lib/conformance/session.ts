@@ -31,6 +31,8 @@ export interface ViewProbeEnv {
   probeOrigins?: { declared: string; undeclared: string };
   /** Fetches a probe URL and reports CSP violations for its origin (browser only). */
   fetchProbe?(url: string): Promise<FetchOutcome>;
+  /** Adds an iframe of `url` and reports CSP violations for it (browser only). */
+  frameProbe?(url: string): Promise<{ url: string; violations: string[] }>;
   /** Tries to read `window.top.document` (browser only). */
   tryTop?(): { reachable: boolean; detail: string };
   /** After size-changed: waits for the viewport to reach `height` (browser only). */
@@ -260,6 +262,10 @@ export class ConformanceSession {
         this.env.fetchProbe(`${origins.undeclared}${q}undeclared`),
       ]);
       o.csp = { declared, undeclared };
+      if (this.env.frameProbe)
+        o.frame = await this.env.frameProbe(
+          `${origins.declared}/probe/frame?run=${encodeURIComponent(run)}`,
+        );
     }
     if (this.env.tryTop) o.top = this.env.tryTop();
     if (ctx) await this.probeSize(ctx);

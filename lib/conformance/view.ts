@@ -63,6 +63,29 @@ async function fetchProbe(url: string): Promise<FetchOutcome> {
   return outcome;
 }
 
+/** SBX-3: frame-src stays 'none' without frameDomains, so this frame must not load. */
+async function frameProbe(url: string) {
+  const frame = document.createElement("iframe");
+  frame.title = "CSP frame probe (should stay empty)";
+  frame.hidden = true;
+  frame.src = url;
+  document.body.append(frame);
+  const origin = new URL(url).origin;
+  const started = performance.now();
+  while (performance.now() - started < 1000) {
+    if (violations.some((v) => v.uri.startsWith(origin) && /^(frame|child)-src/.test(v.directive)))
+      break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  frame.remove();
+  return {
+    url,
+    violations: violations
+      .filter((v) => v.uri.startsWith(origin) && /^(frame|child)-src/.test(v.directive))
+      .map((v) => v.directive),
+  };
+}
+
 function tryTop() {
   try {
     // A view sharing the host page's origin could read this: it MUST throw (SBX-2).
@@ -193,6 +216,7 @@ const session = new ConformanceSession({
   probeOrigins: config.origins,
   viewUri: config.viewUri,
   fetchProbe,
+  frameProbe,
   tryTop,
   waitForHeight,
   onContext: applyTheme,
