@@ -151,6 +151,13 @@ describe("conformance verdicts", () => {
       for (const rule of p.rules)
         expect(ruleIdSchema.safeParse(rule).success, `${p.id}: ${rule}`).toBe(true);
       expect(p.evidence.length, p.id).toBeGreaterThan(5);
+      // Where the catalogue names rules, the row cites at least one of them.
+      const listed = catalogue.find((e) => e.id === p.id)!.rules;
+      if (listed.length)
+        expect(
+          p.rules.filter((x) => (listed as readonly string[]).includes(x)),
+          p.id,
+        ).not.toEqual([]);
     }
     for (const id of Object.keys(NOT_OBSERVABLE)) expect(directed).toContain(id);
   });

@@ -226,11 +226,11 @@ export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = 
   "security/csp-audit-log": { why: "the host's logs are outside the view", rules: ["CSP-3"] },
   "resource/prefetch": {
     why: "a MAY, and caching is invisible to the server and the view",
-    rules: ["RES-5"],
+    rules: ["RES-1", "RES-5"],
   },
   "visibility/app-tool-hidden": {
     why: "the agent's tool list is not visible to the view or the server",
-    rules: ["TOOL-2"],
+    rules: ["TOOL-3"],
   },
   "security/sandbox-proxy-required": {
     why: "the view can tell it is framed, not what frames it; sandbox-distinct-origin tests what it can",
@@ -383,7 +383,7 @@ function cspProbes(o: Observation): ProbeResult[] {
       r("security/csp-construct-from-domains", "NOT OBSERVABLE", why, ["CSP-3"]),
       r("security/csp-block-undeclared", "NOT OBSERVABLE", why, ["CSP-3"]),
       r("security/csp-no-loosening", "NOT OBSERVABLE", why, ["CSP-3"]),
-      r("security/sandbox-csp-enforced", "NOT OBSERVABLE", why, ["SBX-3", "CSP-3"]),
+      r("security/sandbox-csp-enforced", "NOT OBSERVABLE", why, ["SBX-3", "CSP-2", "CSP-3"]),
     ];
   }
   const { declared, undeclared } = o.csp;
@@ -438,7 +438,7 @@ function cspProbes(o: Observation): ProbeResult[] {
     "security/sandbox-csp-enforced",
     parts.includes("FAIL") ? "FAIL" : parts.every((v) => v === "PASS") ? "PASS" : "NOT OBSERVABLE",
     `the declared origin ${constructed.verdict === "PASS" ? "was reachable" : "was not reachable"}, another ${blocked.verdict === "PASS" ? "was blocked" : blocked.verdict === "FAIL" ? "was reached" : "failed without a CSP report"}; ${frameText}`,
-    ["SBX-3", "CSP-3"],
+    ["SBX-3", "CSP-2", "CSP-3"],
   );
   return [
     constructed,
@@ -543,8 +543,8 @@ function callProbes(o: Observation): ProbeResult[] {
   if (!o.modelOnlyCall)
     out.push(
       r("visibility/app-tool-call-guard", "NOT OBSERVABLE", "the call was not tried", [
+        "TOOL-4",
         "BRG-5",
-        "TOOL-3",
       ]),
     );
   else if (modelSeen || !o.modelOnlyCall.refused)
@@ -553,7 +553,7 @@ function callProbes(o: Observation): ProbeResult[] {
         "visibility/app-tool-call-guard",
         "FAIL",
         `the view's call to the model-only ${TOOLS.modelOnly} ${modelSeen ? "reached the server" : "was answered as a success"}: ${o.modelOnlyCall.detail}`,
-        ["BRG-5", "TOOL-3"],
+        ["TOOL-4", "BRG-5"],
       ),
     );
   else
@@ -562,7 +562,7 @@ function callProbes(o: Observation): ProbeResult[] {
         "visibility/app-tool-call-guard",
         server ? "PASS" : "NOT OBSERVABLE",
         `the host refused the view's call to the model-only ${TOOLS.modelOnly} (${o.modelOnlyCall.detail})${server ? "; the server never saw it" : "; the server could not be asked"}`,
-        ["BRG-5", "TOOL-3"],
+        ["TOOL-4", "BRG-5"],
       ),
     );
   const pingSeen = server?.toolCalls.includes(TOOLS.ping) ?? false;
@@ -572,20 +572,20 @@ function callProbes(o: Observation): ProbeResult[] {
           "transport/server-passthrough",
           "PASS",
           `the view's tools/call ${TOOLS.ping} (app-only) reached the server, which saw: ${server!.toolCalls.join(", ")}`,
-          ["BRG-5"],
+          ["SBX-6", "BRG-5"],
         )
       : o.appOnlyCall?.ok
         ? r(
             "transport/server-passthrough",
             "FAIL",
             `the host answered the view's ${TOOLS.ping} as a success, but the server never saw the call`,
-            ["BRG-5"],
+            ["SBX-6", "BRG-5"],
           )
         : r(
             "transport/server-passthrough",
             "NOT OBSERVABLE",
             `${TOOLS.ping} was refused (${o.appOnlyCall?.detail ?? "not tried"}); a person may have said no, which a host may ask`,
-            ["BRG-5"],
+            ["SBX-6", "BRG-5"],
           ),
   );
   const uri = o.viewUri ?? VIEW_URI;

@@ -220,7 +220,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       { capabilities: { tools: {}, resources: {}, extensions: { [EXTENSION_ID]: {} } } },
     );
     for (const v of views) registerProbeView(server, o.state, v);
-    // The view's helpers are app-only tools without a view of their own (TOOL-2): a host lists
+    // The view's helpers are app-only tools without a view of their own (TOOL-3): a host lists
     // them to no agent, and a reviewer sees one UI tool, conformance_run.
     server.registerTool(
       TOOLS.ping,
