@@ -7,12 +7,10 @@
 // Its UI resource is the view the simulator's browser runs render (the demo view, bundled from
 // source, or the scenario's other view from public/sim-views/), so /review's Run shows a real
 // view that completes its handshake, not a headless placeholder without a script.
-import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
-import { createMcpHandler, legacyStatelessFallback } from "@modelcontextprotocol/server";
-import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { parseScenario, resolvePorts } from "../lib/simulator/scenario";
 import { createServerFactory } from "../lib/simulator/server";
+import { serveMcpHttp, serveMcpStdio, type ServeEra } from "./serve-mcp";
 import { viewDocumentsFor } from "./view-documents";
 
 const USAGE = `usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]
@@ -32,18 +30,9 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const era = flag("--era") ?? "modern";
+const era = (flag("--era") ?? "modern") as ServeEra;
 const port = flag("--http");
 const cors = args.includes("--cors");
-/** What a browser needs to call this server from another origin (the SDK's request headers). */
-const CORS_HEADERS: Record<string, string> = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-  "access-control-allow-headers":
-    "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
-  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
-  "access-control-max-age": "600",
-};
 const file = args.find(
   (a, i) => !a.startsWith("--") && !["--era", "--http"].includes(args[i - 1] ?? ""),
 );
@@ -62,49 +51,8 @@ try {
 const factory = createServerFactory(scenario, "main", views);
 
 if (!port) {
-  if (era === "legacy") await factory().connect(new StdioServerTransport());
-  else serveStdio(factory, { legacy: era === "modern" ? "reject" : "serve" });
+  await serveMcpStdio(factory, era);
 } else {
-  const modern =
-    era === "legacy"
-      ? undefined
-      : createMcpHandler(factory, { legacy: era === "modern" ? "reject" : "stateless" });
-  const legacy = era === "legacy" ? legacyStatelessFallback(factory) : undefined;
-  const server = createServer(async (req, res) => {
-    if (cors && req.method === "OPTIONS") {
-      res.writeHead(204, CORS_HEADERS);
-      res.end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const body =
-      chunks.length && req.method !== "GET" && req.method !== "HEAD"
-        ? Buffer.concat(chunks)
-        : undefined;
-    const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, {
-      method: req.method,
-      headers,
-      body,
-    });
-    const response = modern ? await modern.fetch(request) : await legacy!(request);
-    res.writeHead(response.status, {
-      ...Object.fromEntries(response.headers),
-      ...(cors ? CORS_HEADERS : {}),
-    });
-    const reader = response.body?.getReader();
-    for (;;) {
-      const chunk = await reader?.read();
-      if (!chunk || chunk.done) break;
-      res.write(chunk.value);
-    }
-    res.end();
-  });
-  server.listen(Number(port), "127.0.0.1", () =>
-    console.error(
-      `serving ${file} (${era}${cors ? ", CORS" : ""}) on http://127.0.0.1:${port}/mcp`,
-    ),
-  );
+  await serveMcpHttp({ factory, era, port: Number(port), cors });
+  console.error(`serving ${file} (${era}${cors ? ", CORS" : ""}) on http://127.0.0.1:${port}/mcp`);
 }

@@ -14,10 +14,10 @@ export const SIM_VIEWS_DIR = path.join(root, "public", "sim-views");
 
 type ViewKind = Scenario["resource"]["view"];
 
-/** The demo view as one self-contained HTML document: its script bundled into its shell. */
-export async function bundleDemoView(): Promise<string> {
+// A view's script bundled (esbuild, one IIFE) and inlined into its HTML shell at its BUNDLE marker.
+export async function bundleView(entry: string, shellFile: string): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(root, "lib/simulator/views/demo-view.ts")],
+    entryPoints: [path.join(root, entry)],
     bundle: true,
     write: false,
     format: "iife",
@@ -29,10 +29,18 @@ export async function bundleDemoView(): Promise<string> {
   });
   // The bundle is inlined: a literal "</script" in it would end the element early.
   const js = result.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script");
-  const shell = readFileSync(path.join(root, "lib/simulator/views/demo-view.html"), "utf8");
-  if (!shell.includes("/*BUNDLE*/")) throw new Error("demo-view.html lost its /*BUNDLE*/ marker");
+  const shell = readFileSync(path.join(root, shellFile), "utf8");
+  if (!shell.includes("/*BUNDLE*/")) throw new Error(`${shellFile} lost its /*BUNDLE*/ marker`);
   return shell.replace("/*BUNDLE*/", () => js);
 }
+
+/** The demo view as one self-contained HTML document: its script bundled into its shell. */
+export const bundleDemoView = () =>
+  bundleView("lib/simulator/views/demo-view.ts", "lib/simulator/views/demo-view.html");
+
+/** The conformance view (lib/conformance/view.ts) in its shell, bundled the same way. */
+export const bundleConformanceView = () =>
+  bundleView("lib/conformance/view.ts", "lib/conformance/view.html");
 
 /** One view's browser document, as the simulator's browser runs serve it. */
 export async function viewDocument(kind: ViewKind): Promise<string> {

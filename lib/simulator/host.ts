@@ -16,6 +16,7 @@ import { connectServer, type HostConnection } from "../host/connect";
 import type { ClientEra, ServerEra } from "../host/era";
 import { decodeHtml, readObservation, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "./consent-queue";
 import { consentRefusal } from "./consent-refusal";
@@ -105,12 +106,15 @@ async function connect(
   which: ServerName,
   views: ViewDocuments,
   trace: Trace,
+  own?: () => McpServer,
 ): Promise<Connection> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const serverLabel = which === "main" ? "server" : "second server";
-  const factory = createServerFactory(scenario, which, views, (e) =>
-    trace.event("host-server", serverLabel, serverLabel, e.note),
-  );
+  const factory =
+    own ??
+    createServerFactory(scenario, which, views, (e) =>
+      trace.event("host-server", serverLabel, serverLabel, e.note),
+    );
   const serverTransport = tracedTransport(serverSide, trace, "host-server", serverLabel, "host");
   // NEG-6: the server serves the scenario's era(s): modern only refuses `initialize`; legacy only
   // is a bare 2025-era server (no `server/discover`); dual serves whichever the client opens with.
@@ -211,14 +215,19 @@ export class SimHost {
     private readonly cache: ViewCache,
   ) {}
 
+  /**
+   * `mainServer` replaces the scenario's own main server with another real one (the conformance
+   * server, lib/conformance), so this host can be tested by a view it did not write.
+   */
   static async create(
     scenario: Scenario,
     views: ViewDocuments,
     trace: Trace,
     cache: ViewCache,
+    mainServer?: () => McpServer,
   ): Promise<SimHost> {
     const host = new SimHost(scenario, trace, cache);
-    host.connections.push(await connect(scenario, "main", views, trace));
+    host.connections.push(await connect(scenario, "main", views, trace, mainServer));
     if (scenario.otherTools.some((t) => t.server === "second")) {
       host.connections.push(await connect(scenario, "second", views, trace));
     }

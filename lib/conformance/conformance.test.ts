@@ -1,0 +1,498 @@
+/**
+ * The conformance server and its view's verdicts, with real parts: the 2.4 server SDK served in
+ * both eras (stdio-shaped and Streamable HTTP), the project's own host connection, and the view's
+ * session talking to a real ext-apps AppBridge over an in-memory pair. Browser-only probes (CSP,
+ * window.top, the viewport) are left to the e2e; here they must say NOT OBSERVABLE, never PASS.
+ */
+import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  connectServer,
+  eraKeyForUrl,
+  HOST_INFO,
+  type ClientEra,
+  type HostConnection,
+} from "../host";
+import { httpServer, stdioServer, TEST_URL, type InProcessServer } from "../host/test-servers";
+import { decideVisibility, toolVisibility } from "../decide/visibility";
+import { loadSpecCatalogue } from "../content/spec";
+import { ruleIdSchema } from "../rules/schema";
+import {
+  CONTROL_TOOL,
+  CONTROL_VIEW_URI,
+  isAutomatic,
+  judgeLink,
+  judgeProbes,
+  NOT_OBSERVABLE,
+  REPORT_URI,
+  reportMarkdown,
+  TOOLS,
+  VIEW_URI,
+  type ConformanceReport,
+  type Observation,
+} from "./probes";
+import { ConformanceSession } from "./session";
+import { ConformanceState, createConformanceServerFactory } from "./server";
+
+const ORIGINS = { declared: "http://127.0.0.1:41001", undeclared: "http://127.0.0.1:41002" };
+const SHELL = '<script type="application/json">/*CONFORMANCE_CONFIG*/</script><p>view</p>';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close().catch(() => undefined)));
+});
+
+function serve(transport: "stdio" | "http", negativeControl?: "csp") {
+  const state = new ConformanceState();
+  const factory = createConformanceServerFactory({
+    viewHtml: SHELL,
+    origins: ORIGINS,
+    state,
+    negativeControl,
+  });
+  // Dual era, as the CLI serves it by default: modern and legacy hosts alike can load it.
+  const server: InProcessServer =
+    transport === "stdio" ? stdioServer(factory, "dual") : httpServer(factory, "dual");
+  open.push(server);
+  return { server, state };
+}
+
+async function connect(server: InProcessServer, clientEra: ClientEra): Promise<HostConnection> {
+  const conn = await connectServer({
+    clientEra,
+    transport: server.transport,
+    key: eraKeyForUrl(TEST_URL),
+    timeoutMs: 5000,
+  });
+  open.push(conn);
+  return conn;
+}
+
+/** A well-behaved observation: what a conforming host gives a view that can see everything. */
+function goodObservation(): Observation {
+  const at = (seq: number, rest: Partial<Observation["inbound"][number]>) => ({
+    seq,
+    at: seq * 10,
+    kind: "notification" as const,
+    beforeInitialized: false,
+    ...rest,
+  });
+  return {
+    init: {
+      ok: true,
+      protocolVersion: "2026-01-26",
+      hostInfo: { name: "h", version: "1" },
+      hostCapabilities: { serverTools: {} },
+      hostContext: {
+        theme: "dark",
+        displayMode: "inline",
+        availableDisplayModes: ["inline", "fullscreen"],
+      },
+    },
+    inbound: [
+      at(0, { kind: "response", answers: "ui/initialize", beforeInitialized: true }),
+      at(1, { method: "ui/notifications/tool-input" }),
+      at(2, { method: "ui/notifications/tool-result" }),
+      at(3, { kind: "response", answers: "ui/request-display-mode" }),
+      at(4, { method: "ui/notifications/host-context-changed", displayMode: "fullscreen" }),
+      at(5, { kind: "response", answers: "tools/call" }),
+    ],
+    resultRun: "run-1",
+    csp: {
+      declared: { url: `${ORIGINS.declared}/probe/csp`, ok: true, status: 200, violations: [] },
+      undeclared: {
+        url: `${ORIGINS.undeclared}/probe/csp`,
+        ok: false,
+        error: "Failed to fetch",
+        violations: ["connect-src"],
+      },
+    },
+    frame: { url: `${ORIGINS.declared}/probe/frame`, violations: ["frame-src"] },
+    top: { reachable: false, detail: "SecurityError" },
+    size: { requestedHeight: 321, observedHeight: 321, waitedMs: 40 },
+    displayMode: {
+      requested: "fullscreen",
+      answer: { mode: "fullscreen" },
+      hostModes: ["inline", "fullscreen"],
+      viewModes: ["inline", "fullscreen"],
+      modeAfter: "fullscreen",
+    },
+    modelOnlyCall: { refused: true, detail: "isError: Refused by the host" },
+    appOnlyCall: { ok: true, detail: "answered" },
+    server: {
+      toolCalls: [TOOLS.run, TOOLS.ping],
+      reads: [VIEW_URI],
+      hits: ["declared"],
+      issuedRuns: ["run-1"],
+    },
+  };
+}
+
+const verdicts = (o: Observation) =>
+  Object.fromEntries(judgeProbes(o).map((p) => [p.id, p.verdict]));
+const failing = (o: Observation) =>
+  judgeProbes(o)
+    .filter((p) => p.verdict === "FAIL")
+    .map((p) => p.id)
+    .sort();
+
+describe("conformance verdicts", () => {
+  it("every host- and sandbox-proxy-directed catalogue entry gets exactly one row, by the catalogue's id, citing known rules", async () => {
+    const catalogue = await loadSpecCatalogue();
+    const directed = catalogue
+      .filter((e) => e.party === "host" || e.party === "sandbox-proxy")
+      .map((e) => e.id)
+      .sort();
+    const rows = judgeProbes(goodObservation());
+    expect(rows.map((p) => p.id).sort()).toEqual(directed);
+    for (const p of rows) {
+      expect(p.rules.length, p.id).toBeGreaterThan(0);
+      for (const rule of p.rules)
+        expect(ruleIdSchema.safeParse(rule).success, `${p.id}: ${rule}`).toBe(true);
+      expect(p.evidence.length, p.id).toBeGreaterThan(5);
+      // Where the catalogue names rules, the row cites at least one of them.
+      const listed = catalogue.find((e) => e.id === p.id)!.rules;
+      if (listed.length)
+        expect(
+          p.rules.filter((x) => (listed as readonly string[]).includes(x)),
+          p.id,
+        ).not.toEqual([]);
+    }
+    for (const id of Object.keys(NOT_OBSERVABLE)) expect(directed).toContain(id);
+  });
+
+  it("a conforming host passes every automatic probe", () => {
+    const rows = judgeProbes(goodObservation()).filter(isAutomatic);
+    expect(rows.filter((p) => p.verdict !== "PASS")).toEqual([]);
+    expect(rows.length).toBeGreaterThanOrEqual(17);
+  });
+
+  it("a host that sends tool-input before the view's initialized fails the order probes and nothing else", () => {
+    const o = goodObservation();
+    o.inbound[1] = { ...o.inbound[1]!, beforeInitialized: true };
+    expect(failing(o)).toEqual(["lifecycle/tool-input", "sandbox/no-messages-before-initialized"]);
+  });
+
+  it("a host that lets the view reach an undeclared origin fails exactly the CSP-block probes", () => {
+    const o = goodObservation();
+    o.csp!.undeclared = { url: o.csp!.undeclared.url, ok: true, status: 200, violations: [] };
+    expect(failing(o)).toEqual([
+      "security/csp-block-undeclared",
+      "security/csp-no-loosening",
+      "security/sandbox-csp-enforced",
+    ]);
+  });
+
+  it("a frame of the declared origin that loads fails sandbox-csp-enforced alone (frame-src stays 'none' without frameDomains)", () => {
+    const o = goodObservation();
+    o.frame = { url: o.frame!.url, violations: [] };
+    o.server!.hits.push("frame");
+    expect(failing(o)).toEqual(["security/sandbox-csp-enforced"]);
+  });
+
+  it("an undeclared fetch that fails without a CSP violation is NOT OBSERVABLE, never credited as a pass", () => {
+    const o = goodObservation();
+    o.csp!.undeclared.violations = [];
+    expect(verdicts(o)["security/csp-block-undeclared"]).toBe("NOT OBSERVABLE");
+  });
+
+  it("a view call to a model-only tool that reaches the server fails the app-call guard", () => {
+    const o = goodObservation();
+    o.modelOnlyCall = { refused: false, detail: "answered" };
+    o.server!.toolCalls.push(TOOLS.modelOnly);
+    expect(failing(o)).toEqual(["visibility/app-tool-call-guard"]);
+  });
+
+  it("an app-only call the host answers as a success without the server seeing it fails passthrough; a refused one is NOT OBSERVABLE (a person may say no)", () => {
+    const faked = goodObservation();
+    faked.server = undefined;
+    expect(failing(faked)).toEqual(["transport/server-passthrough"]);
+    const refused = goodObservation();
+    refused.server = undefined;
+    refused.appOnlyCall = { ok: false, detail: "the user denied the call" };
+    expect(failing(refused)).toEqual([]);
+    expect(verdicts(refused)["transport/server-passthrough"]).toBe("NOT OBSERVABLE");
+  });
+
+  it("a display-mode answer the host context then contradicts fails return-resulting-mode", () => {
+    const o = goodObservation();
+    o.displayMode = {
+      ...(o.displayMode as object),
+      modeAfter: "inline",
+    } as Observation["displayMode"];
+    expect(failing(o)).toEqual(["display-mode/return-resulting-mode"]);
+  });
+
+  it("a size-changed the host ignores fails listen-size-changed", () => {
+    const o = goodObservation();
+    o.size = { requestedHeight: 321, observedHeight: 150, waitedMs: 3000 };
+    expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+  });
+
+  it("the operator's link probe passes only when the server served the page the host opened", () => {
+    expect(judgeLink({ ok: true, detail: "{}" }, true).verdict).toBe("PASS");
+    expect(judgeLink({ ok: true, detail: "{}" }, false).verdict).toBe("FAIL");
+    // A person may say no: that is the host asking, not a fault.
+    expect(judgeLink({ ok: false, detail: "the user declined" }, false).verdict).toBe(
+      "NOT OBSERVABLE",
+    );
+    expect(
+      judgeProbes(goodObservation()).find((p) => p.id === "links/open-external"),
+    ).toMatchObject({
+      verdict: "NOT OBSERVABLE",
+      needsPerson: true,
+    });
+  });
+
+  it("the Markdown report has one table row per probe, with pipes in evidence escaped", () => {
+    const results = judgeProbes(goodObservation());
+    results[0] = { ...results[0]!, evidence: "a | b" };
+    const md = reportMarkdown({ run: "r", finishedAt: "t", host: { name: "h" }, results });
+    expect(
+      md
+        .split("\n")
+        .filter((l) => l.startsWith("| ") && !l.startsWith("| Probe") && !l.startsWith("| ---")),
+    ).toHaveLength(results.length);
+    expect(md).toContain("a \\| b");
+  });
+});
+
+describe("teardown seen from the server", () => {
+  const withReport = () => {
+    const state = new ConformanceState();
+    state.teardownWaitMs = 50;
+    const printed: ConformanceReport[] = [];
+    state.onReport((r) => printed.push(r));
+    state.addReport({
+      run: "r1",
+      finishedAt: "t",
+      host: {},
+      results: judgeProbes(goodObservation()),
+    });
+    const row = (id: string) => printed.at(-1)!.results.find((p) => p.id === id)!;
+    return { state, printed, row };
+  };
+
+  it("amends and reprints the report when the view's beacons show it received teardown and was still there to answer", () => {
+    const { state, printed, row } = withReport();
+    expect(row("lifecycle/teardown-notify").verdict).toBe("NOT OBSERVABLE");
+    state.recordHit("r1", "teardown-received");
+    state.recordHit("r1", "teardown-answering");
+    expect(printed).toHaveLength(3);
+    expect(row("lifecycle/teardown-notify").verdict).toBe("PASS");
+    expect(row("lifecycle/teardown-await").verdict).toBe("PASS");
+  });
+
+  it("fails teardown-await when the view received teardown but never got to answer", async () => {
+    const { state, row } = withReport();
+    state.recordHit("r1", "teardown-received");
+    expect(row("lifecycle/teardown-await").verdict).toBe("NOT OBSERVABLE");
+    await expect.poll(() => row("lifecycle/teardown-await").verdict).toBe("FAIL");
+    expect(row("lifecycle/teardown-notify").verdict).toBe("PASS");
+  });
+});
+
+describe.each(["stdio", "http"] as const)("conformance server over %s, dual era", (transport) => {
+  it.each(["modern", "legacy"] as const)(
+    "a %s host sees the UI tool, the model-only tool and the view whose CSP declares only the first probe origin",
+    async (clientEra) => {
+      const { server } = serve(transport);
+      const conn = await connect(server, clientEra);
+      expect(conn.era).toBe(clientEra);
+      const { tools } = await conn.client.listTools();
+      const byName = new Map(tools.map((t) => [t.name, t]));
+      expect([...byName.keys()].sort()).toEqual(Object.values(TOOLS).sort());
+      expect(toolVisibility(byName.get(TOOLS.modelOnly)!)).toEqual(["model"]);
+      expect(toolVisibility(byName.get(TOOLS.ping)!)).toEqual(["app"]);
+      expect(toolVisibility(byName.get(TOOLS.report)!)).toEqual(["app"]);
+      const read = await conn.client.readResource({ uri: VIEW_URI });
+      const item = read.contents[0] as { text: string; _meta?: { ui?: { csp?: unknown } } };
+      expect(item._meta?.ui?.csp).toEqual({ connectDomains: [ORIGINS.declared] });
+      expect(JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(item.text)![1]!)).toEqual({
+        origins: ORIGINS,
+        viewUri: VIEW_URI,
+      });
+    },
+  );
+
+  it("keeps a report sent through conformance_report, tells its listener, and serves it as a resource with Markdown", async () => {
+    const { server, state } = serve(transport);
+    const heard: ConformanceReport[] = [];
+    state.onReport((r) => heard.push(r));
+    const conn = await connect(server, "modern");
+    const run = (await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult;
+    const token = (run.structuredContent as { run: string }).run;
+    const report: ConformanceReport = {
+      run: token,
+      finishedAt: new Date(0).toISOString(),
+      host: { name: "test-host" },
+      results: judgeProbes(goodObservation()),
+    };
+    const sent = (await conn.client.callTool({
+      name: TOOLS.report,
+      arguments: { report },
+    })) as CallToolResult;
+    expect(sent.isError).toBeFalsy();
+    expect(heard.map((r) => r.run)).toEqual([token]);
+    const read = await conn.client.readResource({ uri: REPORT_URI });
+    const body = JSON.parse((read.contents[0] as { text: string }).text) as {
+      report: ConformanceReport;
+      markdown: string;
+    };
+    expect(body.report.run).toBe(token);
+    expect(body.markdown).toContain("| sandbox/no-messages-before-initialized | PASS |");
+  });
+
+  it("refuses a malformed report and names the field", async () => {
+    const { server, state } = serve(transport);
+    const conn = await connect(server, "modern");
+    const sent = (await conn.client.callTool({
+      name: TOOLS.report,
+      arguments: {
+        report: { run: "x", finishedAt: "t", host: {}, results: [{ id: "a", verdict: "MAYBE" }] },
+      },
+    })) as CallToolResult;
+    expect(sent.isError).toBe(true);
+    expect(JSON.stringify(sent.content)).toContain("verdict");
+    expect(state.reports).toEqual([]);
+  });
+
+  it("as a negative control adds a second UI tool whose view declares the undeclared origin too, and leaves the ordinary view as it was", async () => {
+    const { server } = serve(transport, "csp");
+    const conn = await connect(server, "legacy");
+    const { tools } = await conn.client.listTools();
+    const control = tools.find((t) => t.name === CONTROL_TOOL);
+    expect((control?._meta as { ui?: { resourceUri?: string } })?.ui?.resourceUri).toBe(
+      CONTROL_VIEW_URI,
+    );
+    const csp = async (uri: string) => {
+      const read = await conn.client.readResource({ uri });
+      const item = read.contents[0] as { text: string; _meta?: { ui?: { csp?: unknown } } };
+      return {
+        csp: item._meta?.ui?.csp,
+        config: JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(item.text)![1]!),
+      };
+    };
+    expect(await csp(CONTROL_VIEW_URI)).toEqual({
+      csp: { connectDomains: [ORIGINS.declared, ORIGINS.undeclared] },
+      config: { origins: ORIGINS, viewUri: CONTROL_VIEW_URI, negativeControl: "csp" },
+    });
+    expect((await csp(VIEW_URI)).csp).toEqual({ connectDomains: [ORIGINS.declared] });
+  });
+});
+
+/**
+ * A minimal host around a real AppBridge: the UI tool called over a real connection, its result
+ * delivered after initialized, and app calls through the visibility gate (TOOL-4, BRG-5).
+ * `early` sends tool-input before the view says initialized: the broken host.
+ */
+async function runAgainstBridge(clientEra: ClientEra, early = false) {
+  const { server, state } = serve("stdio");
+  const conn = await connect(server, clientEra);
+  const { tools } = await conn.client.listTools();
+  const result = (await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult;
+  await conn.client.readResource({ uri: VIEW_URI });
+  const context = {
+    theme: "dark" as const,
+    displayMode: "inline" as const,
+    availableDisplayModes: ["inline" as const, "fullscreen" as const],
+    platform: "web" as const,
+  };
+  const bridge = new AppBridge(
+    null,
+    HOST_INFO,
+    { serverTools: {}, openLinks: {} },
+    { hostContext: context },
+  );
+  let mode: "inline" | "fullscreen" = "inline";
+  bridge.onrequestdisplaymode = async ({ mode: wanted }) => {
+    if (wanted === "inline" || wanted === "fullscreen") {
+      mode = wanted;
+      bridge.setHostContext({ ...context, displayMode: mode });
+    }
+    return { mode };
+  };
+  bridge.oncalltool = async (params) => {
+    const tool = tools.find((t) => t.name === params.name);
+    if (!tool || !decideVisibility(toolVisibility(tool), { kind: "app", sameServer: true }).allowed)
+      return {
+        isError: true,
+        content: [{ type: "text", text: "Refused by the host: not visible to apps" }],
+      };
+    return (await conn.client.callTool({
+      name: params.name,
+      arguments: params.arguments,
+    })) as CallToolResult;
+  };
+  const [hostSide, viewSide] = InMemoryTransport.createLinkedPair();
+  bridge.oninitialized = () => {
+    void (async () => {
+      if (!early) await bridge.sendToolInput({ arguments: {} });
+      await bridge.sendToolResult(result);
+    })();
+  };
+  await bridge.connect(hostSide);
+  let receive: (m: unknown) => void = () => {};
+  viewSide.onmessage = (m) => receive(m);
+  await viewSide.start();
+  const session = new ConformanceSession({
+    post: (m) => void viewSide.send(m as never),
+    listen: (r) => {
+      receive = r;
+    },
+    now: () => performance.now(),
+    resultTimeoutMs: 3000,
+  });
+  if (early) {
+    // Before the view even asks ui/initialize: the host speaks first.
+    await bridge.sendToolInput({ arguments: {} });
+  }
+  const report = await session.run();
+  await bridge.close();
+  return { report, state };
+}
+
+describe("the view's session against a real AppBridge host", () => {
+  it.each(["modern", "legacy"] as const)(
+    "over a %s connection, every probe it can see without a browser passes, and the rest say NOT OBSERVABLE",
+    async (clientEra) => {
+      const { report, state } = await runAgainstBridge(clientEra);
+      const automatic = report.results.filter(isAutomatic);
+      const pass = automatic.filter((p) => p.verdict === "PASS").map((p) => p.id);
+      expect(automatic.filter((p) => p.verdict === "FAIL")).toEqual([]);
+      expect(pass).toEqual(
+        expect.arrayContaining([
+          "host-context/initialize-hostcontext",
+          "sandbox/no-messages-before-initialized",
+          "lifecycle/tool-input",
+          "lifecycle/tool-result",
+          "lifecycle/tool-input-partial-stop",
+          "display-mode/no-undeclared-mode",
+          "display-mode/return-resulting-mode",
+          "host-context/context-changed",
+          "visibility/app-tool-call-guard",
+          "transport/server-passthrough",
+          "resource/read-referenced",
+        ]),
+      );
+      for (const id of [
+        "security/csp-block-undeclared",
+        "dimensions/listen-size-changed",
+        "security/sandbox-distinct-origin",
+      ])
+        expect(report.results.find((p) => p.id === id)?.verdict, id).toBe("NOT OBSERVABLE");
+      expect(state.calls.map((c) => c.tool)).not.toContain(TOOLS.modelOnly);
+      expect(report.host.name).toBe(HOST_INFO.name);
+    },
+  );
+
+  it("a host that sends tool-input before initialized fails the order probes", async () => {
+    const { report } = await runAgainstBridge("modern", true);
+    const failed = report.results.filter((p) => p.verdict === "FAIL").map((p) => p.id);
+    expect(failed).toContain("sandbox/no-messages-before-initialized");
+    expect(
+      report.results.find((p) => p.id === "sandbox/no-messages-before-initialized")!.evidence,
+    ).toContain("ui/notifications/tool-input");
+  });
+});

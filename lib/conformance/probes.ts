@@ -1,0 +1,750 @@
+/**
+ * The conformance view's verdicts (issue 20, item 3): pure functions from what a view saw of the
+ * host it runs in, and what the conformance server saw, to one verdict per host- or
+ * proxy-directed entry of the requirements catalogue (`content/spec/*.json`; the ids are the
+ * catalogue's). No DOM, no SDK: the view calls `judgeProbes` and the tests feed it observations.
+ *
+ * A verdict is PASS, FAIL or NOT OBSERVABLE, always with its evidence. NOT OBSERVABLE is said
+ * plainly, with the reason, for everything a document inside the sandbox cannot see.
+ */
+
+export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
+
+export interface ProbeResult {
+  /** The catalogue entry's id, e.g. `sandbox/no-messages-before-initialized`. */
+  id: string;
+  verdict: Verdict;
+  evidence: string;
+  /** Rule IDs of `lib/rules/data.ts` the verdict rests on. */
+  rules: string[];
+  /** A probe that waits for the operator (a button in the view), not run automatically. */
+  needsPerson?: boolean;
+}
+
+export interface ConformanceReport {
+  /** The run's token: the one the conformance server issued with the UI tool's result. */
+  run: string;
+  /** ISO time the view finished its automatic probes. */
+  finishedAt: string;
+  host: { name?: string; version?: string; protocolVersion?: string };
+  results: ProbeResult[];
+}
+
+/** One message from the host (through the proxy) as the view received it, in order. */
+export interface InboundRecord {
+  /** 0-based position among everything the view received. */
+  seq: number;
+  /** ms since the view started. */
+  at: number;
+  kind: "request" | "notification" | "response";
+  method?: string;
+  /** True when it arrived before the view posted `ui/notifications/initialized`. */
+  beforeInitialized: boolean;
+  /** For a response: which of the view's requests it answers. */
+  answers?: string;
+  /** The display mode a `host-context-changed` carried, if any. */
+  displayMode?: string;
+}
+
+export interface FetchOutcome {
+  url: string;
+  ok: boolean;
+  status?: number;
+  error?: string;
+  /** `securitypolicyviolation` events whose blocked URI is this origin (directive names). */
+  violations: string[];
+}
+
+/** What the conformance server says it saw for this run (the app-only `conformance_ping`). */
+export interface ServerSeen {
+  /** Tool names the server was called with, in order (app-initiated calls carry the run). */
+  toolCalls: string[];
+  /** Resource URIs the server was asked to read (any run). */
+  reads: string[];
+  /** Probe endpoints the server answered for this run: `declared`, `undeclared`, `link`. */
+  hits: string[];
+  /** Run tokens the server issued with the UI tool's results. */
+  issuedRuns: string[];
+}
+
+export interface Observation {
+  /** The resource this view was read from (the negative control has its own). */
+  viewUri?: string;
+  init?:
+    | {
+        ok: true;
+        protocolVersion?: unknown;
+        hostInfo?: { name?: string; version?: string };
+        hostCapabilities?: Record<string, unknown>;
+        hostContext?: Record<string, unknown>;
+      }
+    | { ok: false; error: string };
+  inbound: InboundRecord[];
+  /** The tool-result's `structuredContent.run`, when one arrived. */
+  resultRun?: string;
+  csp?: { declared: FetchOutcome; undeclared: FetchOutcome };
+  /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
+  frame?: { url: string; violations: string[] };
+  top?: { reachable: boolean; detail: string };
+  size?:
+    { skipped: string } | { requestedHeight: number; observedHeight?: number; waitedMs: number };
+  displayMode?:
+    | { skipped: string }
+    | {
+        requested: string;
+        answer?: unknown;
+        error?: string;
+        hostModes: string[];
+        viewModes: string[];
+        /** The mode the host context says after the answer (context-changed or unchanged). */
+        modeAfter?: string;
+      };
+  modelOnlyCall?: { refused: boolean; detail: string };
+  appOnlyCall?: { ok: boolean; detail: string };
+  server?: ServerSeen;
+}
+
+/** The tools the conformance server registers, named here so view, server and tests agree. */
+export const TOOLS = {
+  run: "conformance_run",
+  ping: "conformance_ping",
+  modelOnly: "conformance_model_only",
+  report: "conformance_report",
+} as const;
+export const VIEW_URI = "ui://conformance/probe-view.html";
+/** The negative control's tool and view: the same view, under a CSP that declares both origins. */
+export const CONTROL_TOOL = "conformance_run_csp_control";
+export const CONTROL_VIEW_URI = "ui://conformance/probe-view-csp-control.html";
+export const REPORT_URI = "conformance://report/latest";
+/** The modes this view supports and declares in `appCapabilities` (BRG-6). */
+export const VIEW_MODES = ["inline", "fullscreen"] as const;
+
+const TOOL_INPUT = "ui/notifications/tool-input";
+const TOOL_INPUT_PARTIAL = "ui/notifications/tool-input-partial";
+const TOOL_RESULT = "ui/notifications/tool-result";
+
+const r = (
+  id: string,
+  verdict: Verdict,
+  evidence: string,
+  rules: string[],
+  extra: Partial<ProbeResult> = {},
+): ProbeResult => ({ id, verdict, evidence, rules, ...extra });
+
+const describe = (m: InboundRecord) =>
+  `#${m.seq} ${m.kind}${m.method ? ` ${m.method}` : ""}${m.answers ? ` (answer to ${m.answers})` : ""} at ${Math.round(m.at)} ms`;
+
+/**
+ * Everything a view inside the sandbox cannot see, per catalogue entry, in our words. The view
+ * shows these rows as NOT OBSERVABLE with the reason, so nobody reads silence as a pass.
+ */
+export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = {
+  "messages/add-to-conversation": {
+    why: "the conversation is outside the view; look at the host's transcript after the operator's message button",
+    rules: ["BRG-4"],
+  },
+  "messages/consent": {
+    why: "a host's question to the user is not shown to the view",
+    rules: ["BRG-4"],
+  },
+  "model-context/provide-future-turns": {
+    why: "the model's context is never shown to the view",
+    rules: ["BRG-4"],
+  },
+  "model-context/overwrite": {
+    why: "the model's context is never shown to the view",
+    rules: ["BRG-4"],
+  },
+  "model-context/defer": {
+    why: "the model's context is never shown to the view",
+    rules: ["BRG-4"],
+  },
+  "model-context/dedupe": {
+    why: "the model's context is never shown to the view",
+    rules: ["BRG-4"],
+  },
+  "model-context/last-wins": {
+    why: "the model's context is never shown to the view",
+    rules: ["BRG-4"],
+  },
+  "model-context/display": {
+    why: "what the host shows the user is outside the view",
+    rules: ["BRG-4"],
+  },
+  "lifecycle/tool-input-partial": {
+    why: "a MAY: partial input is optional, so its absence proves nothing (arrivals are listed under tool-input-partial-stop)",
+    rules: ["BRG-3"],
+  },
+  "lifecycle/tool-input-partial-recover": {
+    why: "the agent's raw stream is not visible to the view, only what the host made of it",
+    rules: ["BRG-3"],
+  },
+  "lifecycle/tool-input-partial-stream": {
+    why: "the agent's raw stream is not visible to the view, only what the host made of it",
+    rules: ["BRG-3"],
+  },
+  "lifecycle/tool-cancelled": {
+    why: "nothing cancels this run's call; a host that offers cancelling is checked by cancelling and watching the view's log",
+    rules: ["BRG-3"],
+  },
+  "lifecycle/teardown-notify": {
+    why: "the view sees teardown only as it ends; when ui/resource-teardown arrives it tells the server, which then amends this row in the report it prints and serves",
+    rules: ["BRG-3", "SBX-5"],
+  },
+  "lifecycle/teardown-reason": {
+    why: "seen only as the view ends (see teardown-notify)",
+    rules: ["BRG-3"],
+  },
+  "lifecycle/teardown-await": {
+    why: "the view cannot report its own removal; the server amends this row from the view's teardown beacons",
+    rules: ["BRG-3"],
+  },
+  "security/iframe-sandboxed": {
+    why: "a document cannot read its own frame's sandbox attribute across origins; see sandbox-distinct-origin for what it can test",
+    rules: ["SBX-1"],
+  },
+  "security/external-domain-warning": {
+    why: "a warning to the user is shown outside the view",
+    rules: ["CSP-3"],
+  },
+  "security/global-allowlist": {
+    why: "the host's own lists are not visible to the view",
+    rules: ["CSP-5"],
+  },
+  "permissions/host-may-honour": {
+    why: "this view requests no browser permissions, so there is nothing to grant",
+    rules: ["PERM-2"],
+  },
+  "security/csp-default-deny": {
+    why: "this view declares a CSP, so the default for a resource without one is not exercised",
+    rules: ["CSP-4"],
+  },
+  "csp/host-may-restrict": {
+    why: "a MAY: narrowing is the host's choice, and this view declares only one origin",
+    rules: ["CSP-5"],
+  },
+  "security/csp-audit-log": { why: "the host's logs are outside the view", rules: ["CSP-3"] },
+  "resource/prefetch": {
+    why: "a MAY, and caching is invisible to the server and the view",
+    rules: ["RES-1", "RES-5"],
+  },
+  "visibility/app-tool-hidden": {
+    why: "the agent's tool list is not visible to the view or the server",
+    rules: ["TOOL-3"],
+  },
+  "security/sandbox-proxy-required": {
+    why: "the view can tell it is framed, not what frames it; sandbox-distinct-origin tests what it can",
+    rules: ["SBX-2"],
+  },
+  "security/sandbox-permissions": {
+    why: "the proxy frame's sandbox tokens are on an element the view cannot read",
+    rules: ["SBX-2"],
+  },
+  "security/sandbox-proxy-ready": {
+    why: "proxy and host exchange it before this document exists",
+    rules: ["SBX-3"],
+  },
+  "security/sandbox-resource-ready": {
+    why: "proxy and host exchange it before this document exists (that the view runs at all is the only sign)",
+    rules: ["SBX-3"],
+  },
+  "security/permissions-allow-attr": {
+    why: "this view requests no permissions",
+    rules: ["PERM-2"],
+  },
+  "security/sandbox-no-self-requests": {
+    why: "a request the proxy invented looks, to the view, like one from the host",
+    rules: ["SBX-4"],
+  },
+  "transport/view-traffic-compliant": {
+    why: "this view sends only well-formed traffic, so the host's checking is not exercised",
+    rules: ["SBX-6"],
+  },
+  "transport/block-or-approve": {
+    why: "a consent prompt is shown outside the view; the view sees only the answer",
+    rules: ["BRG-5"],
+  },
+  "display-mode/unavailable-returns-current": {
+    why: "a view may ask only for a mode the host lists (BRG-6), so this view never asks for an unavailable one",
+    rules: ["BRG-6"],
+  },
+  "display-mode/decline-undeclared": {
+    why: "a MAY, and this view declares its modes, so the case does not arise",
+    rules: ["BRG-6"],
+  },
+};
+
+/** Evidence for the order probes: every message the view received, in order. */
+function orderProbes(o: Observation): ProbeResult[] {
+  const early = o.inbound.filter(
+    (m) => m.beforeInitialized && !(m.kind === "response" && m.answers === "ui/initialize"),
+  );
+  const all = o.inbound.map(describe).join("; ") || "nothing received";
+  const out: ProbeResult[] = [];
+  out.push(
+    early.length
+      ? r(
+          "sandbox/no-messages-before-initialized",
+          "FAIL",
+          `${early.length} message(s) arrived before the view sent initialized: ${early.map(describe).join("; ")}`,
+          ["SBX-5"],
+        )
+      : r(
+          "sandbox/no-messages-before-initialized",
+          "PASS",
+          `nothing but the answer to ui/initialize arrived before initialized; everything received: ${all}`,
+          ["SBX-5"],
+        ),
+  );
+
+  const inputs = o.inbound.filter((m) => m.method === TOOL_INPUT);
+  const results = o.inbound.filter((m) => m.method === TOOL_RESULT);
+  const firstResult = results[0];
+  const inputProblems: string[] = [];
+  if (inputs.length === 0) inputProblems.push("no tool-input arrived");
+  if (inputs.length > 1) inputProblems.push(`${inputs.length} tool-input notifications arrived`);
+  if (inputs.some((m) => m.beforeInitialized))
+    inputProblems.push("tool-input came before initialized");
+  if (inputs[0] && firstResult && firstResult.seq < inputs[0].seq)
+    inputProblems.push("tool-result came before tool-input");
+  out.push(
+    r(
+      "lifecycle/tool-input",
+      inputProblems.length ? "FAIL" : "PASS",
+      inputProblems.length
+        ? inputProblems.join("; ")
+        : `one tool-input (${describe(inputs[0]!)}), after initialized and before tool-result`,
+      ["BRG-3"],
+    ),
+  );
+
+  const resultProblems: string[] = [];
+  if (!firstResult) resultProblems.push("no tool-result arrived");
+  if (results.some((m) => m.beforeInitialized))
+    resultProblems.push("tool-result came before initialized");
+  if (
+    firstResult &&
+    o.server &&
+    o.resultRun !== undefined &&
+    !o.server.issuedRuns.includes(o.resultRun)
+  )
+    resultProblems.push(`the result's run ${o.resultRun} is not one the server issued`);
+  out.push(
+    r(
+      "lifecycle/tool-result",
+      resultProblems.length ? "FAIL" : "PASS",
+      resultProblems.length
+        ? resultProblems.join("; ")
+        : `tool-result ${describe(firstResult!)}${o.resultRun ? `, carrying run ${o.resultRun}, which the server issued` : ""}`,
+      ["BRG-3"],
+    ),
+  );
+
+  const partials = o.inbound.filter((m) => m.method === TOOL_INPUT_PARTIAL);
+  const late = inputs[0] ? partials.filter((m) => m.seq > inputs[0]!.seq) : [];
+  out.push(
+    late.length
+      ? r(
+          "lifecycle/tool-input-partial-stop",
+          "FAIL",
+          `${late.length} tool-input-partial after tool-input: ${late.map(describe).join("; ")}`,
+          ["BRG-3"],
+        )
+      : inputs[0]
+        ? r(
+            "lifecycle/tool-input-partial-stop",
+            "PASS",
+            `${partials.length} tool-input-partial before tool-input, none after`,
+            ["BRG-3"],
+          )
+        : r("lifecycle/tool-input-partial-stop", "NOT OBSERVABLE", "no tool-input arrived", [
+            "BRG-3",
+          ]),
+  );
+  return out;
+}
+
+function initProbe(o: Observation): ProbeResult {
+  const id = "host-context/initialize-hostcontext";
+  if (!o.init) return r(id, "FAIL", "ui/initialize was never answered", ["BRG-2"]);
+  if (!o.init.ok) return r(id, "FAIL", `ui/initialize failed: ${o.init.error}`, ["BRG-2"]);
+  const ctx = o.init.hostContext;
+  const caps = Object.keys(o.init.hostCapabilities ?? {});
+  const fields = ctx ? Object.keys(ctx) : [];
+  const evidence = `protocolVersion ${JSON.stringify(o.init.protocolVersion)}; hostCapabilities {${caps.join(", ")}}; hostContext {${fields.join(", ")}}${ctx?.theme ? `; theme ${JSON.stringify(ctx.theme)}` : ""}${ctx?.displayMode ? `; displayMode ${JSON.stringify(ctx.displayMode)}` : ""}`;
+  const bad = typeof o.init.protocolVersion !== "string" || !ctx || fields.length === 0;
+  return r(id, bad ? "FAIL" : "PASS", bad ? `incomplete answer: ${evidence}` : evidence, ["BRG-2"]);
+}
+
+function cspProbes(o: Observation): ProbeResult[] {
+  if (!o.csp) {
+    const why = "the CSP probes did not run";
+    return [
+      r("security/csp-construct-from-domains", "NOT OBSERVABLE", why, ["CSP-3"]),
+      r("security/csp-block-undeclared", "NOT OBSERVABLE", why, ["CSP-3"]),
+      r("security/csp-no-loosening", "NOT OBSERVABLE", why, ["CSP-3"]),
+      r("security/sandbox-csp-enforced", "NOT OBSERVABLE", why, ["SBX-3", "CSP-2", "CSP-3"]),
+    ];
+  }
+  const { declared, undeclared } = o.csp;
+  const seen = o.server?.hits ?? [];
+  const fetchText = (f: FetchOutcome) =>
+    `${f.url}: ${f.ok ? `answered ${f.status}` : `failed (${f.error ?? "no answer"})`}${f.violations.length ? `, CSP violation ${f.violations.join(", ")}` : ""}`;
+  const constructed: ProbeResult = declared.ok
+    ? r(
+        "security/csp-construct-from-domains",
+        "PASS",
+        `declared origin reachable: ${fetchText(declared)}${seen.includes("declared") ? "; the server saw it" : ""}`,
+        ["CSP-3"],
+      )
+    : r(
+        "security/csp-construct-from-domains",
+        "FAIL",
+        `the origin the resource declares in connectDomains was not reachable: ${fetchText(declared)}`,
+        ["CSP-3"],
+      );
+  let blocked: Pick<ProbeResult, "verdict" | "evidence">;
+  if (undeclared.ok || seen.includes("undeclared"))
+    blocked = {
+      verdict: "FAIL",
+      evidence: `an origin the resource never declared was reached: ${fetchText(undeclared)}${seen.includes("undeclared") ? "; the server saw the request" : ""}`,
+    };
+  else if (undeclared.violations.length)
+    blocked = {
+      verdict: "PASS",
+      evidence: `blocked by the CSP: ${fetchText(undeclared)}; the server saw no request`,
+    };
+  else
+    blocked = {
+      verdict: "NOT OBSERVABLE",
+      evidence: `failed without a CSP violation, so the CSP cannot be credited (network?): ${fetchText(undeclared)}`,
+    };
+  // SBX-3: with no frameDomains declared, frame-src stays 'none': a frame of the declared origin
+  // is blocked too. Without the frame probe (outside a browser) the CSP rows decide alone.
+  const frame = o.frame;
+  const frameSeen = seen.includes("frame");
+  const frameText = frame
+    ? `a frame of ${frame.url} ${frameSeen ? "was loaded (the server served it)" : frame.violations.length ? `was blocked (${frame.violations.join(", ")})` : "reported no CSP violation"}`
+    : "the frame probe did not run";
+  const frameVerdict: Verdict = !frame
+    ? "PASS"
+    : frameSeen
+      ? "FAIL"
+      : frame.violations.includes("frame-src") || frame.violations.includes("child-src")
+        ? "PASS"
+        : "NOT OBSERVABLE";
+  const parts = [constructed.verdict, blocked.verdict, frameVerdict];
+  const enforced = r(
+    "security/sandbox-csp-enforced",
+    parts.includes("FAIL") ? "FAIL" : parts.every((v) => v === "PASS") ? "PASS" : "NOT OBSERVABLE",
+    `the declared origin ${constructed.verdict === "PASS" ? "was reachable" : "was not reachable"}, another ${blocked.verdict === "PASS" ? "was blocked" : blocked.verdict === "FAIL" ? "was reached" : "failed without a CSP report"}; ${frameText}`,
+    ["SBX-3", "CSP-2", "CSP-3"],
+  );
+  return [
+    constructed,
+    r("security/csp-block-undeclared", blocked.verdict, blocked.evidence, ["CSP-3"]),
+    r("security/csp-no-loosening", blocked.verdict, blocked.evidence, ["CSP-3"]),
+    enforced,
+  ];
+}
+
+function displayModeProbes(o: Observation): ProbeResult[] {
+  const d = o.displayMode;
+  const ids = [
+    "display-mode/no-undeclared-mode",
+    "display-mode/return-resulting-mode",
+    "host-context/context-changed",
+  ] as const;
+  if (!d || "skipped" in d)
+    return ids.map((id) =>
+      r(id, "NOT OBSERVABLE", d?.skipped ?? "the display-mode probe did not run", ["BRG-6"]),
+    );
+  const modes = [
+    o.init?.ok ? o.init.hostContext?.displayMode : undefined,
+    ...o.inbound.map((m) => m.displayMode),
+  ].filter((m): m is string => typeof m === "string");
+  const outside = modes.filter((m) => !d.viewModes.includes(m));
+  const answer = (d.answer as { mode?: unknown } | undefined)?.mode;
+  const changes = o.inbound.filter(
+    (m) => m.method === "ui/notifications/host-context-changed" && m.displayMode,
+  );
+  const out: ProbeResult[] = [
+    r(
+      ids[0],
+      outside.length || (typeof answer === "string" && !d.viewModes.includes(answer))
+        ? "FAIL"
+        : "PASS",
+      `modes the host put the view in: ${modes.join(" → ") || "none reported"}${typeof answer === "string" ? `; answer ${answer}` : ""}; the view declared ${d.viewModes.join(", ")}`,
+      ["BRG-6"],
+    ),
+  ];
+  if (d.error || typeof answer !== "string")
+    out.push(
+      r(
+        ids[1],
+        "FAIL",
+        `ui/request-display-mode ${d.requested}: ${d.error ?? `answer without a mode: ${JSON.stringify(d.answer)}`}`,
+        ["BRG-6"],
+      ),
+    );
+  else if (d.modeAfter !== undefined && d.modeAfter !== answer)
+    out.push(
+      r(ids[1], "FAIL", `answered ${answer}, but the host context then said ${d.modeAfter}`, [
+        "BRG-6",
+      ]),
+    );
+  else
+    out.push(
+      r(
+        ids[1],
+        "PASS",
+        `asked for ${d.requested} (listed by the host: ${d.hostModes.join(", ")}), answered ${answer}, and the context agrees`,
+        ["BRG-6"],
+      ),
+    );
+  out.push(
+    changes.length
+      ? r(
+          ids[2],
+          "PASS",
+          `host-context-changed told the view its display mode: ${changes.map((m) => m.displayMode).join(" → ")}`,
+          ["BRG-3", "BRG-6"],
+        )
+      : r(
+          ids[2],
+          "NOT OBSERVABLE",
+          answer === d.requested
+            ? "the mode changed but no host-context-changed said so (a MAY)"
+            : "the mode did not change",
+          ["BRG-3", "BRG-6"],
+        ),
+  );
+  return out;
+}
+
+function sizeProbe(o: Observation): ProbeResult {
+  const id = "dimensions/listen-size-changed";
+  const s = o.size;
+  if (!s) return r(id, "NOT OBSERVABLE", "the size probe did not run", ["BRG-7"]);
+  if ("skipped" in s) return r(id, "NOT OBSERVABLE", s.skipped, ["BRG-7"]);
+  const ok = s.observedHeight !== undefined && Math.abs(s.observedHeight - s.requestedHeight) <= 2;
+  return r(
+    id,
+    ok ? "PASS" : "FAIL",
+    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px within ${s.waitedMs} ms`,
+    ["BRG-7"],
+  );
+}
+
+function callProbes(o: Observation): ProbeResult[] {
+  const out: ProbeResult[] = [];
+  const server = o.server;
+  const modelSeen = server?.toolCalls.includes(TOOLS.modelOnly) ?? false;
+  if (!o.modelOnlyCall)
+    out.push(
+      r("visibility/app-tool-call-guard", "NOT OBSERVABLE", "the call was not tried", [
+        "TOOL-4",
+        "BRG-5",
+      ]),
+    );
+  else if (modelSeen || !o.modelOnlyCall.refused)
+    out.push(
+      r(
+        "visibility/app-tool-call-guard",
+        "FAIL",
+        `the view's call to the model-only ${TOOLS.modelOnly} ${modelSeen ? "reached the server" : "was answered as a success"}: ${o.modelOnlyCall.detail}`,
+        ["TOOL-4", "BRG-5"],
+      ),
+    );
+  else
+    out.push(
+      r(
+        "visibility/app-tool-call-guard",
+        server ? "PASS" : "NOT OBSERVABLE",
+        `the host refused the view's call to the model-only ${TOOLS.modelOnly} (${o.modelOnlyCall.detail})${server ? "; the server never saw it" : "; the server could not be asked"}`,
+        ["TOOL-4", "BRG-5"],
+      ),
+    );
+  const pingSeen = server?.toolCalls.includes(TOOLS.ping) ?? false;
+  out.push(
+    pingSeen
+      ? r(
+          "transport/server-passthrough",
+          "PASS",
+          `the view's tools/call ${TOOLS.ping} (app-only) reached the server, which saw: ${server!.toolCalls.join(", ")}`,
+          ["SBX-6", "BRG-5"],
+        )
+      : o.appOnlyCall?.ok
+        ? r(
+            "transport/server-passthrough",
+            "FAIL",
+            `the host answered the view's ${TOOLS.ping} as a success, but the server never saw the call`,
+            ["SBX-6", "BRG-5"],
+          )
+        : r(
+            "transport/server-passthrough",
+            "NOT OBSERVABLE",
+            `${TOOLS.ping} was refused (${o.appOnlyCall?.detail ?? "not tried"}); a person may have said no, which a host may ask`,
+            ["SBX-6", "BRG-5"],
+          ),
+  );
+  const uri = o.viewUri ?? VIEW_URI;
+  out.push(
+    server
+      ? server.reads.includes(uri)
+        ? r("resource/read-referenced", "PASS", `the server answered resources/read for ${uri}`, [
+            "RES-1",
+          ])
+        : r(
+            "resource/read-referenced",
+            "FAIL",
+            `the server saw no resources/read of ${uri} (a cached copy?)`,
+            ["RES-1"],
+          )
+      : r("resource/read-referenced", "NOT OBSERVABLE", "the server could not be asked", ["RES-1"]),
+  );
+  return out;
+}
+
+function isolationProbes(o: Observation): ProbeResult[] {
+  const forwarded = o.inbound.filter((m) => m.kind === "response").length;
+  return [
+    o.top
+      ? r("security/sandbox-distinct-origin", o.top.reachable ? "FAIL" : "PASS", o.top.detail, [
+          "SBX-2",
+        ])
+      : r("security/sandbox-distinct-origin", "NOT OBSERVABLE", "not tried", ["SBX-2"]),
+    r(
+      "security/sandbox-message-forwarding",
+      o.init?.ok && forwarded > 0 ? "PASS" : "FAIL",
+      `${forwarded} answer(s) to the view's requests and ${o.inbound.length - forwarded} host message(s) came back through the proxy, including ui/initialize's answer`,
+      ["SBX-4"],
+    ),
+  ];
+}
+
+/** The operator's probes before the operator has acted. */
+export function personProbes(): ProbeResult[] {
+  return [
+    r(
+      "links/open-external",
+      "NOT OBSERVABLE",
+      "needs a person: press “Open the test link” in the view and confirm in the host",
+      ["BRG-4"],
+      { needsPerson: true },
+    ),
+  ];
+}
+
+/** The link probe after the operator pressed the button: did the page the host opened load? */
+export function judgeLink(
+  answer: { ok: boolean; detail: string },
+  serverSawLink: boolean,
+): ProbeResult {
+  const rules = ["BRG-4"];
+  if (serverSawLink)
+    return r(
+      "links/open-external",
+      "PASS",
+      `the host opened the link: the server served the page (${answer.detail})`,
+      rules,
+      { needsPerson: true },
+    );
+  if (!answer.ok)
+    return r(
+      "links/open-external",
+      "NOT OBSERVABLE",
+      `the host refused the link (${answer.detail}); a person's "no" is allowed`,
+      rules,
+      { needsPerson: true },
+    );
+  return r(
+    "links/open-external",
+    "FAIL",
+    `the host answered success but the page was never loaded (${answer.detail})`,
+    rules,
+    { needsPerson: true },
+  );
+}
+
+/** How long into teardown the view waits before it answers (its second beacon goes then). */
+export const TEARDOWN_ANSWER_DELAY_MS = 300;
+
+/**
+ * The teardown rows as the server sees them from the view's beacons: `teardown-received` when
+ * ui/resource-teardown reached the view, `teardown-answering` when, TEARDOWN_ANSWER_DELAY_MS
+ * later, the view was still there to answer. `final` once the server stopped waiting for the
+ * second beacon.
+ */
+export function judgeTeardown(hits: readonly string[], final: boolean): ProbeResult[] {
+  const received = hits.includes("teardown-received");
+  const answering = hits.includes("teardown-answering");
+  const rows: ProbeResult[] = [];
+  if (received)
+    rows.push(
+      r(
+        "lifecycle/teardown-notify",
+        "PASS",
+        "seen by the server: the view received ui/resource-teardown and said so before answering",
+        ["BRG-3", "SBX-5"],
+      ),
+    );
+  if (answering)
+    rows.push(
+      r(
+        "lifecycle/teardown-await",
+        "PASS",
+        `seen by the server: the view was still in place ${TEARDOWN_ANSWER_DELAY_MS} ms into teardown, when it sent its answer`,
+        ["BRG-3"],
+      ),
+    );
+  else if (received && final)
+    rows.push(
+      r(
+        "lifecycle/teardown-await",
+        "FAIL",
+        `seen by the server: the view received ui/resource-teardown but was gone before it could answer ${TEARDOWN_ANSWER_DELAY_MS} ms later`,
+        ["BRG-3"],
+      ),
+    );
+  return rows;
+}
+
+/** Every verdict, automatic probes first, then the person's, then what cannot be seen. */
+export function judgeProbes(o: Observation): ProbeResult[] {
+  const automatic = [
+    initProbe(o),
+    ...orderProbes(o),
+    ...cspProbes(o),
+    ...isolationProbes(o),
+    sizeProbe(o),
+    ...displayModeProbes(o),
+    ...callProbes(o),
+  ];
+  const unseen = Object.entries(NOT_OBSERVABLE).map(([id, n]) =>
+    r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules),
+  );
+  return [...automatic, ...personProbes(), ...unseen];
+}
+
+/** The automatic probes only (the ones a host must pass without a person). */
+export const isAutomatic = (p: ProbeResult) => !p.needsPerson && !(p.id in NOT_OBSERVABLE);
+
+/** The report as a Markdown table, for a pull request or an issue. */
+export function reportMarkdown(report: ConformanceReport): string {
+  const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const count = (v: Verdict) => report.results.filter((p) => p.verdict === v).length;
+  return [
+    `## MCP Apps host conformance: ${report.host.name ?? "unknown host"} ${report.host.version ?? ""}`.trimEnd(),
+    "",
+    `Run ${report.run}, finished ${report.finishedAt}. ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("NOT OBSERVABLE")} NOT OBSERVABLE.`,
+    "",
+    "| Probe (catalogue id) | Verdict | Rules | Evidence |",
+    "| --- | --- | --- | --- |",
+    ...report.results.map(
+      (p) =>
+        `| ${p.id}${p.needsPerson ? " (operator)" : ""} | ${p.verdict} | ${p.rules.join(", ")} | ${cell(p.evidence)} |`,
+    ),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,293 @@
+/**
+ * The conformance server (issue 20, item 3): a real MCP App server on the 2.4 server SDK whose one
+ * UI tool's view tests the host it is rendered in. The factory is era-agnostic (the CLI serves it
+ * modern, dual or legacy, like scripts/serve-scenario.ts); what it sees is kept in a
+ * `ConformanceState` shared by every `McpServer` the factory makes, since a stateless HTTP
+ * endpoint makes one per request.
+ */
+import { randomUUID } from "node:crypto";
+import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-apps/server";
+import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { EXTENSION_ID, PROFILE_MIME } from "../host/ids";
+import {
+  judgeTeardown,
+  CONTROL_TOOL,
+  CONTROL_VIEW_URI,
+  REPORT_URI,
+  reportMarkdown,
+  TOOLS,
+  VIEW_URI,
+  type ConformanceReport,
+  type ServerSeen,
+} from "./probes";
+
+/** The two origins of the CSP probe: the view's resource declares the first only. */
+export interface ProbeOrigins {
+  declared: string;
+  undeclared: string;
+}
+
+/**
+ * A negative control: `csp` adds a second UI tool, conformance_run_csp_control, whose view
+ * resource declares the "undeclared" origin too. From inside the view that is exactly what a host
+ * that skipped the CSP looks like, so its CSP probes must FAIL while every other probe still
+ * passes: the suite can fail. The ordinary tool and view are unchanged.
+ */
+export type NegativeControl = "csp";
+
+export interface ConformanceServerOptions {
+  /** The view's HTML document; its CONFORMANCE_CONFIG marker is replaced with its settings. */
+  viewHtml: string;
+  origins: ProbeOrigins;
+  state: ConformanceState;
+  negativeControl?: NegativeControl;
+}
+
+const reportSchema = z.object({
+  run: z.string().min(1),
+  finishedAt: z.string(),
+  host: z.object({
+    name: z.string().optional(),
+    version: z.string().optional(),
+    protocolVersion: z.string().optional(),
+  }),
+  results: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        verdict: z.enum(["PASS", "FAIL", "NOT OBSERVABLE"]),
+        evidence: z.string(),
+        rules: z.array(z.string()),
+        needsPerson: z.boolean().optional(),
+      }),
+    )
+    .min(1),
+});
+
+/** Everything the server saw, across runs; read by `conformance_ping` and the report resource. */
+export class ConformanceState {
+  readonly calls: { tool: string; run?: string }[] = [];
+  readonly reads: string[] = [];
+  readonly hits: { run: string; via: string }[] = [];
+  readonly issuedRuns: string[] = [];
+  readonly reports: ConformanceReport[] = [];
+  private listeners: ((r: ConformanceReport) => void)[] = [];
+
+  /** Called with each report a view sends (the CLI prints it on stderr). */
+  onReport(listener: (r: ConformanceReport) => void) {
+    this.listeners.push(listener);
+  }
+
+  addReport(report: ConformanceReport) {
+    // A run may send an updated report (after the operator's probes): the newest replaces it.
+    const i = this.reports.findIndex((r) => r.run === report.run);
+    if (i >= 0) this.reports.splice(i, 1);
+    this.reports.push(report);
+    for (const l of this.listeners) l(report);
+  }
+
+  /** How long to wait for the view's answering beacon after it received teardown. */
+  teardownWaitMs = 3000;
+
+  /**
+   * The probe endpoints' hits (`/probe/csp`, `/probe/link`, `/probe/teardown`), recorded by the
+   * side server. A teardown beacon amends that run's report, which is printed again.
+   */
+  recordHit(run: string, via: string) {
+    this.hits.push({ run, via });
+    if (via === "teardown-received") {
+      this.amendTeardown(run, false);
+      setTimeout(() => this.amendTeardown(run, true), this.teardownWaitMs).unref?.();
+    }
+    if (via === "teardown-answering") this.amendTeardown(run, false);
+  }
+
+  private amendTeardown(run: string, final: boolean) {
+    const report = this.reports.find((r) => r.run === run);
+    if (!report) return;
+    const hits = this.hits.filter((h) => h.run === run).map((h) => h.via);
+    const rows = judgeTeardown(hits, final);
+    const changed = rows.filter((row) => {
+      const old = report.results.find((p) => p.id === row.id);
+      return !old || old.verdict !== row.verdict;
+    });
+    if (!changed.length) return;
+    this.addReport({
+      ...report,
+      results: report.results.map((p) => rows.find((row) => row.id === p.id) ?? p),
+    });
+  }
+
+  seenBy(run: string): ServerSeen {
+    return {
+      toolCalls: this.calls.filter((c) => c.run === run || c.run === undefined).map((c) => c.tool),
+      reads: [...new Set(this.reads)],
+      hits: this.hits.filter((h) => h.run === run).map((h) => h.via),
+      issuedRuns: [...this.issuedRuns],
+    };
+  }
+}
+
+const text = (t: string): CallToolResult["content"] => [{ type: "text", text: t }];
+const runArg = { run: z.string().max(200).optional() };
+
+/** The view's document with its settings (probe origins, its own URI) in a JSON script element. */
+export function viewDocument(
+  o: Pick<ConformanceServerOptions, "viewHtml" | "origins">,
+  viewUri = VIEW_URI,
+  negativeControl?: NegativeControl,
+): string {
+  // JSON in a script element: "<" escaped so no value can end the element.
+  const config = JSON.stringify({
+    origins: o.origins,
+    viewUri,
+    ...(negativeControl ? { negativeControl } : {}),
+  }).replace(/</g, "\\u003c");
+  if (!o.viewHtml.includes("/*CONFORMANCE_CONFIG*/"))
+    throw new Error("the conformance view lost its /*CONFORMANCE_CONFIG*/ marker");
+  return o.viewHtml.replace("/*CONFORMANCE_CONFIG*/", () => config);
+}
+
+interface UiToolSpec {
+  tool: string;
+  uri: string;
+  description: string;
+  html: string;
+  connectDomains: string[];
+}
+
+/** One UI tool and its view: the run token with the result, the view under its declared CSP. */
+function registerProbeView(server: McpServer, state: ConformanceState, t: UiToolSpec) {
+  registerAppTool(
+    server,
+    t.tool,
+    {
+      description: t.description,
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      _meta: { ui: { resourceUri: t.uri } },
+    },
+    async () => {
+      const run = randomUUID();
+      state.issuedRuns.push(run);
+      state.calls.push({ tool: t.tool, run });
+      // OUT-1: text that makes sense without the view; OUT-2: the run token for the view.
+      return {
+        content: text(`Conformance run ${run} started: the view runs the probes.`),
+        structuredContent: { run },
+      };
+    },
+  );
+  // RES-6: a border chosen on purpose (the table reads better framed).
+  const ui = { csp: { connectDomains: t.connectDomains }, prefersBorder: true };
+  registerAppResource(
+    server,
+    t.tool,
+    t.uri,
+    { mimeType: PROFILE_MIME, _meta: { ui } },
+    async (uri) => {
+      state.reads.push(uri.href);
+      return { contents: [{ uri: uri.href, mimeType: PROFILE_MIME, text: t.html, _meta: { ui } }] };
+    },
+  );
+}
+
+/** A factory of conformance servers sharing one state (one per session or request). */
+export function createConformanceServerFactory(o: ConformanceServerOptions): () => McpServer {
+  const views: UiToolSpec[] = [
+    {
+      tool: TOOLS.run,
+      uri: VIEW_URI,
+      description:
+        "Runs the MCP Apps host conformance probes: its view tests the host that renders it and reports PASS / FAIL / NOT OBSERVABLE per requirement.",
+      html: viewDocument(o),
+      connectDomains: [o.origins.declared],
+    },
+  ];
+  if (o.negativeControl === "csp")
+    views.push({
+      tool: CONTROL_TOOL,
+      uri: CONTROL_VIEW_URI,
+      description:
+        "Negative control: the same probes under a CSP that also declares the origin the CSP probe expects blocked, so the CSP probes must FAIL.",
+      html: viewDocument(o, CONTROL_VIEW_URI, "csp"),
+      connectDomains: [o.origins.declared, o.origins.undeclared],
+    });
+  return () => {
+    const server = new McpServer(
+      { name: "mcp-apps-conformance", version: "1.0.0" },
+      { capabilities: { tools: {}, resources: {}, extensions: { [EXTENSION_ID]: {} } } },
+    );
+    for (const v of views) registerProbeView(server, o.state, v);
+    // The view's helpers are app-only tools without a view of their own (TOOL-3): a host lists
+    // them to no agent, and a reviewer sees one UI tool, conformance_run.
+    server.registerTool(
+      TOOLS.ping,
+      {
+        description: "App-only: tells the conformance view what the server saw for its run.",
+        inputSchema: z.object(runArg),
+        annotations: { readOnlyHint: true, openWorldHint: false },
+        _meta: { ui: { visibility: ["app"] } },
+      },
+      async ({ run }) => {
+        o.state.calls.push({ tool: TOOLS.ping, run });
+        const seen = o.state.seenBy(run ?? "");
+        return { content: text(JSON.stringify(seen)), structuredContent: { ...seen } };
+      },
+    );
+    // A tool the view must never reach: visibility without "app" (TOOL-4, BRG-5).
+    server.registerTool(
+      TOOLS.modelOnly,
+      {
+        description: "Model-only: a host must refuse it when the conformance view calls it.",
+        inputSchema: z.object(runArg),
+        annotations: { readOnlyHint: true, openWorldHint: false },
+        _meta: { ui: { visibility: ["model"] } },
+      },
+      async ({ run }) => {
+        o.state.calls.push({ tool: TOOLS.modelOnly, run });
+        return { content: text("the model called the model-only tool") };
+      },
+    );
+    server.registerTool(
+      TOOLS.report,
+      {
+        description: "App-only: the conformance view sends its results here.",
+        inputSchema: z.object({ report: reportSchema }),
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+        _meta: { ui: { visibility: ["app"] } },
+      },
+      async ({ report }) => {
+        o.state.calls.push({ tool: TOOLS.report, run: report.run });
+        o.state.addReport(report);
+        return { content: text(`Report for run ${report.run} received.`) };
+      },
+    );
+    server.registerResource(
+      "conformance report",
+      REPORT_URI,
+      { mimeType: "application/json", description: "The latest conformance report a view sent." },
+      async (uri) => {
+        const latest = o.state.reports.at(-1);
+        return {
+          contents: [
+            {
+              uri: uri.href,
+              mimeType: "application/json",
+              text: JSON.stringify(
+                latest ? { report: latest, markdown: reportMarkdown(latest) } : { report: null },
+              ),
+            },
+          ],
+        };
+      },
+    );
+    return server;
+  };
+}

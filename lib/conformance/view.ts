@@ -1,0 +1,273 @@
+/**
+ * The conformance view's browser entry, bundled into view.html by scripts/view-documents.ts. It
+ * wires `ConformanceSession` to `window.parent` (the sandbox proxy), supplies the probes only a
+ * browser can run (CSP fetches, `window.top`, the viewport), shows the verdicts as a table that
+ * follows the host's theme, sends them to the server through the app-only `conformance_report`,
+ * and offers the operator's probes as buttons that never hold up the automatic ones.
+ */
+import {
+  TEARDOWN_ANSWER_DELAY_MS,
+  isAutomatic,
+  judgeLink,
+  TOOLS,
+  type ConformanceReport,
+  type FetchOutcome,
+  type ProbeResult,
+} from "./probes";
+import { ConformanceSession } from "./session";
+
+const $ = (id: string) => document.getElementById(id)!;
+
+function readConfig(): {
+  origins?: { declared: string; undeclared: string };
+  viewUri?: string;
+  negativeControl?: string;
+} {
+  try {
+    return JSON.parse($("conformance-config").textContent ?? "") as ReturnType<typeof readConfig>;
+  } catch {
+    return {};
+  }
+}
+
+function applyTheme(ctx: Record<string, unknown>) {
+  const root = document.documentElement;
+  if (ctx.theme === "light" || ctx.theme === "dark") {
+    root.setAttribute("data-theme", ctx.theme);
+    root.style.colorScheme = ctx.theme;
+  }
+  const vars = (ctx.styles as { variables?: Record<string, string | undefined> } | undefined)
+    ?.variables;
+  for (const [name, value] of Object.entries(vars ?? {}))
+    if (value !== undefined) root.style.setProperty(name, value);
+}
+
+const violations: { uri: string; directive: string }[] = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  violations.push({ uri: e.blockedURI, directive: e.effectiveDirective });
+});
+
+async function fetchProbe(url: string): Promise<FetchOutcome> {
+  const origin = new URL(url).origin;
+  const outcome: FetchOutcome = { url, ok: false, violations: [] };
+  try {
+    const res = await fetch(url, { cache: "no-store" });
+    outcome.ok = res.ok;
+    outcome.status = res.status;
+  } catch (e) {
+    outcome.error = (e as Error).message;
+  }
+  // The violation event is queued as a task: give it a moment to arrive.
+  await new Promise((r) => setTimeout(r, 100));
+  outcome.violations = violations.filter((v) => v.uri.startsWith(origin)).map((v) => v.directive);
+  return outcome;
+}
+
+/** SBX-3: frame-src stays 'none' without frameDomains, so this frame must not load. */
+async function frameProbe(url: string) {
+  const frame = document.createElement("iframe");
+  frame.title = "CSP frame probe (should stay empty)";
+  frame.hidden = true;
+  frame.src = url;
+  document.body.append(frame);
+  const origin = new URL(url).origin;
+  const started = performance.now();
+  while (performance.now() - started < 1000) {
+    if (violations.some((v) => v.uri.startsWith(origin) && /^(frame|child)-src/.test(v.directive)))
+      break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  frame.remove();
+  return {
+    url,
+    violations: violations
+      .filter((v) => v.uri.startsWith(origin) && /^(frame|child)-src/.test(v.directive))
+      .map((v) => v.directive),
+  };
+}
+
+function tryTop() {
+  try {
+    // A view sharing the host page's origin could read this: it MUST throw (SBX-2).
+    const title = window.top!.document.title;
+    return {
+      reachable: true,
+      detail: `window.top.document was readable (title ${JSON.stringify(title)})`,
+    };
+  } catch (e) {
+    return {
+      reachable: false,
+      detail: `window.top.document threw ${(e as Error).name}; this document's origin is ${location.origin}`,
+    };
+  }
+}
+
+function waitForHeight(height: number, ms: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const check = () => {
+      if (Math.abs(window.innerHeight - height) <= 2) return resolve(window.innerHeight);
+      if (performance.now() - started > ms) return resolve(window.innerHeight);
+      requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+function logLine(line: string) {
+  const li = document.createElement("li");
+  li.textContent = line;
+  $("log").append(li);
+}
+
+/** Verdicts as one accessible table: caption, column headers, one row per catalogue id. */
+function table(results: ProbeResult[], caption: string) {
+  const t = document.createElement("table");
+  t.setAttribute("data-testid", "conformance-table");
+  t.createCaption().textContent = caption;
+  const head = t.createTHead().insertRow();
+  for (const h of ["Catalogue id", "Verdict", "Rules", "Evidence"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = t.createTBody();
+  for (const r of results) {
+    const row = body.insertRow();
+    row.dataset.probe = r.id;
+    row.dataset.verdict = r.verdict;
+    row.dataset.kind = r.needsPerson ? "person" : isAutomatic(r) ? "automatic" : "unobservable";
+    const id = document.createElement("th");
+    id.scope = "row";
+    id.textContent = r.id + (r.needsPerson ? " (operator)" : "");
+    row.append(id);
+    const verdict = row.insertCell();
+    verdict.className = "verdict";
+    verdict.dataset.verdict = r.verdict;
+    verdict.textContent = r.verdict;
+    row.insertCell().textContent = r.rules.join(", ");
+    row.insertCell().textContent = r.evidence;
+  }
+  return t;
+}
+
+/** The probes first; what the view cannot see folded below, one click away, never left out. */
+function render(results: ProbeResult[]) {
+  const seen = results.filter((r) => isAutomatic(r) || r.needsPerson);
+  const unseen = results.filter((r) => !isAutomatic(r) && !r.needsPerson);
+  const n = (v: string) => seen.filter((r) => r.verdict === v).length;
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = `What this view cannot see (${unseen.length} requirements, NOT OBSERVABLE)`;
+  details.append(
+    summary,
+    table(unseen, "Requirements a view cannot observe from inside its frame, and why"),
+  );
+  $("results").replaceChildren(
+    table(
+      seen,
+      `Probe verdicts: ${n("PASS")} PASS, ${n("FAIL")} FAIL, ${n("NOT OBSERVABLE")} NOT OBSERVABLE`,
+    ),
+    details,
+  );
+}
+
+function reportSize() {
+  session.notify("ui/notifications/size-changed", {
+    height: Math.ceil(document.documentElement.scrollHeight),
+  });
+}
+
+const config = readConfig();
+
+/**
+ * BRG-3: the view cannot report its own removal, so it tells the server twice: when teardown
+ * arrives, and TEARDOWN_ANSWER_DELAY_MS later as it answers. The second beacon arrives only if the
+ * host kept the view in place that long.
+ */
+async function onTeardown(run: string | undefined) {
+  const origin = config.origins?.declared;
+  if (!origin || !run) return;
+  const beacon = (step: string) =>
+    fetch(`${origin}/probe/teardown?run=${encodeURIComponent(run)}&step=${step}`, {
+      keepalive: true,
+      cache: "no-store",
+    }).catch(() => undefined);
+  void beacon("received");
+  await new Promise((r) => setTimeout(r, TEARDOWN_ANSWER_DELAY_MS));
+  await beacon("answering");
+}
+if (config.negativeControl) {
+  // Said first and plainly: this run's FAILs are the point, not a finding about the host.
+  const note = document.createElement("p");
+  note.dataset.testid = "negative-control";
+  note.textContent = `Negative control (${config.negativeControl}): this view's resource also declares the origin the CSP probe expects to be blocked, so the CSP probes are expected to FAIL on any host.`;
+  document.querySelector("h1")!.after(note);
+}
+const session = new ConformanceSession({
+  post: (m) => window.parent.postMessage(m, "*"),
+  listen: (receive) =>
+    window.addEventListener("message", (e) => {
+      // Only the parent (the proxy, relaying the host) speaks to this view.
+      if (e.source === window.parent) receive(e.data);
+    }),
+  now: () => performance.now(),
+  probeOrigins: config.origins,
+  viewUri: config.viewUri,
+  fetchProbe,
+  frameProbe,
+  tryTop,
+  waitForHeight,
+  onContext: applyTheme,
+  onTeardown,
+  log: logLine,
+});
+
+let report: ConformanceReport | undefined;
+
+async function send(r: ConformanceReport) {
+  const sent = await session.callTool(TOOLS.report, { report: r });
+  logLine(sent.ok ? "report sent to the server" : `the report was not sent: ${sent.detail}`);
+  return sent.ok;
+}
+
+async function main() {
+  const r = await session.run();
+  report = r;
+  render(r.results);
+  const automatic = r.results.filter(isAutomatic);
+  const failed = automatic.filter((p) => p.verdict !== "PASS");
+  const status = $("status");
+  status.dataset.state = "done";
+  status.textContent = `Automatic probes finished: ${automatic.length - failed.length} of ${automatic.length} PASS${failed.length ? `; not passed: ${failed.map((p) => p.id).join(", ")}` : ""}.`;
+  ($("open-link") as HTMLButtonElement).disabled = false;
+  reportSize();
+  const sent = await send(r);
+  status.dataset.sent = String(sent);
+}
+
+$("open-link").addEventListener("click", async () => {
+  if (!report) return;
+  const origin = config.origins?.declared;
+  if (!origin) return;
+  const url = `${origin}/probe/link?run=${encodeURIComponent(report.run)}`;
+  const answer = await session.request("ui/open-link", { url }, 120_000);
+  // Give the opened page a moment to load before asking the server whether it was served.
+  await new Promise((r) => setTimeout(r, 1500));
+  const seen = await session.callTool(TOOLS.ping, { run: report.run });
+  const hits = (seen.structured as { hits?: string[] } | undefined)?.hits ?? [];
+  const result = judgeLink(
+    {
+      ok: !answer.error && !(answer.result as { isError?: boolean } | undefined)?.isError,
+      detail: answer.error ?? JSON.stringify(answer.result),
+    },
+    hits.includes("link"),
+  );
+  report = { ...report, results: report.results.map((p) => (p.id === result.id ? result : p)) };
+  render(report.results);
+  reportSize();
+  await send(report);
+});
+
+void main();

@@ -1,0 +1,145 @@
+// npm run conformance-server -- --stdio | --http PORT [--era dual|modern|legacy] [--negative-control csp]
+// The MCP Apps host conformance server (issue 20): load it in any host that connects to a stdio or
+// Streamable HTTP MCP server, call `conformance_run`, and its view tests that host. Every report a
+// view sends is printed on stderr as JSON and Markdown (stdout is the stdio transport's) and kept
+// as the resource conformance://report/latest.
+//
+// The CSP probe needs two origins this process serves: two small listeners on ephemeral
+// 127.0.0.1 ports (in both modes), the view's resource declaring the first only. The browser
+// running the host must be on this machine to reach them.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { reportMarkdown } from "../lib/conformance/probes";
+import {
+  ConformanceState,
+  createConformanceServerFactory,
+  type NegativeControl,
+} from "../lib/conformance/server";
+import { CORS_HEADERS, serveMcpHttp, serveMcpStdio, type ServeEra } from "./serve-mcp";
+import { bundleConformanceView } from "./view-documents";
+
+const USAGE = `usage: npm run conformance-server -- (--stdio | --http PORT) [--era dual|modern|legacy] [--negative-control csp]
+
+Serves the MCP Apps host conformance server: its UI tool conformance_run shows a view that tests
+the host rendering it (PASS / FAIL / NOT OBSERVABLE per requirement of the catalogue).
+  --stdio             serve over stdio (for hosts that start servers themselves)
+  --http PORT         serve http://127.0.0.1:PORT/mcp with CORS for browser hosts such as /review
+  --era               dual (default: both protocol eras), modern or legacy
+  --negative-control  csp: add a second UI tool, conformance_run_csp_control, whose view also
+                      declares the origin the CSP probe expects blocked, so its CSP probes must
+                      FAIL on any host (proves the probes can fail); conformance_run is unchanged
+Reports are printed on stderr as JSON and Markdown, and kept as conformance://report/latest.`;
+
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const era = (flag("--era") ?? "dual") as ServeEra;
+const port = flag("--http");
+const control = flag("--negative-control");
+if (
+  (!port && !args.includes("--stdio")) ||
+  (port !== undefined && !/^\d+$/.test(port)) ||
+  !["modern", "dual", "legacy"].includes(era) ||
+  (control !== undefined && control !== "csp")
+) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const state = new ConformanceState();
+state.onReport((report) => {
+  console.error(JSON.stringify({ conformanceReport: report }));
+  console.error(reportMarkdown(report));
+});
+
+/**
+ * The probe endpoints: `/probe/csp` (a fetch the CSP should let through or not), `/probe/frame`
+ * (a frame the CSP must block), `/probe/link`
+ * (the page the operator's link opens) and `/probe/teardown` (the view's beacons as it ends).
+ */
+function probeHandler(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = new URL(req.url ?? "/", "http://probe.invalid");
+  if (!url.pathname.startsWith("/probe/")) return false;
+  const run = (url.searchParams.get("run") ?? "").slice(0, 200);
+  if (url.pathname === "/probe/csp") {
+    const via = url.searchParams.get("via") === "declared" ? "declared" : "undeclared";
+    state.recordHit(run, via);
+    res.writeHead(200, {
+      ...CORS_HEADERS,
+      "content-type": "application/json",
+      "cache-control": "no-store",
+    });
+    res.end(JSON.stringify({ ok: true, via }));
+    return true;
+  }
+  if (url.pathname === "/probe/frame") {
+    // Served only if the view's frame-src let the frame load, which it must not (SBX-3).
+    state.recordHit(run, "frame");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end("<!doctype html><html lang=en><title>frame probe</title></html>");
+    return true;
+  }
+  if (url.pathname === "/probe/teardown") {
+    const step = url.searchParams.get("step") === "answering" ? "answering" : "received";
+    state.recordHit(run, `teardown-${step}`);
+    res.writeHead(204, { ...CORS_HEADERS, "cache-control": "no-store" });
+    res.end();
+    return true;
+  }
+  if (url.pathname === "/probe/link") {
+    state.recordHit(run, "link");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(
+      "<!doctype html><html lang=en><title>Conformance link</title><main><h1>The host opened the conformance link</h1><p>You can close this tab.</p></main></html>",
+    );
+    return true;
+  }
+  res.writeHead(404).end();
+  return true;
+}
+
+async function listenEphemeral(): Promise<string> {
+  const server = createServer((req, res) => {
+    if (!probeHandler(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let viewHtml: string;
+try {
+  viewHtml = await bundleConformanceView();
+} catch (e) {
+  console.error(`conformance-server: could not bundle the view: ${(e as Error).message}`);
+  process.exit(2);
+}
+const origins = { declared: await listenEphemeral(), undeclared: await listenEphemeral() };
+const factory = createConformanceServerFactory({
+  viewHtml,
+  origins,
+  state,
+  negativeControl: control as NegativeControl | undefined,
+});
+const described = `${era} era; CSP probe: declared ${origins.declared}, undeclared ${origins.undeclared}${control ? `; negative control ${control}: conformance_run_csp_control's CSP probes must FAIL` : ""}`;
+
+if (!port) {
+  await serveMcpStdio(factory, era);
+  console.error(`conformance server on stdio (${described})`);
+} else {
+  try {
+    await serveMcpHttp({ factory, era, port: Number(port), cors: true });
+  } catch (e) {
+    console.error(
+      `conformance-server: cannot listen on 127.0.0.1:${port}: ${(e as Error).message}`,
+    );
+    process.exit(2);
+  }
+  console.error(`conformance server listening on http://127.0.0.1:${port}/mcp (${described})`);
+}

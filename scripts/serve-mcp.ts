@@ -1,0 +1,86 @@
+// Node only: serves an MCP server factory over stdio, or over Streamable HTTP at /mcp on
+// 127.0.0.1, in the protocol era asked for (NEG-6): modern only, dual (both) or legacy only. Shared by scripts/serve-scenario.ts and scripts/conformance-server.ts, so both
+// answer a browser page the same way. `cors` adds the headers a page on another origin needs.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createMcpHandler,
+  legacyStatelessFallback,
+  type McpServer,
+} from "@modelcontextprotocol/server";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+
+export type ServeEra = "modern" | "dual" | "legacy";
+
+/** What a browser needs to call this server from another origin (the SDK's request headers). */
+export const CORS_HEADERS: Record<string, string> = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+  "access-control-allow-headers":
+    "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
+  "access-control-max-age": "600",
+};
+
+/**
+ * stdio: `serveStdio` answers `server/discover` (modern, or dual with `legacy: "serve"`); a legacy-only
+ * server is a bare `McpServer.connect()`, which answers discover with "Method not found".
+ */
+export async function serveMcpStdio(factory: () => McpServer, era: ServeEra): Promise<void> {
+  if (era === "legacy") await factory().connect(new StdioServerTransport());
+  else serveStdio(factory, { legacy: era === "modern" ? "reject" : "serve" });
+}
+
+export interface McpHttpOptions {
+  factory: () => McpServer;
+  era: ServeEra;
+  port: number;
+  cors: boolean;
+  /** Answers a request itself (returns true) before it reaches the MCP handler. */
+  other?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+/** Starts listening; resolves with the server once it is. */
+export function serveMcpHttp(o: McpHttpOptions): Promise<Server> {
+  const modern =
+    o.era === "legacy"
+      ? undefined
+      : createMcpHandler(o.factory, { legacy: o.era === "modern" ? "reject" : "stateless" });
+  const legacy = o.era === "legacy" ? legacyStatelessFallback(o.factory) : undefined;
+  const server = createServer(async (req, res) => {
+    if (o.other?.(req, res)) return;
+    if (o.cors && req.method === "OPTIONS") {
+      res.writeHead(204, CORS_HEADERS);
+      res.end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body =
+      chunks.length && req.method !== "GET" && req.method !== "HEAD"
+        ? Buffer.concat(chunks)
+        : undefined;
+    const request = new Request(`http://127.0.0.1:${o.port}${req.url ?? "/"}`, {
+      method: req.method,
+      headers,
+      body,
+    });
+    const response = modern ? await modern.fetch(request) : await legacy!(request);
+    res.writeHead(response.status, {
+      ...Object.fromEntries(response.headers),
+      ...(o.cors ? CORS_HEADERS : {}),
+    });
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      res.write(chunk.value);
+    }
+    res.end();
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(o.port, "127.0.0.1", () => resolve(server));
+  });
+}
