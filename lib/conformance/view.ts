@@ -102,15 +102,25 @@ function tryTop() {
   }
 }
 
+/**
+ * Resolves with the frame's height once it is `height` (±2 px), or after `ms` with whatever it is.
+ * Resize events and a timer, not animation frames: Chromium runs no animation frame in a
+ * cross-origin frame that is off screen, so a view the host renders below the fold (a tall report
+ * above it, a person who has not scrolled yet) would wait for ever and never call its tools.
+ */
 function waitForHeight(height: number, ms: number): Promise<number | undefined> {
   return new Promise((resolve) => {
-    const started = performance.now();
-    const check = () => {
-      if (Math.abs(window.innerHeight - height) <= 2) return resolve(window.innerHeight);
-      if (performance.now() - started > ms) return resolve(window.innerHeight);
-      requestAnimationFrame(check);
+    const done = () => {
+      clearTimeout(timer);
+      removeEventListener("resize", onResize);
+      resolve(window.innerHeight);
     };
-    check();
+    const onResize = () => {
+      if (Math.abs(window.innerHeight - height) <= 2) done();
+    };
+    const timer = setTimeout(done, ms);
+    addEventListener("resize", onResize);
+    onResize();
   });
 }
 
