@@ -9,8 +9,9 @@ import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
 import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
+import { ReportItems } from "./report-items";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
-import type { ItemStatus, Report, ReportItem } from "@/lib/review/report";
+import type { Report, ReportItem } from "@/lib/review/report";
 import { wireVisibility } from "@/lib/review/wire-read";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
 
@@ -282,13 +283,6 @@ function ReachError({
     </section>
   );
 }
-
-const STATUS_LABEL: Record<ItemStatus, string> = {
-  pass: "pass",
-  fail: "fail",
-  warning: "warning",
-  "not-checkable": "not checkable from outside",
-};
 
 function ReviewResult({
   target,
@@ -569,49 +563,5 @@ function UiToolSection({
       <ReportItems items={items} caption={`Checklist items for ${tool.name}`} />
       <ToolRunner target={target} era={era} tool={tool} />
     </section>
-  );
-}
-
-/** The host's decision rows for one UI tool, inputs all read from the wire. */
-
-function ReportItems({ items, caption }: { items: ReportItem[]; caption: string }) {
-  return (
-    <div className="table-scroll">
-      <table className="review-items" data-testid="review-items">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Check</th>
-            <th scope="col">Evidence</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={i.id} data-item={i.id} data-status={i.status}>
-              <td>
-                <span className={`review-status review-status-${i.status}`}>
-                  {STATUS_LABEL[i.status]}
-                </span>
-              </td>
-              <th scope="row">
-                <ServerText text={i.title} />
-                <div className="review-refs">
-                  {i.ruleIds.map((id) => (
-                    <RuleRef key={id} id={id} />
-                  ))}{" "}
-                  <a href={i.lesson}>
-                    lesson<span className="visually-hidden">: {i.title}</span>
-                  </a>
-                </div>
-              </th>
-              <td className="review-evidence">
-                <ServerText text={i.evidence} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

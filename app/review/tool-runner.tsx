@@ -16,10 +16,9 @@ import {
 } from "@/lib/review/input-form";
 import type { AppCallRecord, LiveView } from "@/lib/review/live-view";
 import type { ReportItem } from "@/lib/review/report";
-import { RuleRef } from "@/app/_components/rule-ref";
-import { ServerText } from "@/app/_components/server-text";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
+import { ReportItems } from "./report-items";
 import "./tool-runner.css";
 
 /** The server as the review page has it; the runner opens a connection of its own with it. */
@@ -330,6 +329,18 @@ export function ToolRunner({ target, era, tool }: Props) {
           </button>
         ) : null}
       </div>
+      {/* After the view, not above it: a view pushed below the fold gets no animation frames from
+          Chromium (off-screen cross-origin frame), so an ext-apps view could not report its size
+          or finish work that waits for a frame until the person scrolled to it. */}
+      {snapshot?.callItems?.length ? (
+        <ReportItems
+          items={snapshot.callItems}
+          caption="The result, judged as the review's --call judges it"
+          captionShown
+          testId="call-items"
+          statusLabel={CALL_STATUS}
+        />
+      ) : null}
       {snapshot ? (
         <>
           <section aria-label="App-initiated calls" className="runner-block">
@@ -549,49 +560,6 @@ const CALL_STATUS: Record<ReportItem["status"], string> = {
   "not-checkable": "not checked here",
 };
 
-/** The tool's result judged as `npm run review -- --call` judges it (lib/review/call-items.ts). */
-function CallItems({ items }: { items: ReportItem[] }) {
-  return (
-    <div className="table-scroll">
-      <table className="review-items" data-testid="call-items">
-        <caption>The result, judged as the review&apos;s --call judges it</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Check</th>
-            <th scope="col">Evidence</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={i.id} data-item={i.id} data-status={i.status}>
-              <td>
-                <span className={`review-status review-status-${i.status}`}>
-                  {CALL_STATUS[i.status]}
-                </span>
-              </td>
-              <th scope="row">
-                <ServerText text={i.title} />
-                <div className="review-refs">
-                  {i.ruleIds.map((id) => (
-                    <RuleRef key={id} id={id} />
-                  ))}{" "}
-                  <a href={i.lesson}>
-                    lesson<span className="visually-hidden">: {i.title}</span>
-                  </a>
-                </div>
-              </th>
-              <td className="review-evidence">
-                <ServerText text={i.evidence} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 function Status({ s }: { s: Snapshot }) {
   return (
     <div className="runner-status" data-testid="runner-status" data-state={s.state}>
@@ -608,7 +576,6 @@ function Status({ s }: { s: Snapshot }) {
           </pre>
         </details>
       ) : null}
-      {s.callItems?.length ? <CallItems items={s.callItems} /> : null}
       {s.failures.length ? (
         <ul className="runner-failures" data-testid="view-failures">
           {s.failures.map((f, i) => (
