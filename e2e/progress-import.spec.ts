@@ -85,6 +85,8 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await page.goto("/lessons/what-mcp-apps-is");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Mark lesson complete" }).click();
+  // Saved before leaving: a navigation at once could beat the write (a full run saw "not yet").
+  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
   await page.goto("/progress");
   await waitForHydration(page);
 

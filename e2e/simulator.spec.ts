@@ -129,6 +129,9 @@ test("streamed input shows in the view as a preview before tool-input, the view'
   await expect(cancelledView.getByTestId("status")).toHaveText(
     "cancelled: The user pressed Cancel.",
   );
+  // The trace panel redraws a little after the view has its message (a full run once read it
+  // before the row was drawn): wait for the row, then read the order.
+  await expect.poll(methodsToView).toContain("ui/notifications/tool-cancelled");
   const sent = await methodsToView();
   const cancelledAt = sent.indexOf("ui/notifications/tool-cancelled");
   expect(cancelledAt).toBeGreaterThan(sent.indexOf("ui/notifications/tool-input"));
