@@ -15,7 +15,7 @@ import {
   createConformanceServerFactory,
   type NegativeControl,
 } from "../lib/conformance/server";
-import { CORS_HEADERS, serveMcpHttp, serveMcpStdio, type ServeEra } from "./serve-mcp";
+import { CORS_HEADERS, readServeArgs, serveMcpHttp, serveMcpStdio } from "./serve-mcp";
 import { bundleConformanceView } from "./view-documents";
 
 const USAGE = `usage: npm run conformance-server -- (--stdio | --http PORT) [--era dual|modern|legacy] [--negative-control csp]
@@ -30,26 +30,14 @@ the host rendering it (PASS / FAIL / NOT OBSERVABLE per requirement of the catal
                       FAIL on any host (proves the probes can fail); conformance_run is unchanged
 Reports are printed on stderr as JSON and Markdown, and kept as conformance://report/latest.`;
 
-const args = process.argv.slice(2);
-if (args.includes("--help") || args.includes("-h")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const era = (flag("--era") ?? "dual") as ServeEra;
-const port = flag("--http");
+const { args, flag, era, port, fail } = readServeArgs(USAGE, "dual");
 const control = flag("--negative-control");
 if (
   (!port && !args.includes("--stdio")) ||
   (port !== undefined && !/^\d+$/.test(port)) ||
-  !["modern", "dual", "legacy"].includes(era) ||
   (control !== undefined && control !== "csp")
 ) {
-  console.error(USAGE);
-  process.exit(2);
+  fail();
 }
 
 const state = new ConformanceState();

@@ -11,6 +11,29 @@ import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/s
 
 export type ServeEra = "modern" | "dual" | "legacy";
 
+/**
+ * The command line both MCP servers here share (serve-scenario, conformance-server): `--help`
+ * prints `usage` and exits 0; `--era` (checked, `defaultEra` when absent) and `--http PORT` are
+ * read; `fail()` prints the usage and exits 2, for whatever else a caller finds wrong.
+ */
+export function readServeArgs(usage: string, defaultEra: ServeEra, args = process.argv.slice(2)) {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const fail = (): never => {
+    console.error(usage);
+    process.exit(2);
+  };
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const era = (flag("--era") ?? defaultEra) as ServeEra;
+  if (!["modern", "dual", "legacy"].includes(era)) fail();
+  return { args, flag, era, port: flag("--http"), fail };
+}
+
 /** What a browser needs to call this server from another origin (the SDK's request headers). */
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",

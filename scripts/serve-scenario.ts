@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { parseScenario, resolvePorts } from "../lib/simulator/scenario";
 import { createServerFactory } from "../lib/simulator/server";
-import { serveMcpHttp, serveMcpStdio, type ServeEra } from "./serve-mcp";
+import { readServeArgs, serveMcpHttp, serveMcpStdio } from "./serve-mcp";
 import { viewDocumentsFor } from "./view-documents";
 
 const USAGE = `usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]
@@ -21,25 +21,11 @@ Serves the scenario's main server, with its real view, over stdio or Streamable 
   --cors    send the CORS headers a browser page on another origin needs (for /review)
 Example: tsx scripts/serve-scenario.ts content/scenarios/happy-path.json --http 3001 --cors`;
 
-const args = process.argv.slice(2);
-if (args.includes("--help") || args.includes("-h")) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const era = (flag("--era") ?? "modern") as ServeEra;
-const port = flag("--http");
+const { args, era, port, fail } = readServeArgs(USAGE, "modern");
 const cors = args.includes("--cors");
-const file = args.find(
-  (a, i) => !a.startsWith("--") && !["--era", "--http"].includes(args[i - 1] ?? ""),
-);
-if (!file || !["modern", "dual", "legacy"].includes(era)) {
-  console.error(USAGE);
-  process.exit(2);
-}
+const file =
+  args.find((a, i) => !a.startsWith("--") && !["--era", "--http"].includes(args[i - 1] ?? "")) ??
+  fail();
 const scenario = resolvePorts(parseScenario(readFileSync(file, "utf8"), file), port ?? 3000);
 let views;
 try {
