@@ -145,3 +145,17 @@ export function questionCount(bank: string): number {
   const file = new URL(`../content/quizzes/${bank}.json`, import.meta.url);
   return (JSON.parse(readFileSync(file, "utf8")) as { questions: unknown[] }).questions.length;
 }
+
+/**
+ * Clicks "Mark lesson complete" on a lesson page and waits for the status. The self-check just
+ * above the button loads when it nears the viewport and, with saved answers, grows as it resumes
+ * them: the click waits for it, so the button does not move between aiming and clicking.
+ */
+export async function markLessonComplete(page: Page) {
+  const button = page.getByRole("button", { name: "Mark lesson complete" });
+  await button.scrollIntoViewIfNeeded();
+  const islands = page.locator("[data-island='self-check']");
+  for (const island of await islands.all()) await expect(island).toHaveAttribute("data-ready", "");
+  await button.click();
+  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+}

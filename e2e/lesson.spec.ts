@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import {
   collectPageErrors,
   expectNoSeriousA11yViolationsInBothThemes,
+  markLessonComplete,
   waitForHydration,
 } from "./helpers";
 
@@ -39,8 +40,7 @@ test("renders the sample lesson from MDX with a live visibility matrix", async (
 test("marking a lesson complete survives a reload and shows on the home page", async ({ page }) => {
   await page.goto(LESSON);
   await waitForHydration(page).catch(() => undefined);
-  await page.getByRole("button", { name: "Mark lesson complete" }).click();
-  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+  await markLessonComplete(page);
   await page.reload();
   await expect(page.getByTestId("lesson-status")).toContainText("Completed");
   await page.goto("/");

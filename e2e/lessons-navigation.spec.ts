@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectPageErrors, expectNoSeriousA11yViolationsInBothThemes } from "./helpers";
+import {
+  collectPageErrors,
+  expectNoSeriousA11yViolationsInBothThemes,
+  markLessonComplete,
+} from "./helpers";
 
 async function hydrated(page: Page, selector: string) {
   await page.waitForFunction((sel) => {
@@ -55,8 +59,7 @@ test("previous and next follow the course order, and completion survives a reloa
   await expect(page).toHaveURL(/\/lessons\/what-changed-in-2026-07-28$/);
   await expect(page.getByText(/^Lesson 2 of \d+/)).toBeVisible();
   await hydrated(page, "[data-mark-complete] button");
-  await page.getByRole("button", { name: "Mark lesson complete" }).click();
-  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+  await markLessonComplete(page);
   await page.reload();
   await expect(page.getByTestId("lesson-status")).toContainText("Completed");
   await page.goto("/lessons");

@@ -4,6 +4,7 @@ import {
   answerOneInPractice,
   collectPageErrors,
   expectNoSeriousA11yViolations,
+  markLessonComplete,
   waitForHydration,
 } from "./helpers";
 
@@ -84,9 +85,7 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await answerOneInPractice(page);
   await page.goto("/lessons/what-mcp-apps-is");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Mark lesson complete" }).click();
-  // Saved before leaving: a navigation at once could beat the write (a full run saw "not yet").
-  await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+  await markLessonComplete(page);
   await page.goto("/progress");
   await waitForHydration(page);
 

@@ -1,6 +1,12 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answerOneInPractice, collectPageErrors, STORAGE_NAME, waitForHydration } from "./helpers";
+import {
+  answerOneInPractice,
+  collectPageErrors,
+  markLessonComplete,
+  STORAGE_NAME,
+  waitForHydration,
+} from "./helpers";
 
 const LESSON = "/lessons/what-mcp-apps-is";
 const lessonRow = (page: Page) =>
@@ -30,8 +36,7 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
 
   await answerOneInPractice(a);
   await answerSecondInPractice(a);
-  await b.getByRole("button", { name: "Mark lesson complete" }).click();
-  await expect(b.getByTestId("lesson-status")).toContainText("Completed");
+  await markLessonComplete(b);
 
   const progress = await context.newPage();
   await progress.goto("/progress");
@@ -84,8 +89,7 @@ test("a review card rated in one tab is not brought back by the other tab's next
   const rated = (await saved(a)).quiz.cards["neg-identifier-fill"];
   expect(rated.reps).toBe(2);
 
-  await b.getByRole("button", { name: "Mark lesson complete" }).click();
-  await expect(b.getByTestId("lesson-status")).toContainText("Completed");
+  await markLessonComplete(b);
   expect((await saved(b)).quiz.cards["neg-identifier-fill"]).toEqual(rated);
 
   await a.goto("/progress");
@@ -108,8 +112,7 @@ test("an exam running in one tab is not disturbed when another tab saves", async
   await exam.getByRole("button", { name: "Next" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
 
-  await b.getByRole("button", { name: "Mark lesson complete" }).click();
-  await expect(b.getByTestId("lesson-status")).toContainText("Completed");
+  await markLessonComplete(b);
   // Still on question 2, with the flag, in the tab that runs the exam, and after its reload.
   await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
   await expect(a.getByTestId("exam-progress")).toContainText("Flagged 1");

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { STORAGE_NAME, waitForHydration } from "./helpers";
+import { markLessonComplete, STORAGE_NAME, waitForHydration } from "./helpers";
 import { runPreset } from "./simulator-helpers";
 
 test.describe.configure({ timeout: 90_000 });
@@ -108,7 +108,7 @@ test("a corrupted or future-version link shows a message and the default scenari
   page,
 }) => {
   await page.goto("/lessons/who-may-call-a-tool");
-  await page.getByRole("button", { name: "Mark lesson complete" }).click();
+  await markLessonComplete(page);
   await page.goto("/simulator?s=not-a-scenario!!");
   await expect(page.getByTestId("link-message")).toContainText("could not be used");
   await expect(page.getByTestId("preset-select")).toHaveValue("happy-path");

@@ -4,6 +4,7 @@ import {
   collectPageErrors,
   expectNoSeriousA11yViolations,
   expectNoSeriousA11yViolationsInBothThemes,
+  markLessonComplete,
 } from "./helpers";
 
 /** Waits until React has hydrated the element, so its handlers are attached. */
@@ -153,7 +154,7 @@ test.describe("finding your way in a lesson", () => {
 
     // The lesson's own button, not a widget's: widgets hydrate only as the reader nears them.
     await hydrated(page, "[data-mark-complete] button");
-    await page.getByRole("button", { name: "Mark lesson complete" }).click();
+    await markLessonComplete(page);
     const done = course.locator('li[data-complete="true"]');
     await expect(done).toHaveCount(1);
     await expect(done).toContainText("Permissions");
