@@ -40,6 +40,13 @@ BENCH_PORT (3203).`,
 usage: npm run docs:screenshots -- [base URL]
 With the app served (npm start), redraws docs/path-*-375.png: the home page's three learning
 paths on a 375 × 740 phone. The base URL defaults to http://localhost:3000.`,
+  "relay.ts": `
+usage: npm run relay -- --stdio "<command>" [--port N] [--origin URL]
+Makes a stdio MCP server reachable from the review page: serves it over Streamable HTTP at
+http://127.0.0.1:N/mcp (a free port unless --port), with CORS for the academy's origin only
+(--origin, default http://localhost:3000). Each legacy session gets a server process of its own;
+requests outside a session share one. Paste the printed URL into /review. Ctrl-C ends the relay
+and every server process it started. Exit 2 for bad usage.`,
 };
 
 const script = path.basename(process.argv[1] ?? "");

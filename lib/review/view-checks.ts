@@ -1,0 +1,178 @@
+import type { TraceEntry } from "../simulator/trace";
+import { asRecord } from "../host/wire";
+import { LESSONS, type ReportItem } from "./report";
+import type { ViewFailure } from "./view-failures";
+
+/**
+ * What a rendered view did, judged against the requirements that bind the view itself: what its
+ * `ui/initialize` carried, which display modes it asked for, whether it finished its handshake,
+ * and what the browser blocked under its CSP. Pure: built from one run's trace of the bridge (the
+ * live view's, whether the page or `npm run review -- --render` rendered it) and the failures the
+ * host told apart. Only what the view was seen to do is judged; a view that never asked for a
+ * display mode is not credited with checking the host's list.
+ */
+export interface RenderObservation {
+  tool: string;
+  /** The run's trace: the bridge entries are those between the host and the proxy (or view). */
+  trace: readonly TraceEntry[];
+  /** The live view's state when the observation ended. */
+  state: string;
+  failures: readonly ViewFailure[];
+  /** ms from the proxy's load to the view's `initialized`, when it came. */
+  initMs?: number;
+  /** How long the view was watched after it rendered, in ms. */
+  watchedMs: number;
+}
+
+const BRIDGE = new Set(["host-proxy", "host-view"]);
+const VIEW_SIDE = new Set(["proxy", "view"]);
+
+/** A message the view sent (the proxy relays it; the proxy's own `sandbox-*` ones excluded). */
+function fromView(e: TraceEntry): boolean {
+  return (
+    BRIDGE.has(e.channel) &&
+    VIEW_SIDE.has(e.from) &&
+    e.kind !== "event" &&
+    !(e.method ?? "").startsWith("ui/notifications/sandbox-")
+  );
+}
+
+function toView(e: TraceEntry): boolean {
+  return BRIDGE.has(e.channel) && e.from === "host" && VIEW_SIDE.has(e.to) && e.kind !== "event";
+}
+
+const params = (e: TraceEntry | undefined) => asRecord(asRecord(e?.message)?.params);
+const result = (e: TraceEntry | undefined) => asRecord(asRecord(e?.message)?.result);
+const quote = (v: unknown) => JSON.stringify(v) ?? "undefined";
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function stringList(v: unknown): string[] | undefined {
+  return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined;
+}
+
+/** The checks of one rendered view, each a report item for its tool. */
+export function viewChecks(o: RenderObservation): ReportItem[] {
+  const items: ReportItem[] = [];
+  const add = (item: Omit<ReportItem, "id" | "tool" | "source"> & { id: string }) =>
+    items.push({ ...item, id: `${item.id}:${o.tool}`, tool: o.tool, source: "requirements" });
+
+  const sent = o.trace.filter(fromView);
+  const initialize = sent.find((e) => e.kind === "request" && e.method === "ui/initialize");
+  const answer = o.trace.find(
+    (e) =>
+      toView(e) &&
+      (e.kind === "response" || e.kind === "error") &&
+      e.method === "ui/initialize" &&
+      initialize !== undefined &&
+      e.id === initialize.id,
+  );
+  const initialized = sent.find((e) => e.method === "ui/notifications/initialized");
+
+  // The handshake, as the host saw it.
+  const timedOut = o.failures.find((f) => f.kind === "init-timeout");
+  add({
+    id: "renders",
+    title: "The view renders and completes ui/initialize",
+    status: initialized ? "pass" : "fail",
+    evidence: initialized
+      ? `ui/notifications/initialized ${o.initMs !== undefined ? `${Math.round(o.initMs)} ms after the proxy loaded` : "received"}`
+      : (timedOut?.message ??
+        `no ui/notifications/initialized (the view ended "${o.state}"${initialize ? ", after sending ui/initialize" : ", without sending ui/initialize"})`),
+    ruleIds: ["SBX-1", "BRG-1", "BRG-2"],
+    lesson: LESSONS.render,
+  });
+
+  const caps = asRecord(params(initialize)?.appCapabilities);
+  add({
+    id: "app-capabilities",
+    title: "ui/initialize carries the view's appCapabilities",
+    status: !initialize ? "not-checkable" : caps ? "pass" : "fail",
+    evidence: !initialize
+      ? "the view never sent ui/initialize"
+      : caps
+        ? `appCapabilities ${quote(caps)}`
+        : `ui/initialize params ${quote(params(initialize))}: no appCapabilities object (the view MUST include its capabilities there)`,
+    ruleIds: ["BRG-2"],
+    lesson: LESSONS.displayModes,
+  });
+
+  // Display modes: what the view declared, what the host offered, what the view asked for.
+  const declared = stringList(caps?.availableDisplayModes);
+  const offered = stringList(asRecord(result(answer)?.hostContext)?.availableDisplayModes);
+  const requests = sent.filter((e) => e.method === "ui/request-display-mode");
+  const asked = requests.map((e) => params(e)?.mode);
+  const undeclared = declared ? asked.filter((m) => !declared.includes(String(m))) : [];
+  add({
+    id: "declares-modes",
+    title: "The view declares the display modes it supports",
+    status: !initialize
+      ? "not-checkable"
+      : undeclared.length > 0
+        ? "fail"
+        : declared
+          ? "pass"
+          : "warning",
+    evidence: !initialize
+      ? "the view never sent ui/initialize"
+      : undeclared.length > 0
+        ? `declared ${quote(declared)} but asked for ${quote(undeclared)}`
+        : declared
+          ? `appCapabilities.availableDisplayModes ${quote(declared)}`
+          : `no appCapabilities.availableDisplayModes: the spec asks a view to list every mode it supports; a host that sees none may refuse any change of mode${asked.length ? ` (it asked for ${quote(asked)})` : ""}`,
+    ruleIds: ["BRG-6"],
+    lesson: LESSONS.displayModes,
+  });
+
+  const unoffered = offered ? asked.filter((m) => !offered.includes(String(m))) : [];
+  add({
+    id: "requests-offered-modes",
+    title: "The view asks only for display modes the host offers",
+    status:
+      requests.length === 0 || !offered ? "not-checkable" : unoffered.length ? "fail" : "pass",
+    evidence:
+      requests.length === 0
+        ? `asked for no display mode while watched for ${seconds(o.watchedMs)}`
+        : !offered
+          ? `asked for ${quote(asked)}; the host's hostContext listed no availableDisplayModes`
+          : unoffered.length
+            ? `asked for ${quote(unoffered)}; the host offered ${quote(offered)} in hostContext.availableDisplayModes`
+            : `asked for ${quote(asked)}, all in hostContext.availableDisplayModes ${quote(offered)}`,
+    ruleIds: ["BRG-6"],
+    lesson: LESSONS.displayModes,
+  });
+
+  // Order: the handshake's answer comes before anything else the view asks of the host.
+  const early = sent.filter(
+    (e) =>
+      e !== initialize &&
+      e.method !== "ping" &&
+      e.kind !== "response" &&
+      e.kind !== "error" &&
+      (answer === undefined ? initialize !== undefined : e.seq < answer.seq),
+  );
+  add({
+    id: "handshake-first",
+    title: "The view waits for its ui/initialize answer before other messages",
+    status: !initialize ? "not-checkable" : early.length ? "warning" : "pass",
+    evidence: !initialize
+      ? "the view never sent ui/initialize"
+      : early.length
+        ? `sent ${quote(early.map((e) => e.method))} before the host answered ui/initialize: the lifecycle puts the answer first, and a host may refuse these`
+        : `nothing but ui/initialize${answer ? " before its answer" : ""}`,
+    ruleIds: ["BRG-2"],
+    lesson: LESSONS.render,
+  });
+
+  const blocked = o.failures.filter((f) => f.kind === "csp-blocked");
+  add({
+    id: "csp-observed",
+    title: "Nothing the view loads is blocked by its CSP",
+    status: blocked.length ? "fail" : "pass",
+    evidence: blocked.length
+      ? blocked.map((f) => `${f.directive} blocked ${f.blockedURI}`).join("; ")
+      : `no CSP violation reported while watched for ${seconds(o.watchedMs)}`,
+    ruleIds: ["CSP-3", "CSP-4"],
+    lesson: LESSONS.builtPolicy,
+  });
+  return items;
+}
