@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { StdioProcesses, stdioTransport } from "./stdio";
+import { WireLog } from "./wire";
 
 /**
  * A local relay: a stdio MCP server made reachable over Streamable HTTP, so a browser host (the
@@ -139,11 +140,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startRelay(o: RelayOptions): Promise<Relay> {
   const processes = new StdioProcesses();
   const note = o.onNote ?? (() => {});
-  const make = stdioTransport(o.command, {
+  const factory = stdioTransport(o.command, {
     processes,
     ...(o.cwd ? { cwd: o.cwd } : {}),
     onStderr: (t) => o.onStderr?.(t),
   });
+  // The relay keeps no wire log of its own: what crosses it is logged by the client that called it.
+  const make = () => factory(new WireLog());
   const timeoutMs = o.requestTimeoutMs ?? 60_000;
   const sessions = new Map<string, Upstream>();
   let shared: Upstream | undefined;
