@@ -23,6 +23,8 @@ const result = await runReviewCli(process.argv.slice(2), {
   progress: (line) => process.stderr.write(tty ? `\u001b[2m${line}\u001b[0m\n` : `${line}\n`),
   color: !!process.stdout.isTTY && !process.env.NO_COLOR,
   signal: interrupt.signal,
+  // Loaded only for --render: it brings Playwright.
+  render: (request) => import("./render-views").then((m) => m.renderViews(request)),
 });
 if (result.stdout) console.log(result.stdout);
 if (result.stderr) console.error(result.stderr);

@@ -40,6 +40,12 @@ BENCH_PORT (3203).`,
 usage: npm run docs:screenshots -- [base URL]
 With the app served (npm start), redraws docs/path-*-375.png: the home page's three learning
 paths on a 375 × 740 phone. The base URL defaults to http://localhost:3000.`,
+  "review-published.ts": `
+usage: npm run review:published [-- --render] [--dir path]
+Installs the published MCP App servers listed in lib/review/published.ts at their pinned versions
+(from the npm registry, cached in --dir, default ~/.cache/mcp-apps-academy/published), reviews
+each over stdio and compares the pass/fail/warning/not-checkable counts with the expected ones.
+--render renders each view too (needs npm run build). Exit 1 when a report differs.`,
   "relay.ts": `
 usage: npm run relay -- --stdio "<command>" [--port N] [--origin URL]
 Makes a stdio MCP server reachable from the review page: serves it over Streamable HTTP at

@@ -19,6 +19,7 @@ import type { ReportItem } from "@/lib/review/report";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
 import { ReportItems } from "./report-items";
+import { ViewChecks } from "./view-checks";
 import "./tool-runner.css";
 
 /** The server as the review page has it; the runner opens a connection of its own with it. */
@@ -123,8 +124,9 @@ export function ToolRunner({ target, era, tool }: Props) {
   }, [answerPerson, cancelPermissions]);
   useEffect(() => () => void closeSession(), [closeSession]);
 
-  const run = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Runs the tool for real, or (`preview`) renders its view with a sample result, calling nothing. */
+  const run = async (event: FormEvent | null, preview = false) => {
+    event?.preventDefault();
     const parsed = argumentsFrom(form, values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -146,10 +148,12 @@ export function ToolRunner({ target, era, tool }: Props) {
     setSnapshot(null);
     const mine = generation.current;
     try {
-      const [{ startLiveView, connectForView }, { sandboxOriginFor }] = await Promise.all([
-        import("@/lib/review/live-view"),
-        import("@/lib/simulator/browser/origins"),
-      ]);
+      const [{ startLiveView, connectForView }, { sandboxOriginFor }, { sampleResultFor }] =
+        await Promise.all([
+          import("@/lib/review/live-view"),
+          import("@/lib/simulator/browser/origins"),
+          import("@/lib/review/sample-result"),
+        ]);
       const token = target.token?.trim();
       const connection = await connectForView(
         target.url,
@@ -167,6 +171,7 @@ export function ToolRunner({ target, era, tool }: Props) {
         ownsConnection: true,
         tool: tool.tool,
         arguments: parsed.arguments,
+        ...(preview ? { sampleResult: sampleResultFor(tool.tool) } : {}),
         initTimeoutMs: handshakeMs,
         container: frame.current!,
         hostOrigin,
@@ -294,6 +299,15 @@ export function ToolRunner({ target, era, tool }: Props) {
           <button type="submit" disabled={busy} data-testid="run-tool">
             {busy ? "Running…" : snapshot ? `Run ${tool.name} again` : `Run ${tool.name}`}
           </button>{" "}
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => void run(null, true)}
+            data-testid="preview-tool"
+          >
+            Preview the view without calling
+          </button>{" "}
           {snapshot ? (
             <button
               type="button"
@@ -339,6 +353,16 @@ export function ToolRunner({ target, era, tool }: Props) {
           captionShown
           testId="call-items"
           statusLabel={CALL_STATUS}
+        />
+      ) : null}
+      {snapshot && snapshot.state !== "calling" && snapshot.state !== "text" ? (
+        <ViewChecks
+          tool={tool.name}
+          log={snapshot.log}
+          state={snapshot.state}
+          failures={snapshot.failures}
+          startedAt={snapshot.startedAt}
+          {...(snapshot.initMs !== undefined ? { initMs: snapshot.initMs } : {})}
         />
       ) : null}
       {snapshot ? (
@@ -510,6 +534,8 @@ interface Snapshot {
   log: TraceEntry[];
   toolResult?: LiveView["toolResult"];
   callItems?: LiveView["callItems"];
+  /** `performance.now()` at the session's start. */
+  startedAt: number;
   cspHeader?: string;
   permissions?: LiveView["permissions"];
 }
@@ -528,6 +554,7 @@ function snap(v: LiveView): Snapshot {
     log: [...v.trace.entries],
     toolResult: v.toolResult,
     callItems: v.callItems,
+    startedAt: v.timings.start,
     cspHeader: v.cspHeader,
     permissions: v.permissions,
   };

@@ -66,6 +66,7 @@ export const REVIEW_ITEM_SOURCES = [
   "lib/review/report.ts",
   "lib/review/wire-checks.ts",
   "lib/review/call-items.ts",
+  "lib/review/view-checks.ts",
 ] as const;
 
 export function reviewItemIdsIn(source: string): Set<string> {

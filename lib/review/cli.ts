@@ -12,7 +12,13 @@ import { eraKeyForCommand, eraKeyForUrl, httpTransport, HostConnectError } from 
 import { describeExit, STDOUT_RULE, StdioProcesses, stdioTransport } from "../host/stdio";
 import { checkCallAgainstSchema } from "./call-check";
 import { collectReview, UnknownToolError, type ReviewInput } from "./collect";
-import { buildReport, formatReport, formatReportMarkdown, type Report } from "./report";
+import {
+  buildReport,
+  formatReport,
+  formatReportMarkdown,
+  type Report,
+  type ReportItem,
+} from "./report";
 import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
 
 /**
@@ -30,7 +36,13 @@ export const USAGE =
   `  --base-url url  where lesson links point (default ${DEFAULT_BASE_URL}, the academy run locally)\n` +
   "  --call tool     opt-in: call this tool once for real (it may have side effects) and judge the\n" +
   "                  result: useful text content, structuredContent against its outputSchema\n" +
-  "  --args json     the call's arguments, a JSON object (default {}); only with --call";
+  "  --args json     the call's arguments, a JSON object (default {}); only with --call\n" +
+  "  --render        also render each UI tool's view in headless Chromium through the academy's\n" +
+  "                  /review page with a sample result (nothing is called) and judge what the view\n" +
+  "                  does: appCapabilities, display modes, handshake, CSP blocks. A stdio server is\n" +
+  "                  reached through a local relay. Needs this checkout built (npm run build)\n" +
+  "  --app-url url   with --render: the running academy to render in, instead of starting one\n" +
+  "  --watch ms      with --render: how long to watch each view after it renders (default 3000)";
 
 export interface CliResult {
   code: 0 | 1 | 2 | 130;
@@ -47,6 +59,41 @@ export interface CliIo {
   color?: boolean;
   /** Aborted on Ctrl-C: the review stops, its server processes are ended, and the code is 130. */
   signal?: AbortSignal;
+  /** `--render`: renders the UI tools' views in a browser (the script supplies it; Node only). */
+  render?: (request: RenderRequest) => Promise<ReportItem[]>;
+}
+
+/** What `--render` asks the renderer for: the views of `tools`, each judged by the page. */
+export interface RenderRequest {
+  url?: string;
+  stdio?: string;
+  /** The bearer token of an `Authorization: Bearer` header, the one header the page can send. */
+  bearer?: string;
+  appUrl?: string;
+  tools: string[];
+  watchMs: number;
+  handshakeMs: number;
+  progress?: (line: string) => void;
+}
+
+const DEFAULT_WATCH_MS = 3000;
+/** The page's own handshake time-out (its field's default). */
+const PAGE_HANDSHAKE_MS = 10_000;
+
+/** The report with the rendered view's items in place of the static ones of the same id. */
+export function withRenderedItems(report: Report, rendered: readonly ReportItem[]): Report {
+  const byId = new Map(rendered.map((i) => [i.id, i]));
+  const items = report.items.map((i) => byId.get(i.id) ?? i);
+  const known = new Set(report.items.map((i) => i.id));
+  // New items go after the last item of their tool.
+  for (const r of rendered) {
+    if (known.has(r.id)) continue;
+    const last = items.findLastIndex((i) => i.tool === r.tool);
+    items.splice(last < 0 ? items.length : last + 1, 0, r);
+  }
+  const counts = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 } as Report["counts"];
+  for (const i of items) counts[i.status]++;
+  return { ...report, items, counts };
 }
 
 class Interrupted extends Error {}
@@ -78,6 +125,9 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   const headers: Record<string, string> = {};
   let callTool: string | undefined;
   let callArgsText: string | undefined;
+  let render = false;
+  let appUrl: string | undefined;
+  let watchMs: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--json") json = true;
@@ -105,12 +155,27 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     } else if (a === "--args") {
       callArgsText = argv[++i];
       if (callArgsText === undefined) return usage("--args needs a JSON object, e.g. '{}'");
+    } else if (a === "--render") render = true;
+    else if (a === "--app-url") {
+      appUrl = argv[++i] ?? "";
+      if (!/^https?:\/\/[^/\s]+/.test(appUrl))
+        return usage(`--app-url needs the academy's http(s) URL, got ${JSON.stringify(appUrl)}`);
+    } else if (a === "--watch") {
+      watchMs = Number(argv[++i]);
+      if (!Number.isInteger(watchMs) || watchMs < 0 || watchMs > 600_000)
+        return usage("--watch needs milliseconds, 0 to 600000");
     } else if (a === "--help" || a === "-h") return { code: 0, stdout: USAGE, stderr: "" };
     else if (a.startsWith("--")) return usage(`unknown option ${a}`);
     else if (url) return usage(`one server at a time (got ${url} and ${a})`);
     else url = a;
   }
   if (json && markdown) return usage("--json or --markdown, not both");
+  if (!render && (appUrl !== undefined || watchMs !== undefined))
+    return usage(
+      `${appUrl !== undefined ? "--app-url" : "--watch"} is for --render: give --render too`,
+    );
+  if (render && !io.render)
+    return usage("--render is not available here (it needs the review script)");
   let callArgs: Record<string, unknown> = {};
   if (callArgsText !== undefined) {
     if (!callTool) return usage("--args is for --call <tool>: give --call too");
@@ -200,7 +265,34 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     stop.abort(new OutOfTime());
     await processes.stopAll();
   }
-  const report = buildReport(checkCallAgainstSchema(input));
+  let report = buildReport(checkCallAgainstSchema(input));
+  if (render) {
+    const tools = report.items
+      .filter((i) => i.id.startsWith("renders:") && i.tool)
+      .map((i) => i.tool!);
+    const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
+    const bearer = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, "") : undefined;
+    try {
+      const rendered = tools.length
+        ? await io.render!({
+            ...(url ? { url } : { stdio: stdio! }),
+            ...(bearer ? { bearer } : {}),
+            ...(appUrl ? { appUrl } : {}),
+            tools,
+            watchMs: watchMs ?? DEFAULT_WATCH_MS,
+            handshakeMs: PAGE_HANDSHAKE_MS,
+            ...(io.progress ? { progress: io.progress } : {}),
+          })
+        : [];
+      report = withRenderedItems(report, rendered);
+    } catch (e) {
+      return {
+        code: 2,
+        stdout: "",
+        stderr: `The review finished, but its views could not be rendered: ${e instanceof Error ? e.message : String(e)}`,
+      };
+    }
+  }
   return {
     code: report.counts.fail > 0 ? 1 : 0,
     stdout: json

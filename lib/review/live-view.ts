@@ -72,6 +72,11 @@ export interface LiveViewOptions {
   /** The UI tool as the server listed it (its `_meta` names the view, nested or flat key). */
   tool: Tool;
   arguments: Record<string, unknown>;
+  /**
+   * Renders the view with this result instead of calling the tool: a preview that changes nothing
+   * on the server (a call may have side effects). The view still gets the arguments as tool-input.
+   */
+  sampleResult?: CallToolResult;
   container: HTMLElement;
   hostOrigin: string;
   sandboxOrigin: string;
@@ -304,26 +309,36 @@ export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
       `Not called: ${seen.reason} (${seen.ruleIds.join(", ")}), so a host never renders this view for the agent`,
     );
   }
-  note(`tools/call ${o.tool.name} ${JSON.stringify(o.arguments).slice(0, 300)} (the agent's call)`);
-  try {
-    view.toolResult = (await client.callTool({
-      name: o.tool.name,
-      arguments: o.arguments,
-    })) as CallToolResult;
-  } catch (e) {
-    return stop("failed", `tools/call ${o.tool.name} failed: ${(e as Error).message}`);
+  if (o.sampleResult) {
+    // A preview: nothing reaches the server's tool, so there is no call to judge.
+    view.toolResult = o.sampleResult;
+    note(
+      `tools/call ${o.tool.name} not sent (a preview): the view gets a sample result instead of the server's`,
+    );
+  } else {
+    note(
+      `tools/call ${o.tool.name} ${JSON.stringify(o.arguments).slice(0, 300)} (the agent's call)`,
+    );
+    try {
+      view.toolResult = (await client.callTool({
+        name: o.tool.name,
+        arguments: o.arguments,
+      })) as CallToolResult;
+    } catch (e) {
+      return stop("failed", `tools/call ${o.tool.name} failed: ${(e as Error).message}`);
+    }
+    note(
+      `tools/call ${o.tool.name} answered${view.toolResult.isError ? " with isError: true" : ""}: ${view.toolResult.content?.length ?? 0} content item(s)${view.toolResult.structuredContent ? " and structuredContent" : ""}`,
+    );
+    // The page does not carry a JSON Schema validator, so output-schema-match is left not checked
+    // here (schemaProblems undefined) and says the CLI's --call validates it.
+    view.callItems = judgeCall({
+      tool: o.tool.name,
+      args: o.arguments,
+      ...(o.tool.outputSchema !== undefined ? { outputSchema: o.tool.outputSchema } : {}),
+      outcome: { kind: "result", result: view.toolResult as Record<string, unknown> },
+    });
   }
-  note(
-    `tools/call ${o.tool.name} answered${view.toolResult.isError ? " with isError: true" : ""}: ${view.toolResult.content?.length ?? 0} content item(s)${view.toolResult.structuredContent ? " and structuredContent" : ""}`,
-  );
-  // The page does not carry a JSON Schema validator, so output-schema-match is left not checked
-  // here (schemaProblems undefined) and says the CLI's --call validates it.
-  view.callItems = judgeCall({
-    tool: o.tool.name,
-    args: o.arguments,
-    ...(o.tool.outputSchema !== undefined ? { outputSchema: o.tool.outputSchema } : {}),
-    outcome: { kind: "result", result: view.toolResult as Record<string, unknown> },
-  });
   if (!found) return stop("text", `${o.tool.name} names no view (TOOL-1)`);
 
   // NEG-6: negotiation judged by the session's era on what the call declared; only then is the

@@ -165,4 +165,29 @@ describe("the checks of a rendered view", () => {
       evidence: "connect-src blocked https://api.example.com/data",
     });
   });
+
+  it("a refused eval warns rather than fails (libraries probe for it), and a blocked load still fails beside it", () => {
+    const evalBlock = {
+      kind: "csp-blocked" as const,
+      directive: "script-src",
+      blockedURI: "eval",
+      ruleIds: ["CSP-2"],
+      message: "eval",
+    };
+    const only = check(bridge([initialize({}), answer(), initialized]), { failures: [evalBlock] });
+    expect(only["csp-observed"]!.status).toBe("warning");
+    expect(only["csp-observed"]!.evidence).toMatch(
+      /^script-src refused eval: no MCP Apps CSP allows/,
+    );
+    const both = check(bridge([initialize({}), answer(), initialized]), {
+      failures: [
+        evalBlock,
+        { ...evalBlock, directive: "img-src", blockedURI: "https://cdn.example/x.png" },
+      ],
+    });
+    expect(both["csp-observed"]!.status).toBe("fail");
+    expect(both["csp-observed"]!.evidence).toMatch(
+      /^img-src blocked https:\/\/cdn.example\/x.png; script-src refused eval/,
+    );
+  });
 });

@@ -1,0 +1,156 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { SAMPLE_TEXT } from "../lib/review/sample-result";
+
+/**
+ * Rendering a real server's view without calling its tool: the page's Preview, and the CLI's
+ * `--render`, which drives the same page in headless Chromium and reads back its view checks.
+ * The server is the published basic-vanillajs example (2.0.3, a pinned devDependency).
+ */
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASIC_PORT = BASE_PORT + 15;
+const BASIC_URL = `http://localhost:${BASIC_PORT}/mcp`;
+const BASIC_ENTRY = path.join(
+  process.cwd(),
+  "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js",
+);
+/** The view checks and the status each gets for basic-vanillajs's get-time view. */
+const EXPECTED = {
+  "renders:get-time": "pass",
+  "app-capabilities:get-time": "pass",
+  // It declares no availableDisplayModes.
+  "declares-modes:get-time": "warning",
+  "requests-offered-modes:get-time": "not-checkable",
+  "handshake-first:get-time": "pass",
+  // Its bundle probes eval, which no MCP Apps CSP allows (a feature test: the view still works).
+  "csp-observed:get-time": "warning",
+};
+
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(90_000);
+
+test.beforeAll(async () => {
+  const child = spawn(process.execPath, [BASIC_ENTRY], {
+    env: { ...process.env, PORT: String(BASIC_PORT) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = child;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("basic-vanillajs did not start")), 20_000);
+    const onData = (chunk: Buffer) => {
+      if (/listening on/i.test(String(chunk))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+  });
+});
+
+test.afterAll(() => server?.kill());
+
+async function review(page: Page, url: string) {
+  await page.goto("/review");
+  await page.getByLabel("Server URL").fill(url);
+  await page.getByRole("button", { name: "Connect and review" }).click();
+  await expect(page.getByTestId("review-result")).toBeVisible({ timeout: 30_000 });
+}
+
+test("Preview renders the real view with a sample result, calls nothing, and shows the view's own checks, downloadable as the same JSON", async ({
+  page,
+}) => {
+  await review(page, BASIC_URL);
+  const section = page.locator('[data-testid="review-ui-tool"][data-tool="get-time"]');
+  await section.getByTestId("preview-tool").click();
+  await expect(section.getByTestId("runner-status")).toHaveAttribute("data-state", "initialized", {
+    timeout: 20_000,
+  });
+  // The sample, not the server's answer: it says so, and carries no time from the server.
+  const result = section.getByTestId("tool-result");
+  await expect(result).toContainText(SAMPLE_TEXT);
+  expect((await result.textContent()) ?? "").not.toMatch(/\d{4}-\d\d-\d\dT/);
+  const log = section.getByTestId("message-log");
+  await expect(log).toContainText("tools/call get-time not sent (a preview)");
+
+  const rows = section.getByTestId("view-checks").locator("tbody tr");
+  await expect(rows).toHaveCount(Object.keys(EXPECTED).length);
+  const shown = Object.fromEntries(
+    await rows.evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute("data-item"), tr.getAttribute("data-status")]),
+    ),
+  );
+  expect(shown).toEqual(EXPECTED);
+  await expect(section.getByTestId("view-checks")).toContainText("ui/notifications/initialized");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByTestId("view-checks-json").click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("view-checks-get-time.json");
+  const items = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+    id: string;
+    status: string;
+    tool: string;
+  }[];
+  expect(Object.fromEntries(items.map((i) => [i.id, i.status]))).toEqual(EXPECTED);
+  expect(items.every((i) => i.tool === "get-time")).toBe(true);
+});
+
+test("npm run review -- --render judges a stdio server's view through the page, item for item as the page does, and leaves no process behind", async ({
+  baseURL,
+}) => {
+  const command = `node ${BASIC_ENTRY} --stdio`;
+  const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      const cli = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "scripts/review.ts",
+          "--stdio",
+          command,
+          "--render",
+          "--app-url",
+          baseURL!,
+          "--watch",
+          "500",
+          "--json",
+        ],
+        { stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stdout = "";
+      let stderr = "";
+      cli.stdout.on("data", (d: Buffer) => (stdout += d));
+      cli.stderr.on("data", (d: Buffer) => (stderr += d));
+      cli.on("close", (code) => resolve({ code, stdout, stderr }));
+    },
+  );
+  expect(out.stderr).toContain("Rendering get-time's view…");
+  const report = JSON.parse(out.stdout) as {
+    items: { id: string; status: string; evidence: string }[];
+    counts: Record<string, number>;
+  };
+  const rendered = Object.fromEntries(
+    report.items.filter((i) => i.id in EXPECTED).map((i) => [i.id, i.status]),
+  );
+  expect(rendered).toEqual(EXPECTED);
+  // The static "needs a browser" item was replaced, not repeated.
+  expect(report.items.filter((i) => i.id === "renders:get-time")).toHaveLength(1);
+  expect(report.items.find((i) => i.id === "renders:get-time")!.evidence).toMatch(
+    /^ui\/notifications\/initialized \d+ ms after the proxy loaded$/,
+  );
+  expect(out.code).toBe((report.counts.fail ?? 0) > 0 ? 1 : 0);
+  // The relay's server processes ended with the CLI.
+  const left = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+    .split("\n")
+    .filter((l) => l.includes(`${BASIC_ENTRY} --stdio`));
+  expect(left).toEqual([]);
+});
