@@ -76,6 +76,15 @@ export function previewRatings(card: StoredCard, now: Date): RatingPreview[] {
 }
 
 /**
+ * FSRS's estimate of the chance the learner recalls `card` at `now`, 0–1 (0 for a card never
+ * rated). ts-fsrs counts the time since the last review in whole days, so it is 1 on the day of a
+ * review.
+ */
+export function retrievability(card: StoredCard, now: Date): number {
+  return scheduler.get_retrievability(card, now, false);
+}
+
+/**
  * The rules a learner knows least, weakest first: their drill cards in the order the scheduler
  * would bring them back (earliest due first: a rule missed a minute ago, due again in a minute,
  * comes before one answered right, due in ten), then by FSRS retrievability now (the estimated

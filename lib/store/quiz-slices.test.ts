@@ -5,6 +5,7 @@ import { NEW_CARDS_PER_DAY } from "../quiz/new-cards";
 import { Rating } from "../quiz/review";
 import { timeTaken } from "../quiz/session";
 import { MemoryStorage } from "./memory-storage";
+import { DRILL_RESULTS_LIMIT } from "./schema";
 import { createAppStore, STORAGE_NAME } from "./store";
 
 const T0 = Date.parse("2026-11-29T12:00:00.000Z");
@@ -52,6 +53,27 @@ describe("drill cards per rule", () => {
     expect(reloaded.getState().quiz.ruleCards).toEqual(store.getState().quiz.ruleCards);
     // Drill cards are no question's review card.
     expect(reloaded.getState().quiz.cards).toEqual({});
+  });
+
+  it("keeps each drilled answer with its topic and rules, newest kept within the limit, through a reload", async () => {
+    const { store, storage, clock } = await setup();
+    await store.getState().recordDrill(["CSP-3", "CSP-5"], false, "CSP");
+    await store.getState().recordDrill(["TOOL-3"], true);
+    const results = Object.values(store.getState().quiz.drillResults!);
+    expect(results).toEqual([
+      { at: new Date(T0).toISOString(), topic: "CSP", rules: ["CSP-3", "CSP-5"], correct: false },
+      // Two answers in one millisecond are both kept; the topic defaults to the rule's group.
+      { at: new Date(T0).toISOString(), topic: "TOOL", rules: ["TOOL-3"], correct: true },
+    ]);
+    for (let i = 0; i < DRILL_RESULTS_LIMIT; i++) {
+      clock.now += 1000;
+      await store.getState().recordDrill(["NEG-2"], i % 2 === 0);
+    }
+    const kept = Object.values(store.getState().quiz.drillResults!);
+    expect(kept).toHaveLength(DRILL_RESULTS_LIMIT);
+    expect(kept.every((r) => r.rules[0] === "NEG-2")).toBe(true);
+    const { store: reloaded } = await setup(storage, clock.now);
+    expect(reloaded.getState().quiz.drillResults).toEqual(store.getState().quiz.drillResults);
   });
 });
 

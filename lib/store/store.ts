@@ -27,7 +27,9 @@ import {
 } from "./safe-storage";
 import {
   defaultProgress,
+  DRILL_RESULTS_LIMIT,
   migrateProgress,
+  type DrillResult,
   persistedProgressShape,
   PROGRESS_VERSION,
   type PersistedProgress,
@@ -72,9 +74,10 @@ export interface QuizSlice {
   /**
    * Rates the drill card of every rule a generated item rests on: Good when the answer was right,
    * Again when it was wrong (so the rule is due again within minutes). A rule's first drill makes
-   * its card. Waits for the scheduler chunk.
+   * its card. Waits for the scheduler chunk. The answer is also kept in `drillResults` under
+   * `topic` (the item's topic; the first rule's group when absent), the newest DRILL_RESULTS_LIMIT.
    */
-  recordDrill(ruleIds: readonly string[], correct: boolean): Promise<void>;
+  recordDrill(ruleIds: readonly string[], correct: boolean, topic?: string): Promise<void>;
 }
 
 export interface ReviewSlice {
@@ -281,6 +284,26 @@ async function addFirstCards(
   });
 }
 
+/**
+ * `results` with one more, keyed by its time (a suffix keeps two answers in one millisecond apart),
+ * and only the newest DRILL_RESULTS_LIMIT kept.
+ */
+function withDrillResult(
+  results: Readonly<Record<string, DrillResult>> | undefined,
+  result: DrillResult,
+): Record<string, DrillResult> {
+  const all = { ...results };
+  let key = result.at;
+  for (let i = 1; Object.hasOwn(all, key); i++) key = `${result.at}~${i}`;
+  all[key] = result;
+  const keys = Object.keys(all);
+  if (keys.length <= DRILL_RESULTS_LIMIT) return all;
+  const newest = keys
+    .sort((a, b) => (all[b]!.at < all[a]!.at ? -1 : all[b]!.at > all[a]!.at ? 1 : a < b ? 1 : -1))
+    .slice(0, DRILL_RESULTS_LIMIT);
+  return Object.fromEntries(newest.map((k) => [k, all[k]!]));
+}
+
 const createQuizSlice =
   (now: () => Date): Slice<QuizSlice> =>
   (set, get) => ({
@@ -293,14 +316,26 @@ const createQuizSlice =
       if (questionId.startsWith(PREDICTION_PREFIX)) return Promise.resolve();
       return addFirstCards(get, set, [answer], now);
     },
-    recordDrill: async (ruleIds, correct) => {
+    recordDrill: async (ruleIds, correct, topic) => {
       const at = now();
       const { newCard, rateCard, Rating } = await loadScheduler();
       const grade = correct ? Rating.Good : Rating.Again;
       set((s) => {
         const ruleCards = { ...s.quiz.ruleCards };
         for (const id of ruleIds) ruleCards[id] = rateCard(ruleCards[id] ?? newCard(at), grade, at);
-        return { quiz: { ...s.quiz, ruleCards } };
+        const result: DrillResult = {
+          at: at.toISOString(),
+          topic: topic ?? ruleIds[0]?.split("-")[0] ?? "",
+          rules: [...ruleIds],
+          correct,
+        };
+        return {
+          quiz: {
+            ...s.quiz,
+            ruleCards,
+            drillResults: withDrillResult(s.quiz.drillResults, result),
+          },
+        };
       });
     },
     setPracticePosition: (topic, questionId, seed) =>
