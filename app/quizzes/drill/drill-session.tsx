@@ -39,9 +39,15 @@ export function DrillSession() {
   const hydrated = useAppStore((s) => s.hydrated);
 
   useEffect(() => {
-    const fromUrl = new URLSearchParams(window.location.search).get("seed");
-    // Runs once in the browser: the seed is what makes every item of the session.
+    const params = new URLSearchParams(window.location.search);
+    const fromUrl = params.get("seed");
+    // Runs once in the browser: the seed is what makes every item of the session, and `?topic=`
+    // or `?rule=` (the Progress page's "drill next" link) the first choice.
+    const topic = DRILL_TOPICS.find((t) => t === params.get("topic"));
+    const rule = DRILLABLE_RULES.find((r) => r === params.get("rule"));
     // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (rule) setFocus({ rule });
+    else if (topic) setFocus({ topic });
     setSeed(fromUrl && /^[\w-]{1,40}$/.test(fromUrl) ? fromUrl : randomSeed());
   }, []);
 
@@ -141,7 +147,7 @@ export function DrillSession() {
           key={`${seed}-${n}`}
           question={item.question}
           record={async (correct) => {
-            await recordDrill(item.question.rules, correct);
+            await recordDrill(item.question.rules, correct, item.question.topic);
             setAnswered((a) => [...a, { rules: item.question.rules, correct }]);
           }}
           afterFeedback={
