@@ -4,6 +4,7 @@ import type { StoredCard } from "./card";
 import {
   drillNext,
   examReadiness,
+  lastMissedRules,
   RECENT_ANSWERS,
   ruleMastery,
   topicReadiness,
@@ -204,5 +205,18 @@ describe("ruleMastery", () => {
       recentRight: 1,
     });
     expect(mastery.find((m) => m.rule === "CSP-3")!.due).toBe(ruleCards["CSP-3"].due);
+  });
+});
+
+describe("lastMissedRules", () => {
+  it("names the rules whose newest drill was a miss, whatever came before", () => {
+    const results = byAt([
+      drilled("NEG", ["NEG-6", "NEG-2"], true, T0),
+      drilled("NEG", ["NEG-6"], false, at(1)),
+      drilled("CSP", ["CSP-1"], false, at(2)),
+      drilled("CSP", ["CSP-1", "NEG-2"], true, at(3)),
+    ]);
+    expect([...lastMissedRules(results)]).toEqual(["NEG-6"]);
+    expect(lastMissedRules({}).size).toBe(0);
   });
 });

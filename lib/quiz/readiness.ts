@@ -235,3 +235,14 @@ export function ruleMastery(
         a.rule.localeCompare(b.rule, "en", { numeric: true }),
     );
 }
+
+/** The rules whose newest drill result is a miss. */
+export function lastMissedRules(drillResults: Readonly<Record<string, DrillResult>>): Set<string> {
+  const newest = new Map<string, DrillResult>();
+  for (const r of Object.values(drillResults))
+    for (const rule of r.rules) {
+      const seen = newest.get(rule);
+      if (!seen || r.at >= seen.at) newest.set(rule, r);
+    }
+  return new Set([...newest].filter(([, r]) => !r.correct).map(([rule]) => rule));
+}

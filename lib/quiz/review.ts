@@ -85,8 +85,10 @@ export function retrievability(card: StoredCard, now: Date): number {
 }
 
 /**
- * The rules a learner knows least, weakest first: their drill cards in the order the scheduler
- * would bring them back (earliest due first: a rule missed a minute ago, due again in a minute,
+ * The rules a learner knows least, weakest first: rules missed on their last drill (`lastMissed`,
+ * see lib/quiz/readiness's lastMissedRules) before the others, since a graduated rule missed now
+ * goes to FSRS's 10-minute relearning step and would otherwise trail a hit from a few minutes
+ * earlier; then their drill cards in the order the scheduler would bring them back (earliest due first: a rule missed a minute ago, due again in a minute,
  * comes before one answered right, due in ten), then by FSRS retrievability now (the estimated
  * chance of recalling the rule today), lapses and id. Within a session every card is still
  * close to 1 in retrievability, so the schedule, not that figure, tells a miss from a hit.
@@ -96,7 +98,9 @@ export function weakestRules(
   ruleCards: Readonly<Record<string, StoredCard>>,
   now: Date,
   limit = 5,
+  lastMissed: ReadonlySet<string> = new Set(),
 ): { rule: string; due: string; retrievability: number; lapses: number }[] {
+  const missed = (rule: string) => (lastMissed.has(rule) ? 0 : 1);
   return Object.entries(ruleCards)
     .map(([rule, card]) => ({
       rule,
@@ -106,6 +110,7 @@ export function weakestRules(
     }))
     .sort(
       (a, b) =>
+        missed(a.rule) - missed(b.rule) ||
         Date.parse(a.due) - Date.parse(b.due) ||
         a.retrievability - b.retrievability ||
         b.lapses - a.lapses ||

@@ -7,6 +7,7 @@ import { useAppStore } from "@/app/_components/store-provider";
 import { drillSimulatorLink, DRILLABLE_RULES, generateDrillItem } from "@/lib/drill/generator";
 import { DRILL_TOPICS, type DrillTopic } from "@/lib/drill/space";
 import { formatInterval } from "@/lib/quiz/card";
+import { lastMissedRules } from "@/lib/quiz/readiness";
 import { randomSeed } from "@/lib/quiz/random";
 import type { RuleId } from "@/lib/rules";
 import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
@@ -35,6 +36,7 @@ export function DrillSession() {
   const heading = useRef<HTMLHeadingElement>(null);
   const recordDrill = useAppStore((s) => s.recordDrill);
   const ruleCards = useAppStore((s) => s.quiz.ruleCards);
+  const drillResults = useAppStore((s) => s.quiz.drillResults);
   const drilled = DRILLABLE_RULES.filter((r) => ruleCards?.[r]);
   const hydrated = useAppStore((s) => s.hydrated);
 
@@ -107,7 +109,10 @@ export function DrillSession() {
               // The scheduler loads on demand, as it does for the first answer.
               const { weakestRules } = await import("@/lib/quiz/review");
               const cards = Object.fromEntries(drilled.map((r) => [r, ruleCards![r]!]));
-              choose({ weakest: weakestRules(cards, new Date()).map((w) => w.rule as RuleId) });
+              const missed = lastMissedRules(drillResults ?? {});
+              choose({
+                weakest: weakestRules(cards, new Date(), 5, missed).map((w) => w.rule as RuleId),
+              });
             }}
           >
             <option value="">Any rule</option>
