@@ -161,6 +161,20 @@ describe("topicReadiness", () => {
   });
 });
 
+describe("topicReadiness of a drilled item resting on rules of two topics", () => {
+  it("counts the item in both topics, so neither reads as ready on recall alone", () => {
+    const drillResults = byAt([drilled("CSP", ["CSP-2", "SBX-3"], false, T0)]);
+    const ruleCards = { "CSP-2": firstCard(false, T0), "SBX-3": firstCard(false, T0) };
+    const topics = topicReadiness(
+      ["CSP", "SBX"],
+      { ...empty, ruleCards, drillResults },
+      retrievability,
+      at(1),
+    );
+    for (const t of topics) expect(t).toMatchObject({ answered: 1, right: 0, readiness: 0 });
+  });
+});
+
 describe("drillNext", () => {
   it("picks the drill topic with the lowest readiness, and its rule due soonest", () => {
     const results = byAt([

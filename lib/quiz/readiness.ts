@@ -7,7 +7,8 @@ import type { Drawable } from "./exam";
 //   recall   — FSRS's estimate, now, of the chance the learner recalls each reviewed card of the
 //              topic (the topic's question cards and the drill cards of its rules), averaged;
 //   accuracy — the share right of their last RECENT_ANSWERS answers in the topic (the last try at
-//              each bank question, and each drilled item), newest first.
+//              each bank question, and each drilled item on the topic or resting on one of its
+//              rules), newest first.
 // readiness = recall % × right / answered, rounded: the sentence shows the three numbers, so the
 // product can be worked out by hand. Pure: the caller passes FSRS's retrievability in, so pages
 // load the scheduler only when they show the figure.
@@ -62,7 +63,11 @@ export function topicReadiness(
   for (const [id, a] of Object.entries(sources.answers)) {
     recent.get(topicOf.get(id) ?? "")?.push({ at: a.lastAnsweredAt, correct: a.lastCorrect });
   }
-  for (const r of Object.values(sources.drillResults ?? {})) recent.get(r.topic)?.push(r);
+  // A drilled item counts in its own topic and in the topic of every rule it rests on, as its
+  // rules' cards do: otherwise a topic whose rule was drilled inside another topic's item would
+  // have recall and no accuracy, and read as ready on recall alone.
+  for (const r of Object.values(sources.drillResults ?? {}))
+    for (const t of new Set([r.topic, ...r.rules.map(ruleTopic)])) recent.get(t)?.push(r);
 
   const reviewed = new Map<string, StoredCard[]>(topics.map((t) => [t, []]));
   // A card never rated (state 0: a queued question brought in at once) has no recall to estimate.
