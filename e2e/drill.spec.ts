@@ -143,18 +143,19 @@ test("a drill session of 10 items at 375 px is answered by keyboard: a missed ru
   await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
-test("a drilled item's simulator link opens the same scenario, and the simulator's run shows the engine's verdict for it", async ({
+test("a drill opened on a topic draws that topic's items, and an item's simulator link opens the same scenario, whose run shows the engine's verdict for it", async ({
   page,
 }) => {
+  // Opened as the Progress page's "Drill" link for a topic opens it: CSP chosen, every item on it.
+  const draw = (i: number) => generateDrillItem({ seed: `link-${i}`, topic: "CSP" });
   // The first item of this seed whose view makes no call (so no consent dialog waits).
-  const n = [0, 1, 2, 3, 4, 5].find(
-    (i) => generateDrillItem({ seed: `link-${i}` }).kind !== "app-call",
-  )!;
-  const item = generateDrillItem({ seed: `link-${n}` });
-  await page.goto("/quizzes/drill?seed=link");
+  const n = [0, 1, 2, 3, 4, 5].find((i) => draw(i).kind !== "app-call")!;
+  const item = draw(n);
+  await page.goto("/quizzes/drill?seed=link&topic=CSP");
   await waitForHydration(page);
+  await expect(page.getByRole("combobox", { name: /^Topic/ })).toHaveValue("CSP");
   for (let i = 0; i <= n; i++) {
-    const shown = generateDrillItem({ seed: `link-${i}` });
+    const shown = draw(i);
     await answerByKeyboard(page, shown, true);
     if (i < n) await page.keyboard.press("n");
   }

@@ -24,6 +24,8 @@ async function answerAnything(exam: Locator) {
 async function startExam(page: Page) {
   await page.goto("/quizzes/exam");
   await waitForHydration(page);
+  // Readiness is shown before starting (nothing answered yet in a fresh context: 0 %).
+  await expect(page.getByTestId("exam-readiness-figure")).toHaveText("0 %");
   await page.getByRole("button", { name: "Start exam" }).click();
   const exam = page.getByTestId("exam");
   await expect(exam.getByRole("heading", { name: "Question 1 of 40" })).toBeVisible();
