@@ -3,8 +3,9 @@ import { isCorrect } from "../content/quiz-grading";
 import { drawExam, EXAM_GENERATED, EXAM_SIZE, isGeneratedId } from "../quiz/exam";
 import { scoreExam } from "../quiz/scoring";
 import { previewDecision } from "../simulator/preview";
-import { drawGeneratedExamItem, examLookup, generatedExamItem } from "./exam-items";
-import { answerText } from "./generator";
+import { listLessons } from "../content/lessons";
+import { drawGeneratedExamItem, examLookup, generatedExamItem, lessonsByRule } from "./exam-items";
+import { answerText, DRILLABLE_RULES } from "./generator";
 
 /** Nine topics of 14 to 26 questions, as the shipped banks. */
 const BANK = [14, 20, 19, 19, 15, 18, 15, 18, 26].flatMap((n, t) =>
@@ -60,5 +61,17 @@ describe("generated items in the timed exam", () => {
     // Any other id goes to the bank lookup; a malformed generated id names nothing.
     expect(examLookup((id) => (id === "T0-1" ? qa : undefined))("T0-1")).toBe(qa);
     expect(lookup("gen:no-number")).toBeUndefined();
+  });
+
+  it("sends a generated item's 'Study this in the lesson' link to a lesson teaching one of its rules, and every rule an item can rest on has one", async () => {
+    const lessons = await listLessons();
+    const lessonOf = lessonsByRule(lessons);
+    expect(DRILLABLE_RULES.filter((r) => !lessonOf[r])).toEqual([]);
+    const [id] = drawExam(BANK, "lesson", 3, 1).filter(isGeneratedId);
+    const q = examLookup(() => undefined, lessonOf)(id!)!;
+    const teaching = lessons.find((l) => l.slug === q.lesson)!;
+    expect(q.rules.some((r) => teaching.rules.includes(r as never))).toBe(true);
+    // The first lesson in course order that teaches the item's first taught rule.
+    expect(q.lesson).toBe(lessonOf[q.rules.find((r) => lessonOf[r])!]);
   });
 });

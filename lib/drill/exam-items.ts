@@ -25,9 +25,36 @@ export function drawGeneratedExamItem(id: string): DrillItem | undefined {
   return { ...drawn, question: { ...drawn.question, id } };
 }
 
-/** A lookup that resolves generated exam ids first, then `bank`. */
+/**
+ * Rule ID → the slug of the first lesson, in course order, whose frontmatter says it teaches the
+ * rule: where a generated item's "Study this in the lesson" link goes, as a bank question's does.
+ */
+export function lessonsByRule(
+  lessons: readonly { slug: string; order: number; rules: readonly string[] }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of [...lessons].sort((a, b) => a.order - b.order))
+    for (const r of l.rules) out[r] ??= l.slug;
+  return out;
+}
+
+/**
+ * A lookup that resolves generated exam ids first, then `bank`. With `lessonOf` (see
+ * lessonsByRule), a generated question names the lesson of the first of its rules that has one.
+ * The same id always gives the same object.
+ */
 export function examLookup(
   bank: (id: string) => Question | undefined,
+  lessonOf: Readonly<Record<string, string>> = {},
 ): (id: string) => Question | undefined {
-  return (id) => (isGeneratedId(id) ? generatedExamItem(id)?.question : bank(id));
+  const generated = new Map<string, Question | undefined>();
+  return (id) => {
+    if (!isGeneratedId(id)) return bank(id);
+    if (!generated.has(id)) {
+      const q = generatedExamItem(id)?.question;
+      const lesson = q?.rules.map((r) => lessonOf[r]).find(Boolean);
+      generated.set(id, q && lesson ? { ...q, lesson } : q);
+    }
+    return generated.get(id);
+  };
 }

@@ -40,7 +40,14 @@ export function examResultHref(id: string): string {
  * running (also after a reload: the session lives in the saved progress) it shows one question at
  * a time, the countdown, flags and the review screen; after submitting, the results.
  */
-export function ExamRunner({ questions }: { questions: Question[] }) {
+export function ExamRunner({
+  questions,
+  lessonOf,
+}: {
+  questions: Question[];
+  /** Rule ID → the lesson teaching it, for generated items' lesson links (lessonsByRule). */
+  lessonOf?: Readonly<Record<string, string>>;
+}) {
   const hydrated = useAppStore((s) => s.hydrated);
   const exam = useAppStore((s) => s.quiz.exam);
   const history = useAppStore((s) => s.quiz.exams);
@@ -53,7 +60,7 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
 
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   // Generated items are drawn again from their ids (lib/drill/exam-items), bank ones looked up.
-  const lookup = useMemo(() => examLookup((id) => byId.get(id)), [byId]);
+  const lookup = useMemo(() => examLookup((id) => byId.get(id), lessonOf), [byId, lessonOf]);
   const start = () => startExam(questions, { seed: randomSeed(), generated: EXAM_GENERATED });
 
   const show = (id: string | null) => {
