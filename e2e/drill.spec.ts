@@ -124,7 +124,7 @@ test("a drill session of 10 items at 375 px is answered by keyboard: a missed ru
   ]);
   const readiness = page.getByTestId("readiness");
   for (const [topic, figure] of figures) {
-    await expect(readiness.locator(`tr[data-topic="${topic}"]`)).toHaveAttribute(
+    await expect(readiness.locator(`li[data-topic="${topic}"]`)).toHaveAttribute(
       "data-readiness",
       String(figure),
     );

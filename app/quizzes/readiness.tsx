@@ -16,7 +16,6 @@ import {
 } from "@/lib/quiz/readiness";
 import { percent } from "@/lib/quiz/scoring";
 import { useAppStore } from "../_components/store-provider";
-import { ScoreCell, TopicHeader } from "./score-cell";
 import { practiceHref, topicName, TOPICS } from "./topics";
 import { useNow } from "./use-now";
 
@@ -70,45 +69,38 @@ export function Readiness({
   );
   const exam = examReadiness(topics);
   const next = drillNext(topics, DRILL_TOPICS, ruleCards ?? {}, now);
+  // A list rather than a table: each topic's sentence needs the width of a phone to itself.
   const table = (
-    <div className="table-scroll quiz-table-scroll">
-      <table className="mastery-table" data-testid="readiness">
-        <thead>
-          <tr>
-            <th scope="col">Topic</th>
-            <th scope="col">Readiness</th>
-            <th scope="col">How it is reached</th>
-            <th scope="col">
-              <span className="visually-hidden">Practice</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {topics.map((t) => (
-            <tr key={t.topic} data-topic={t.topic} data-readiness={t.readiness ?? ""}>
-              <TopicHeader topic={t.topic} />
-              {t.readiness === null ? (
-                <td className="muted">not started</td>
-              ) : (
-                <ScoreCell percent={t.readiness} />
-              )}
-              <td className="readiness-how">{t.sentence}</td>
-              <td>
-                {isDrillTopic(t.topic) ? (
-                  <Link href={drillHref(t.topic)} aria-label={`Drill ${topicName(t.topic)}`}>
-                    Drill
-                  </Link>
-                ) : (
-                  <Link href={practiceHref(t.topic)} aria-label={`Practise ${topicName(t.topic)}`}>
-                    Practise
-                  </Link>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className="readiness-list" data-testid="readiness">
+      {topics.map((t) => (
+        <li key={t.topic} data-topic={t.topic} data-readiness={t.readiness ?? ""}>
+          <p className="readiness-head">
+            <Link href={practiceHref(t.topic)}>{topicName(t.topic)}</Link>{" "}
+            {t.readiness === null ? (
+              <span className="muted">not started</span>
+            ) : (
+              <>
+                <span className="progress-bar" aria-hidden="true">
+                  <span style={{ width: `${t.readiness}%` }} />
+                </span>{" "}
+                <strong>{t.readiness} %</strong>
+              </>
+            )}{" "}
+            ·{" "}
+            {isDrillTopic(t.topic) ? (
+              <Link href={drillHref(t.topic)} aria-label={`Drill ${topicName(t.topic)}`}>
+                Drill
+              </Link>
+            ) : (
+              <Link href={practiceHref(t.topic)} aria-label={`Practise ${topicName(t.topic)}`}>
+                Practise
+              </Link>
+            )}
+          </p>
+          {t.readiness === null ? null : <p className="muted readiness-how">{t.sentence}</p>}
+        </li>
+      ))}
+    </ul>
   );
   return (
     <>
@@ -181,11 +173,7 @@ export function RuleMasteryTable() {
                 <td>
                   {r.right} of {r.attempts} right
                 </td>
-                {r.recentAnswered ? (
-                  <ScoreCell percent={percent(r.recentRight / r.recentAnswered)} />
-                ) : (
-                  <td className="muted">—</td>
-                )}
+                <td>{r.recentAnswered ? `${percent(r.recentRight / r.recentAnswered)} %` : "—"}</td>
                 <td>{ms === null ? "—" : ms <= 0 ? "now" : `in ${formatInterval(ms)}`}</td>
               </tr>
             );

@@ -73,7 +73,7 @@ describe("topicReadiness", () => {
     expect(csp).toMatchObject({ answered: 4, right: 3, cards: 4, due: 4, recall });
     expect(csp.readiness).toBe(Math.round((recall * 3) / 4));
     expect(csp.sentence).toBe(
-      `${csp.readiness} % = recall ${recall} % (FSRS's average chance you recall the 4 reviewed cards, 4 due now) × accuracy 3/4 (3 of your last 4 answers here right).`,
+      `${csp.readiness} % = recall ${recall} % (FSRS's average chance you recall the 4 reviewed cards, 4 due now) × accuracy 3/4 (3 of your 4 answers here right).`,
     );
   });
 

@@ -90,7 +90,7 @@ export function topicReadiness(
       : null;
     const base = { topic, answered, right, cards: cards.length, due, recall: recallPct };
     const cardWords = `${cards.length} reviewed card${cards.length === 1 ? "" : "s"}${due ? `, ${due} due now` : ""}`;
-    const accuracyWords = `${right} of your last ${answered} answer${answered === 1 ? "" : "s"} here right`;
+    const accuracyWords = `${right} of your ${answered < RECENT_ANSWERS ? "" : "last "}${answered} answer${answered === 1 ? "" : "s"} here right`;
     if (!answered && recallPct === null) {
       return {
         ...base,
