@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { firstCard } from "../lib/quiz/review";
 import {
   answerOneInPractice,
   collectPageErrors,
@@ -24,10 +25,14 @@ function exportFile(progress: unknown, exportedAt: unknown = AT) {
   };
 }
 
-const fileWith = (lessons: Record<string, string>, answers: Record<string, unknown> = {}) =>
+const fileWith = (
+  lessons: Record<string, string>,
+  answers: Record<string, unknown> = {},
+  drill: Record<string, unknown> = {},
+) =>
   exportFile({
     lessons: { completed: lessons },
-    quiz: { answers, cards: {}, exam: null, exams: [] },
+    quiz: { answers, cards: {}, exam: null, exams: [], ...drill },
     preferences: { theme: "system" },
   });
 
@@ -89,12 +94,18 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await page.goto("/progress");
   await waitForHydration(page);
 
+  // The file also carries a drill: CSP-5's card (missed) and its result.
   const file = fileWith(
     { permissions: AT },
     {
       "neg-wrong-identifier": { attempts: 1, correct: 1, lastAnsweredAt: AT, lastCorrect: true },
     },
+    {
+      ruleCards: { "CSP-5": firstCard(false, new Date(AT)) },
+      drillResults: { [AT]: { at: AT, topic: "CSP", rules: ["CSP-5"], correct: false } },
+    },
   );
+  const drilledRule = page.getByTestId("rule-mastery").locator('tr[data-rule="CSP-5"]');
   const input = page.getByLabel(/Import a progress file/);
   const confirm = page.getByTestId("import-confirm");
   const changes = confirm.getByTestId("import-changes");
@@ -104,6 +115,8 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(confirm.getByRole("radio", { name: /^Merge/ })).toBeChecked();
   await expect(changes).toContainText("Completed lessons: 1 added");
   await expect(changes).toContainText("Answers: 1 added");
+  await expect(changes).toContainText("Drill cards (per rule): 1 added");
+  await expect(changes).toContainText("Drill results: 1 added");
   await expect(changes).not.toContainText("removed");
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole("button", { name: "Merge into my progress" }).click();
@@ -111,6 +124,7 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(negotiationRow(page)).toContainText(/^Negotiation2 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("completed");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
+  await expect(drilledRule).toContainText("0 of 1 right");
 
   // Replace: what is not in the file goes.
   await input.setInputFiles(file);
@@ -127,6 +141,8 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("not yet");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(page.getByText("No cards yet")).toBeVisible();
+  // The drill came with the file, so it stays.
+  await expect(drilledRule).toContainText("0 of 1 right");
 });
 
 test("an export with an odd date or a __proto__ key is shown or refused, never misread", async ({

@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { generateDrillItem } from "../lib/drill/generator";
 import {
   answerOneInPractice,
   collectPageErrors,
@@ -36,7 +37,20 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
 
   await answerOneInPractice(a);
   await answerSecondInPractice(a);
+  // Tab A also drills one generated item, right, which rates its rules' drill cards.
+  const item = generateDrillItem({ seed: "tabs-0" });
+  await a.goto("/quizzes/drill?seed=tabs");
+  await waitForHydration(a);
+  const drillForm = a.locator(`form[data-question="${item.question.id}"]`);
+  const key = item.question.options.find((o) => o.id === item.question.answer)!.text;
+  await drillForm.getByLabel(key, { exact: true }).check();
+  await drillForm.getByRole("button", { name: "Check answer" }).click();
+  await expect(drillForm.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
   await markLessonComplete(b);
+  // B never saw A's drill, yet its write keeps A's drill cards and result.
+  const afterB = await saved(b);
+  expect(Object.keys(afterB.quiz.ruleCards).sort()).toEqual([...item.question.rules].sort());
+  expect(Object.values(afterB.quiz.drillResults)).toHaveLength(1);
 
   const progress = await context.newPage();
   await progress.goto("/progress");
@@ -44,6 +58,9 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
   const neg = progress.getByTestId("mastery").locator('tr[data-topic="NEG"]');
   await expect(neg).toContainText(/^Negotiation2 of \d+/);
   await expect(lessonRow(progress)).toContainText("completed");
+  await expect(
+    progress.getByTestId("rule-mastery").locator(`tr[data-rule="${item.question.rules[0]}"]`),
+  ).toContainText("1 of 1 right");
 
   // Tab A shows the lesson without a reload, and its next answer keeps it.
   await a.goto(LESSON);

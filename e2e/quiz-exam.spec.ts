@@ -24,6 +24,8 @@ async function answerAnything(exam: Locator) {
 async function startExam(page: Page) {
   await page.goto("/quizzes/exam");
   await waitForHydration(page);
+  // Readiness is shown before starting (nothing answered yet in a fresh context: 0 %).
+  await expect(page.getByTestId("exam-readiness-figure")).toHaveText("0 %");
   await page.getByRole("button", { name: "Start exam" }).click();
   const exam = page.getByTestId("exam");
   await expect(exam.getByRole("heading", { name: "Question 1 of 40" })).toBeVisible();
@@ -60,6 +62,9 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
   await exam.getByRole("button", { name: "Check and submit" }).click();
   const review = page.getByTestId("exam-review");
   await expect(review).toContainText("39 questions have no answer");
+  // Five of the 40 are generated items, drawn again from their ids like bank questions.
+  await expect(review.locator('tr[data-review-row^="gen:"]')).toHaveCount(5);
+  await expect(review).not.toContainText("removed from the bank");
   await expect(review.locator(`tr[data-review-row="${flagged}"]`)).toHaveAttribute(
     "data-flagged",
     "true",
@@ -93,6 +98,12 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByTestId("exam-results")).toBeVisible();
+  // The generated items' stems and feedback come back after the reload too.
+  const generatedMissed = page.getByTestId("missed-list").locator('li[data-question^="gen:"]');
+  expect(await generatedMissed.count()).toBeGreaterThanOrEqual(4);
+  await expect(generatedMissed.first()).toContainText("Predict the host.");
+  await expect(generatedMissed.first().getByTestId("feedback")).toBeVisible();
+  await expect(page.getByTestId("missed-list")).not.toContainText("removed from the bank");
   await page.getByRole("button", { name: "All exams" }).click();
   await expect(page.getByTestId("exam-history").locator("tbody tr")).toHaveCount(1);
 

@@ -11,6 +11,7 @@ import { STORAGE_NAME } from "@/lib/store/store";
 import { formatBytes, measureStorage, type StorageUsage } from "@/lib/store/safe-storage";
 import { useAppStore } from "../_components/store-provider";
 import { examResultHref } from "../quizzes/exam/exam-runner";
+import { Readiness, RuleMasteryTable } from "../quizzes/readiness";
 import { topicName, TOPICS } from "../quizzes/topics";
 import { useNow } from "../quizzes/use-now";
 import { download, ProgressTransfer } from "./progress-transfer";
@@ -90,6 +91,20 @@ export function ProgressView({ lessons, questions }: Props) {
             </tbody>
           </table>
         </div>
+      </section>
+
+      <section aria-labelledby="readiness-heading">
+        <h2 id="readiness-heading">Readiness</h2>
+        <Readiness questions={questions} />
+      </section>
+
+      <section aria-labelledby="rule-mastery-heading">
+        <h2 id="rule-mastery-heading">Mastery by rule (drills)</h2>
+        <p className="muted">
+          Each rule a drilled item rested on: how many you got right, your share right over its last
+          drills, and when its drill card is due again.
+        </p>
+        <RuleMasteryTable />
       </section>
 
       <section aria-labelledby="review-heading">

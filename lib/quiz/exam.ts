@@ -6,6 +6,25 @@ export const EXAM_DURATION_MS = 60 * 60 * 1000;
 /** The share of right answers needed to pass, stated to the learner before they start. */
 export const PASS_MARK = 0.7;
 
+/**
+ * How many of an exam's questions are generated predict-the-host items (lib/drill) rather than
+ * bank questions: drawn from the exam's seed, keyed by running the host engine.
+ */
+export const EXAM_GENERATED = 5;
+
+/** Generated items in an exam have ids `gen:<exam seed>:<n>`, from which they are drawn again. */
+const GENERATED_PREFIX = "gen:";
+
+/** The ids of an exam's `count` generated items: the seed alone makes them. */
+export function generatedIds(seed: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${GENERATED_PREFIX}${seed}:${i + 1}`);
+}
+
+/** Whether `id` names a generated exam item (see generatedIds). */
+export function isGeneratedId(id: string): boolean {
+  return id.startsWith(GENERATED_PREFIX);
+}
+
 /** The part of a question that drawing needs. */
 export interface Drawable {
   id: string;
@@ -43,14 +62,22 @@ export function topicQuotas(
 
 /**
  * Draws an exam: `size` question ids, balanced across topics (see topicQuotas), the questions of
- * each topic picked at random, then the whole list shuffled so topics interleave. The same
- * questions and seed always give the same exam; the input order does not matter.
+ * each topic picked at random, then the whole list shuffled so topics interleave. With
+ * `generated`, that many of the `size` are generated items (see generatedIds), placed among the
+ * others by the same shuffle. The same questions and seed always give the same exam; the input
+ * order does not matter.
  */
 export function drawExam(
   questions: readonly Drawable[],
   seed: string,
   size: number = EXAM_SIZE,
+  generated = 0,
 ): string[] {
+  const count = Math.min(Math.max(0, generated), size);
+  if (count > 0) {
+    const bank = drawExam(questions, seed, size - count);
+    return shuffle([...bank, ...generatedIds(seed, count)], createRng(`${seed}:generated-order`));
+  }
   const byTopic = new Map<string, string[]>();
   for (const q of questions) {
     const list = byTopic.get(q.topic) ?? [];

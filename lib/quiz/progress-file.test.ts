@@ -142,11 +142,20 @@ describe("drill cards in an export", () => {
   it("carries the drill cards per rule through export and import, and the preview counts them", () => {
     const withDrill = sample();
     withDrill.quiz.ruleCards = { "CSP-5": firstCard(false, NOW), "TOOL-3": firstCard(true, NOW) };
+    const at = NOW.toISOString();
+    withDrill.quiz.drillResults = {
+      [at]: { at, topic: "CSP", rules: ["CSP-5"], correct: false },
+    };
     const result = parseProgressImport(createProgressExport(withDrill, NOW));
     expect(result.ok && result.progress.quiz.ruleCards).toEqual(withDrill.quiz.ruleCards);
+    expect(result.ok && result.progress.quiz.drillResults).toEqual(withDrill.quiz.drillResults);
     const merged = importedProgress(sample(), withDrill, "merge");
     expect(merged.quiz.ruleCards).toEqual(withDrill.quiz.ruleCards);
-    expect(describeChanges(sample(), merged)).toEqual(["Drill cards (per rule): 2 added"]);
+    expect(merged.quiz.drillResults).toEqual(withDrill.quiz.drillResults);
+    expect(describeChanges(sample(), merged)).toEqual([
+      "Drill cards (per rule): 2 added",
+      "Drill results: 1 added",
+    ]);
   });
 });
 

@@ -199,6 +199,7 @@ export function describeChanges(before: PersistedProgress, after: PersistedProgr
     countChanges("Answers", before.quiz.answers, after.quiz.answers),
     countChanges("Review cards", before.quiz.cards, after.quiz.cards),
     countChanges("Drill cards (per rule)", before.quiz.ruleCards ?? {}, after.quiz.ruleCards ?? {}),
+    countChanges("Drill results", before.quiz.drillResults ?? {}, after.quiz.drillResults ?? {}),
     countChanges("Exam history", byId(before.quiz.exams), byId(after.quiz.exams)),
     same(before.quiz.exam, after.quiz.exam)
       ? null

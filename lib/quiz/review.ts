@@ -76,8 +76,19 @@ export function previewRatings(card: StoredCard, now: Date): RatingPreview[] {
 }
 
 /**
- * The rules a learner knows least, weakest first: their drill cards in the order the scheduler
- * would bring them back (earliest due first: a rule missed a minute ago, due again in a minute,
+ * FSRS's estimate of the chance the learner recalls `card` at `now`, 0–1 (0 for a card never
+ * rated). ts-fsrs counts the time since the last review in whole days, so it is 1 on the day of a
+ * review.
+ */
+export function retrievability(card: StoredCard, now: Date): number {
+  return scheduler.get_retrievability(card, now, false);
+}
+
+/**
+ * The rules a learner knows least, weakest first: rules missed on their last drill (`lastMissed`,
+ * see lib/quiz/readiness's lastMissedRules) before the others, since a graduated rule missed now
+ * goes to FSRS's 10-minute relearning step and would otherwise trail a hit from a few minutes
+ * earlier; then their drill cards in the order the scheduler would bring them back (earliest due first: a rule missed a minute ago, due again in a minute,
  * comes before one answered right, due in ten), then by FSRS retrievability now (the estimated
  * chance of recalling the rule today), lapses and id. Within a session every card is still
  * close to 1 in retrievability, so the schedule, not that figure, tells a miss from a hit.
@@ -87,7 +98,9 @@ export function weakestRules(
   ruleCards: Readonly<Record<string, StoredCard>>,
   now: Date,
   limit = 5,
+  lastMissed: ReadonlySet<string> = new Set(),
 ): { rule: string; due: string; retrievability: number; lapses: number }[] {
+  const missed = (rule: string) => (lastMissed.has(rule) ? 0 : 1);
   return Object.entries(ruleCards)
     .map(([rule, card]) => ({
       rule,
@@ -97,6 +110,7 @@ export function weakestRules(
     }))
     .sort(
       (a, b) =>
+        missed(a.rule) - missed(b.rule) ||
         Date.parse(a.due) - Date.parse(b.due) ||
         a.retrievability - b.retrievability ||
         b.lapses - a.lapses ||

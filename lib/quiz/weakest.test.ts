@@ -28,6 +28,23 @@ describe("weakestRules", () => {
     expect(ranked.map((r) => r.rule)).toEqual(["NEG-6", "CSP-3"]);
   });
 
+  it("puts a rule missed on its last drill first, even when an earlier hit is due before its relearning step", () => {
+    // NEG-6 graduated (right twice), CSP-1 answered right once, then NEG-6 missed: FSRS's
+    // relearning step (10 min) puts NEG-6 due after CSP-1's learning step, set five minutes
+    // earlier. The scheduler's order alone ranked CSP-1 weakest; the e2e's learner, who had just
+    // missed NEG-6, was offered CSP-1.
+    const min = (m: number) => new Date(t0.getTime() + m * 60_000);
+    let neg = rateCard(firstCard(true, t0), Rating.Good, min(10));
+    const csp = firstCard(true, min(20));
+    neg = rateCard(neg, Rating.Again, min(25));
+    const cards = { "CSP-1": csp, "NEG-6": neg };
+    expect(weakestRules(cards, min(26)).map((r) => r.rule)).toEqual(["CSP-1", "NEG-6"]);
+    expect(weakestRules(cards, min(26), 5, new Set(["NEG-6"])).map((r) => r.rule)).toEqual([
+      "NEG-6",
+      "CSP-1",
+    ]);
+  });
+
   it("leaves out rules never drilled, and keeps to the limit", () => {
     expect(weakestRules({}, t0)).toEqual([]);
     const cards = Object.fromEntries(

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Question } from "../content/quiz-schema";
 import { dueToday } from "../quiz/card";
+import { isGeneratedId } from "../quiz/exam";
 import { NEW_CARDS_PER_DAY } from "../quiz/new-cards";
 import { Rating } from "../quiz/review";
 import { timeTaken } from "../quiz/session";
 import { MemoryStorage } from "./memory-storage";
+import { DRILL_RESULTS_LIMIT } from "./schema";
 import { createAppStore, STORAGE_NAME } from "./store";
 
 const T0 = Date.parse("2026-11-29T12:00:00.000Z");
@@ -52,6 +54,27 @@ describe("drill cards per rule", () => {
     expect(reloaded.getState().quiz.ruleCards).toEqual(store.getState().quiz.ruleCards);
     // Drill cards are no question's review card.
     expect(reloaded.getState().quiz.cards).toEqual({});
+  });
+
+  it("keeps each drilled answer with its topic and rules, newest kept within the limit, through a reload", async () => {
+    const { store, storage, clock } = await setup();
+    await store.getState().recordDrill(["CSP-3", "CSP-5"], false, "CSP");
+    await store.getState().recordDrill(["TOOL-3"], true);
+    const results = Object.values(store.getState().quiz.drillResults!);
+    expect(results).toEqual([
+      { at: new Date(T0).toISOString(), topic: "CSP", rules: ["CSP-3", "CSP-5"], correct: false },
+      // Two answers in one millisecond are both kept; the topic defaults to the rule's group.
+      { at: new Date(T0).toISOString(), topic: "TOOL", rules: ["TOOL-3"], correct: true },
+    ]);
+    for (let i = 0; i < DRILL_RESULTS_LIMIT; i++) {
+      clock.now += 1000;
+      await store.getState().recordDrill(["NEG-2"], i % 2 === 0);
+    }
+    const kept = Object.values(store.getState().quiz.drillResults!);
+    expect(kept).toHaveLength(DRILL_RESULTS_LIMIT);
+    expect(kept.every((r) => r.rules[0] === "NEG-2")).toBe(true);
+    const { store: reloaded } = await setup(storage, clock.now);
+    expect(reloaded.getState().quiz.drillResults).toEqual(store.getState().quiz.drillResults);
   });
 });
 
@@ -171,6 +194,53 @@ describe("review cards", () => {
 });
 
 describe("exam mode", () => {
+  it("scores generated items with the bank's, keeps them in the history, and rates their rules as drills rather than making review cards", async () => {
+    const { store, storage, clock } = await setup();
+    const examLookup = (await import("../drill/exam-items")).examLookup(lookup);
+    store.getState().startExam(BANK, { seed: "gen", size: 8, generated: 2 });
+    const exam = store.getState().quiz.exam!;
+    const generated = exam.questionIds.filter(isGeneratedId);
+    expect(generated).toHaveLength(2);
+    const [right, wrong] = generated.map((id) => examLookup(id)!) as [Question, Question];
+    if (right.type !== "single" || wrong.type !== "single") throw new Error("single expected");
+    store.getState().setExamResponse(right.id, { type: "single", choice: right.answer });
+    const other = wrong.options.find((o) => o.id !== wrong.answer)!.id;
+    store.getState().setExamResponse(wrong.id, { type: "single", choice: other });
+    const bankId = exam.questionIds.find((id) => !isGeneratedId(id))!;
+    store.getState().setExamResponse(bankId, { type: "true-false", value: true });
+
+    const record = store.getState().submitExam(examLookup)!;
+    expect(record).toMatchObject({ total: 8, correct: 2 });
+    expect(record.questionIds).toEqual(exam.questionIds);
+    expect(record.missed).toContain(wrong.id);
+    expect(record.missed).not.toContain(right.id);
+    expect(record.byTopic.map((t) => t.topic)).toEqual(
+      expect.arrayContaining([right.topic, wrong.topic]),
+    );
+    await vi.waitFor(() =>
+      expect(Object.keys(store.getState().quiz.drillResults ?? {})).toHaveLength(2),
+    );
+    const quiz = store.getState().quiz;
+    // The bank question is an answer with its card; the generated items are neither.
+    expect(Object.keys(quiz.answers)).toEqual([bankId]);
+    await vi.waitFor(() => expect(Object.keys(store.getState().quiz.cards)).toEqual([bankId]));
+    for (const r of [...right.rules, ...wrong.rules]) expect(quiz.ruleCards![r]).toBeDefined();
+    const results = Object.values(quiz.drillResults!);
+    expect(results.map((r) => [r.topic, r.rules, r.correct])).toEqual(
+      expect.arrayContaining([
+        [right.topic, right.rules, true],
+        [wrong.topic, wrong.rules, false],
+      ]),
+    );
+    // The history still shows the generated items after a reload: drawn again from their ids.
+    const { store: again } = await setup(storage, clock.now);
+    const kept = again.getState().quiz.exams[0]!;
+    expect(kept.questionIds.filter(isGeneratedId).map((id) => examLookup(id)!.stem)).toEqual([
+      right.stem,
+      wrong.stem,
+    ]);
+  });
+
   it("starts a seeded exam, balanced across topics, that a new store resumes after a reload", async () => {
     const { store, storage, clock } = await setup();
     store.getState().startExam(BANK, { seed: "s1", size: 9 });

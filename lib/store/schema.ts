@@ -24,6 +24,18 @@ export const questionStatsShape = S.object({
 });
 export type QuestionStats = S.Infer<typeof questionStatsShape>;
 
+/** One drilled item's result: its topic, the rules it rests on, and whether it was right. */
+export const drillResultShape = S.object({
+  at: S.isoDateTime,
+  topic: S.string({ min: 1 }),
+  rules: S.array(S.string({ min: 1 }), { min: 1 }),
+  correct: S.boolean,
+});
+export type DrillResult = S.Infer<typeof drillResultShape>;
+
+/** How many drill results the progress keeps (the newest); enough for every rule's last ten. */
+export const DRILL_RESULTS_LIMIT = 300;
+
 /** What is saved in localStorage: data only, never actions or transient notices. */
 export const persistedProgressShape = S.object({
   lessons: S.object({
@@ -59,6 +71,12 @@ export const persistedProgressShape = S.object({
      * after version 2).
      */
     ruleCards: S.optional(S.record(storedCardShape)),
+    /**
+     * Drill answers, newest kept (DRILL_RESULTS_LIMIT), keyed by when they were given: the "recent
+     * accuracy" half of readiness and mastery per rule (lib/quiz/readiness). A map rather than a
+     * list, so two tabs' results unite per entry (optional: added after version 2).
+     */
+    drillResults: S.optional(S.record(drillResultShape)),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),

@@ -2,7 +2,7 @@ import { persist } from "zustand/middleware";
 import { createStore, type StateCreator, type StoreApi } from "zustand/vanilla";
 import type { Response } from "../content/quiz-grading";
 import type { Question } from "../content/quiz-schema";
-import { drawExam, EXAM_DURATION_MS, PASS_MARK, type Drawable } from "../quiz/exam";
+import { drawExam, EXAM_DURATION_MS, isGeneratedId, PASS_MARK, type Drawable } from "../quiz/exam";
 import type { PathId } from "../paths/progress";
 import { loadScheduler } from "../quiz/load-scheduler";
 import { planNewCards } from "../quiz/new-cards";
@@ -27,7 +27,9 @@ import {
 } from "./safe-storage";
 import {
   defaultProgress,
+  DRILL_RESULTS_LIMIT,
   migrateProgress,
+  type DrillResult,
   persistedProgressShape,
   PROGRESS_VERSION,
   type PersistedProgress,
@@ -72,9 +74,10 @@ export interface QuizSlice {
   /**
    * Rates the drill card of every rule a generated item rests on: Good when the answer was right,
    * Again when it was wrong (so the rule is due again within minutes). A rule's first drill makes
-   * its card. Waits for the scheduler chunk.
+   * its card. Waits for the scheduler chunk. The answer is also kept in `drillResults` under
+   * `topic` (the item's topic; the first rule's group when absent), the newest DRILL_RESULTS_LIMIT.
    */
-  recordDrill(ruleIds: readonly string[], correct: boolean): Promise<void>;
+  recordDrill(ruleIds: readonly string[], correct: boolean, topic?: string): Promise<void>;
 }
 
 export interface ReviewSlice {
@@ -92,6 +95,8 @@ export interface StartExamOptions {
   seed: string;
   size?: number;
   durationMs?: number;
+  /** How many of `size` are generated items drawn from the seed (see drawExam); none by default. */
+  generated?: number;
 }
 
 export interface ExamSlice {
@@ -281,6 +286,53 @@ async function addFirstCards(
   });
 }
 
+/**
+ * `results` with one more, keyed by its time (a suffix keeps two answers in one millisecond apart),
+ * and only the newest DRILL_RESULTS_LIMIT kept.
+ */
+function withDrillResult(
+  results: Readonly<Record<string, DrillResult>> | undefined,
+  result: DrillResult,
+): Record<string, DrillResult> {
+  const all = { ...results };
+  let key = result.at;
+  for (let i = 1; Object.hasOwn(all, key); i++) key = `${result.at}~${i}`;
+  all[key] = result;
+  const keys = Object.keys(all);
+  if (keys.length <= DRILL_RESULTS_LIMIT) return all;
+  const newest = keys
+    .sort((a, b) => (all[b]!.at < all[a]!.at ? -1 : all[b]!.at > all[a]!.at ? 1 : a < b ? 1 : -1))
+    .slice(0, DRILL_RESULTS_LIMIT);
+  return Object.fromEntries(newest.map((k) => [k, all[k]!]));
+}
+
+/**
+ * Rates the drill card of every rule each drilled item rests on (Good when right, Again when
+ * wrong) and keeps each result, all dated `at`; waits for the scheduler chunk.
+ */
+async function recordDrills(
+  set: (change: (s: AppState) => Partial<AppState>) => void,
+  drills: readonly { rules: readonly string[]; correct: boolean; topic?: string }[],
+  at: Date,
+): Promise<void> {
+  const { newCard, rateCard, Rating } = await loadScheduler();
+  set((s) => {
+    const ruleCards = { ...s.quiz.ruleCards };
+    let drillResults = s.quiz.drillResults;
+    for (const { rules, correct, topic } of drills) {
+      const grade = correct ? Rating.Good : Rating.Again;
+      for (const id of rules) ruleCards[id] = rateCard(ruleCards[id] ?? newCard(at), grade, at);
+      drillResults = withDrillResult(drillResults, {
+        at: at.toISOString(),
+        topic: topic ?? rules[0]?.split("-")[0] ?? "",
+        rules: [...rules],
+        correct,
+      });
+    }
+    return { quiz: { ...s.quiz, ruleCards, drillResults } };
+  });
+}
+
 const createQuizSlice =
   (now: () => Date): Slice<QuizSlice> =>
   (set, get) => ({
@@ -293,16 +345,7 @@ const createQuizSlice =
       if (questionId.startsWith(PREDICTION_PREFIX)) return Promise.resolve();
       return addFirstCards(get, set, [answer], now);
     },
-    recordDrill: async (ruleIds, correct) => {
-      const at = now();
-      const { newCard, rateCard, Rating } = await loadScheduler();
-      const grade = correct ? Rating.Good : Rating.Again;
-      set((s) => {
-        const ruleCards = { ...s.quiz.ruleCards };
-        for (const id of ruleIds) ruleCards[id] = rateCard(ruleCards[id] ?? newCard(at), grade, at);
-        return { quiz: { ...s.quiz, ruleCards } };
-      });
-    },
+    recordDrill: (rules, correct, topic) => recordDrills(set, [{ rules, correct, topic }], now()),
     setPracticePosition: (topic, questionId, seed) =>
       set((s) => ({
         quiz: {
@@ -344,9 +387,9 @@ const createExamSlice =
           : {},
       );
     return {
-      startExam: (pool, { seed, size, durationMs = EXAM_DURATION_MS }) => {
+      startExam: (pool, { seed, size, durationMs = EXAM_DURATION_MS, generated = 0 }) => {
         if (get().quiz.exam) return;
-        const questionIds = drawExam(pool, seed, size);
+        const questionIds = drawExam(pool, seed, size, generated);
         if (questionIds.length === 0) return;
         const startedAt = now().toISOString();
         set((s) => ({
@@ -398,8 +441,13 @@ const createExamSlice =
         const score = scoreExam(questions, exam.responses, exam.passMark);
         const at = now();
         const record = createExamRecord(exam, score, at, options.auto ?? false);
+        // A generated item is rated as a drill (its rules' cards and a drill result), as in the
+        // Drill page: it has no review card of its own, since no bank holds it.
+        const drills = questions
+          .filter((q) => exam.responses[q.id] && isGeneratedId(q.id))
+          .map((q) => ({ rules: q.rules, topic: q.topic, correct: !score.missed.includes(q.id) }));
         const answers = questions
-          .filter((q) => exam.responses[q.id])
+          .filter((q) => exam.responses[q.id] && !isGeneratedId(q.id))
           .map((q) => ({
             questionId: q.id,
             correct: !score.missed.includes(q.id),
@@ -417,6 +465,7 @@ const createExamSlice =
           };
         });
         void addFirstCards(get, set, answers, now);
+        if (drills.length) void recordDrills(set, drills, at).catch(() => {});
         return record;
       },
       abandonExam: () => set((s) => ({ quiz: { ...s.quiz, exam: null } })),

@@ -66,6 +66,38 @@ describe("two tabs over one storage", () => {
     expect(a.getState().lessons.completed).toEqual({});
   });
 
+  it("keeps drill cards and drill results from both tabs, and a rule re-rated in one is not undone by the other's stale copy", async () => {
+    const { a, b, storage, clock } = await twoTabs();
+    await a.getState().recordDrill(["CSP-3"], false, "CSP");
+    b.syncFromStorage();
+    const stale = b.getState().quiz.ruleCards!["CSP-3"]!;
+    clock.now += 60_000;
+    await a.getState().recordDrill(["CSP-3"], true, "CSP");
+    const rated = a.getState().quiz.ruleCards!["CSP-3"]!;
+    expect(rated).not.toEqual(stale);
+    clock.now += 1000;
+    // B drills another rule without having seen A's second drill.
+    await b.getState().recordDrill(["NEG-6"], false, "NEG");
+    const saved = savedState(storage).quiz;
+    expect(saved.ruleCards["CSP-3"]).toEqual(rated);
+    expect(Object.keys(saved.ruleCards).sort()).toEqual(["CSP-3", "NEG-6"]);
+    const results = Object.values(saved.drillResults) as {
+      at: string;
+      rules: string[];
+      correct: boolean;
+    }[];
+    results.sort((x, y) => (x.at < y.at ? -1 : 1));
+    expect(results.map((r) => [r.rules[0], r.correct])).toEqual([
+      ["CSP-3", false],
+      ["CSP-3", true],
+      ["NEG-6", false],
+    ]);
+    // A is told storage changed and shows B's rule and result too.
+    a.syncFromStorage();
+    expect(a.getState().quiz.ruleCards).toEqual(saved.ruleCards);
+    expect(a.getState().quiz.drillResults).toEqual(saved.drillResults);
+  });
+
   it("does not resurrect a card rated in one tab when the other tab writes", async () => {
     const { a, b, storage, clock } = await twoTabs();
     await a.getState().recordAnswer("q", true);

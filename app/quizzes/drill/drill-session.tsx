@@ -7,6 +7,7 @@ import { useAppStore } from "@/app/_components/store-provider";
 import { drillSimulatorLink, DRILLABLE_RULES, generateDrillItem } from "@/lib/drill/generator";
 import { DRILL_TOPICS, type DrillTopic } from "@/lib/drill/space";
 import { formatInterval } from "@/lib/quiz/card";
+import { lastMissedRules } from "@/lib/quiz/readiness";
 import { randomSeed } from "@/lib/quiz/random";
 import type { RuleId } from "@/lib/rules";
 import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
@@ -35,13 +36,20 @@ export function DrillSession() {
   const heading = useRef<HTMLHeadingElement>(null);
   const recordDrill = useAppStore((s) => s.recordDrill);
   const ruleCards = useAppStore((s) => s.quiz.ruleCards);
+  const drillResults = useAppStore((s) => s.quiz.drillResults);
   const drilled = DRILLABLE_RULES.filter((r) => ruleCards?.[r]);
   const hydrated = useAppStore((s) => s.hydrated);
 
   useEffect(() => {
-    const fromUrl = new URLSearchParams(window.location.search).get("seed");
-    // Runs once in the browser: the seed is what makes every item of the session.
+    const params = new URLSearchParams(window.location.search);
+    const fromUrl = params.get("seed");
+    // Runs once in the browser: the seed is what makes every item of the session, and `?topic=`
+    // or `?rule=` (the Progress page's "drill next" link) the first choice.
+    const topic = DRILL_TOPICS.find((t) => t === params.get("topic"));
+    const rule = DRILLABLE_RULES.find((r) => r === params.get("rule"));
     // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (rule) setFocus({ rule });
+    else if (topic) setFocus({ topic });
     setSeed(fromUrl && /^[\w-]{1,40}$/.test(fromUrl) ? fromUrl : randomSeed());
   }, []);
 
@@ -101,7 +109,10 @@ export function DrillSession() {
               // The scheduler loads on demand, as it does for the first answer.
               const { weakestRules } = await import("@/lib/quiz/review");
               const cards = Object.fromEntries(drilled.map((r) => [r, ruleCards![r]!]));
-              choose({ weakest: weakestRules(cards, new Date()).map((w) => w.rule as RuleId) });
+              const missed = lastMissedRules(drillResults ?? {});
+              choose({
+                weakest: weakestRules(cards, new Date(), 5, missed).map((w) => w.rule as RuleId),
+              });
             }}
           >
             <option value="">Any rule</option>
@@ -141,7 +152,7 @@ export function DrillSession() {
           key={`${seed}-${n}`}
           question={item.question}
           record={async (correct) => {
-            await recordDrill(item.question.rules, correct);
+            await recordDrill(item.question.rules, correct, item.question.topic);
             setAnswered((a) => [...a, { rules: item.question.rules, correct }]);
           }}
           afterFeedback={

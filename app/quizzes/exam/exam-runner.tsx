@@ -1,10 +1,13 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
+import { examLookup } from "@/lib/drill/exam-items";
+import Link from "@/app/_components/link";
 import {
   EXAM_DURATION_MS,
+  EXAM_GENERATED,
   EXAM_SIZE,
   examDeadline,
   formatCountdown,
@@ -20,6 +23,9 @@ import { stemExcerpt } from "../topics";
 import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
 import { useNow } from "../use-now";
 import { ExamResults } from "./exam-results";
+import { Readiness } from "../readiness";
+
+type Lookup = (id: string) => Question | undefined;
 
 /** How many questions a one-topic exam draws (fewer when the topic has fewer). */
 const TOPIC_EXAM_SIZE = 10;
@@ -34,7 +40,14 @@ export function examResultHref(id: string): string {
  * running (also after a reload: the session lives in the saved progress) it shows one question at
  * a time, the countdown, flags and the review screen; after submitting, the results.
  */
-export function ExamRunner({ questions }: { questions: Question[] }) {
+export function ExamRunner({
+  questions,
+  lessonOf,
+}: {
+  questions: Question[];
+  /** Rule ID → the lesson teaching it, for generated items' lesson links (lessonsByRule). */
+  lessonOf?: Readonly<Record<string, string>>;
+}) {
   const hydrated = useAppStore((s) => s.hydrated);
   const exam = useAppStore((s) => s.quiz.exam);
   const history = useAppStore((s) => s.quiz.exams);
@@ -46,7 +59,9 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
   const viewing = chosen === undefined ? fromUrl : chosen;
 
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
-  const lookup = useCallback((id: string) => byId.get(id), [byId]);
+  // Generated items are drawn again from their ids (lib/drill/exam-items), bank ones looked up.
+  const lookup = useMemo(() => examLookup((id) => byId.get(id), lessonOf), [byId, lessonOf]);
+  const start = () => startExam(questions, { seed: randomSeed(), generated: EXAM_GENERATED });
 
   const show = (id: string | null) => {
     setChosen(id);
@@ -62,7 +77,7 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
   if (!hydrated) return <p className="muted">Loading your saved progress…</p>;
 
   if (exam) {
-    return <RunningExam exam={exam} byId={byId} onSubmit={submit} />;
+    return <RunningExam exam={exam} lookup={lookup} onSubmit={submit} />;
   }
 
   const record = viewing ? history.find((r) => r.id === viewing) : undefined;
@@ -74,12 +89,12 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
         onBack={() => show(null)}
         onStart={() => {
           show(null);
-          startExam(questions, { seed: randomSeed() });
+          start();
         }}
         onRetake={(retake) => {
           const pool =
             "ids" in retake
-              ? retake.ids.flatMap((id) => byId.get(id) ?? [])
+              ? retake.ids.flatMap((id) => lookup(id) ?? [])
               : questions.filter((q) => q.topic === retake.topic);
           const size = Math.min(pool.length, "ids" in retake ? pool.length : TOPIC_EXAM_SIZE);
           if (size === 0) return;
@@ -96,8 +111,10 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
         <h2 id="exam-rules">How the exam works</h2>
         <ul>
           <li>
-            {EXAM_SIZE} questions drawn at random from {questions.length}, balanced across the nine
-            topics.
+            {EXAM_SIZE} questions: {EXAM_SIZE - EXAM_GENERATED} drawn at random from the{" "}
+            {questions.length} of the bank, balanced across the nine topics, and {EXAM_GENERATED}{" "}
+            generated predict-the-host items, new for every exam and keyed by running the host
+            engine, as in the <Link href="/quizzes/drill">drill</Link>.
           </li>
           <li>
             {EXAM_DURATION_MS / 60_000} minutes. When the clock reaches zero the exam is submitted
@@ -116,9 +133,13 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
             the clock keeps running.
           </li>
         </ul>
-        <button type="button" onClick={() => startExam(questions, { seed: randomSeed() })}>
+        <button type="button" onClick={start}>
           Start exam
         </button>
+      </section>
+      <section aria-labelledby="exam-readiness-heading">
+        <h2 id="exam-readiness-heading">Your readiness</h2>
+        <Readiness questions={questions} details />
       </section>
       <section aria-labelledby="exam-history">
         <h2 id="exam-history">Your exams</h2>
@@ -169,11 +190,11 @@ export function ExamRunner({ questions }: { questions: Question[] }) {
 /** The exam in progress: one question, or the review screen, plus the countdown. */
 function RunningExam({
   exam,
-  byId,
+  lookup,
   onSubmit,
 }: {
   exam: ExamSession;
-  byId: ReadonlyMap<string, Question>;
+  lookup: Lookup;
   onSubmit: (auto: boolean) => void;
 }) {
   const deadline = examDeadline(exam.startedAt, exam.durationMs);
@@ -187,9 +208,9 @@ function RunningExam({
         </p>
       </div>
       {exam.reviewing ? (
-        <ReviewScreen exam={exam} byId={byId} onSubmit={() => onSubmit(false)} />
+        <ReviewScreen exam={exam} lookup={lookup} onSubmit={() => onSubmit(false)} />
       ) : (
-        <ExamQuestion exam={exam} byId={byId} />
+        <ExamQuestion exam={exam} lookup={lookup} />
       )}
     </div>
   );
@@ -233,7 +254,7 @@ function Countdown({ deadline, onExpire }: { deadline: number; onExpire: () => v
   );
 }
 
-function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<string, Question> }) {
+function ExamQuestion({ exam, lookup }: { exam: ExamSession; lookup: Lookup }) {
   const setResponse = useAppStore((s) => s.setExamResponse);
   const toggleFlag = useAppStore((s) => s.toggleExamFlag);
   const goTo = useAppStore((s) => s.goToExamQuestion);
@@ -243,7 +264,7 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
   const total = exam.questionIds.length;
   const index = Math.min(exam.current, total - 1);
   const id = exam.questionIds[index]!;
-  const question = byId.get(id);
+  const question = lookup(id);
   const flagged = exam.flagged.includes(id);
   const root = useRef<HTMLElement>(null);
 
@@ -368,11 +389,11 @@ function ExamQuestion({ exam, byId }: { exam: ExamSession; byId: ReadonlyMap<str
 /** Every question's status before submitting, with a way back to each one. */
 function ReviewScreen({
   exam,
-  byId,
+  lookup,
   onSubmit,
 }: {
   exam: ExamSession;
-  byId: ReadonlyMap<string, Question>;
+  lookup: Lookup;
   onSubmit: () => void;
 }) {
   const goTo = useAppStore((s) => s.goToExamQuestion);
@@ -411,7 +432,7 @@ function ReviewScreen({
           </thead>
           <tbody>
             {exam.questionIds.map((id, i) => {
-              const q = byId.get(id);
+              const q = lookup(id);
               const flagged = exam.flagged.includes(id);
               return (
                 <tr key={id} data-review-row={id} data-flagged={flagged}>

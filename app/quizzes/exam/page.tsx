@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "@/app/_components/link";
 import { Suspense } from "react";
+import { listLessons } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
+import { lessonsByRule } from "@/lib/drill/exam-items";
 import "../quizzes.css";
 import { ExamRunner } from "./exam-runner";
 
@@ -9,6 +11,7 @@ export const metadata: Metadata = { title: "Exam" };
 
 export default async function ExamPage() {
   const questions = (await loadQuizBanks()).flatMap((b) => b.questions);
+  const lessonOf = lessonsByRule(await listLessons());
   return (
     <>
       <p className="muted">
@@ -17,7 +20,7 @@ export default async function ExamPage() {
       <h1>Exam</h1>
       {/* The runner reads ?result= (useSearchParams), so it renders in the browser only. */}
       <Suspense fallback={<p className="muted">Loading your saved progress…</p>}>
-        <ExamRunner questions={questions} />
+        <ExamRunner questions={questions} lessonOf={lessonOf} />
       </Suspense>
     </>
   );

@@ -1,0 +1,60 @@
+import type { Question } from "../content/quiz-schema";
+import { isGeneratedId } from "../quiz/exam";
+import { generateDrillItem, type DrillItem } from "./generator";
+
+// Generated items in the timed exam. The exam saves only their ids (`gen:<exam seed>:<n>`, see
+// lib/quiz/exam's generatedIds); each is drawn again from its id wherever the exam needs it
+// (running, scoring, results, history), so the same seed always gives the same items and keys.
+
+const cache = new Map<string, DrillItem | null>();
+
+/**
+ * The generated item an exam id names, its question carrying that id (so responses, flags and
+ * scores key on it like a bank question's); undefined for any other id.
+ */
+export function generatedExamItem(id: string): DrillItem | undefined {
+  if (!cache.has(id)) cache.set(id, drawGeneratedExamItem(id) ?? null);
+  return cache.get(id) ?? undefined;
+}
+
+/** generatedExamItem without the cache: draws the item from its id every time. */
+export function drawGeneratedExamItem(id: string): DrillItem | undefined {
+  const m = isGeneratedId(id) ? /^gen:(.+):(\d+)$/.exec(id) : null;
+  if (!m) return undefined;
+  const drawn = generateDrillItem({ seed: `exam-${m[1]}-${m[2]}` });
+  return { ...drawn, question: { ...drawn.question, id } };
+}
+
+/**
+ * Rule ID → the slug of the first lesson, in course order, whose frontmatter says it teaches the
+ * rule: where a generated item's "Study this in the lesson" link goes, as a bank question's does.
+ */
+export function lessonsByRule(
+  lessons: readonly { slug: string; order: number; rules: readonly string[] }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of [...lessons].sort((a, b) => a.order - b.order))
+    for (const r of l.rules) out[r] ??= l.slug;
+  return out;
+}
+
+/**
+ * A lookup that resolves generated exam ids first, then `bank`. With `lessonOf` (see
+ * lessonsByRule), a generated question names the lesson of the first of its rules that has one.
+ * The same id always gives the same object.
+ */
+export function examLookup(
+  bank: (id: string) => Question | undefined,
+  lessonOf: Readonly<Record<string, string>> = {},
+): (id: string) => Question | undefined {
+  const generated = new Map<string, Question | undefined>();
+  return (id) => {
+    if (!isGeneratedId(id)) return bank(id);
+    if (!generated.has(id)) {
+      const q = generatedExamItem(id)?.question;
+      const lesson = q?.rules.map((r) => lessonOf[r]).find(Boolean);
+      generated.set(id, q && lesson ? { ...q, lesson } : q);
+    }
+    return generated.get(id);
+  };
+}
