@@ -646,6 +646,7 @@ export function staticViewItems(t: UiToolReview): ReportItem[] {
   const meta = effectiveUiMeta(item?._meta, t.listing?._meta);
   const declared = "csp" in meta.ui;
   const { loads, evals, displayModes } = analyzeView(html);
+  const needed = evals.filter((e) => !e.probe);
   const blocked = undeclaredLoads(loads, declared, meta.ui.csp);
   const items: ReportItem[] = [];
   const add = (i: Omit<ReportItem, "tool" | "id" | "source"> & { id: string }) =>
@@ -668,11 +669,13 @@ export function staticViewItems(t: UiToolReview): ReportItem[] {
   add({
     id: "view-eval",
     title: "The view does not need eval or new Function",
-    status: evals.length ? "warning" : "pass",
-    evidence: evals.length
-      ? evals.map((e) => `${e.what} at line ${e.line}: ${json(e.excerpt)}`).join("; ") +
+    status: needed.length ? "warning" : "pass",
+    evidence: needed.length
+      ? needed.map((e) => `${e.what} at line ${e.line}: ${json(e.excerpt)}`).join("; ") +
         ": no MCP Apps CSP allows it (script-src is 'self' 'unsafe-inline' plus resourceDomains, never 'unsafe-eval'), so this code throws in a host that follows the spec"
-      : "no eval( or new Function( in the inline scripts",
+      : evals.length
+        ? `only a feature test: ${evals.map((e) => `${e.what}"") in a try at line ${e.line}`).join("; ")}; under a spec host's CSP it throws, is caught, and the code takes its other path`
+        : "no eval( or new Function( in the inline scripts",
     ruleIds: ["CSP-2", "CSP-4"],
     lesson: LESSONS.builtPolicy,
   });

@@ -93,6 +93,13 @@ describe("static view items", () => {
     expect(item.evidence).toMatch(/^new Function\( at line 5: .*no MCP Apps CSP allows it/);
   });
 
+  it("a feature test alone (an empty new Function in a try) passes, and says it is one", () => {
+    const html = `<!doctype html><html><body><script>function Hf(){try{return new Function(""),!0}catch{return!1}}</script></body></html>`;
+    const item = byId(staticViewItems(observed(html)))["view-eval"]!;
+    expect(item.status).toBe("pass");
+    expect(item.evidence).toMatch(/^only a feature test: new Function\(""\) in a try at line 1; /);
+  });
+
   it("a display-mode request after reading availableDisplayModes passes; without the read it warns, labelled heuristic (BRG-6)", () => {
     const checked = byId(staticViewItems(observed(CDN_VIEW)))["view-display-mode"]!;
     expect(checked).toMatchObject({ status: "pass", ruleIds: ["BRG-6"] });

@@ -64,6 +64,18 @@ describe("analyzeView: what a view loads, found in its HTML and inline scripts",
       "eval( line 24",
     ]);
     expect(evals[0]!.excerpt).toContain('new Function("a", "return a")');
+    expect(evals.map((e) => e.probe)).toEqual([false, false]);
+  });
+
+  it("tells a library's feature test (an empty new Function in a try, as zod runs) from code that needs it", () => {
+    // The shape found in server-pdf 2.0.4's bundle, minified.
+    const probe = `<script>function Hf(){try{return new Function(""),!0}catch{return!1}}</script>`;
+    expect(analyzeView(probe).evals.map((e) => e.probe)).toEqual([true]);
+    // An empty body outside a try, or a body inside one, is not a probe.
+    const bare = `<script>const f = new Function("");</script>`;
+    const body = `<script>try { run(new Function("return 1")) } catch {}</script>`;
+    expect(analyzeView(bare).evals.map((e) => e.probe)).toEqual([false]);
+    expect(analyzeView(body).evals.map((e) => e.probe)).toEqual([false]);
   });
 
   it("sees a display-mode request and no read of availableDisplayModes", () => {

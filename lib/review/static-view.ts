@@ -29,6 +29,12 @@ export interface EvalUse {
   what: "eval(" | "new Function(";
   line: number;
   excerpt: string;
+  /**
+   * A feature test: `new Function("")` (an empty body) inside a `try`, as zod and others run to
+   * learn whether the page allows it; under a spec host's CSP it throws, is caught, and the
+   * library takes its other path.
+   */
+  probe: boolean;
 }
 
 export interface DisplayModeUse {
@@ -157,8 +163,14 @@ function findEvals(html: string): EvalUse[] {
     for (const m of text.matchAll(/(?<![\w$.])eval\s*\(|\bnew\s+Function\s*\(/g)) {
       const what = m[0].startsWith("eval") ? "eval(" : "new Function(";
       const start = Math.max(0, m.index - 30);
+      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+      const before = text.slice(Math.max(0, m.index - 40), m.index);
       out.push({
         what,
+        probe:
+          what === "new Function(" &&
+          /^\s*(""|''|``)\s*\)/.test(after) &&
+          /\btry\s*\{[^{}]*$/.test(before),
         line: lineAt(html, at + m.index),
         excerpt: text
           .slice(start, m.index + 50)
