@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { DecisionTable } from "@/app/_components/decision-table";
 import { ServerText } from "@/app/_components/server-text";
 import { RuleRef } from "@/app/_components/rule-ref";
@@ -12,6 +12,7 @@ import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { ReportItems } from "./report-items";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { Report, ReportItem } from "@/lib/review/report";
+import { withRenderedItems } from "@/lib/review/rendered-items";
 import { wireVisibility } from "@/lib/review/wire-read";
 import { COLLECT_STEP_LABELS, COLLECT_STEPS, type CollectStep } from "@/lib/review/steps";
 
@@ -293,8 +294,19 @@ function ReviewResult({
   result: Extract<BrowserReviewResult, { ok: true }>;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
-  const { input, report } = result;
+  const { input } = result;
   const r = input.review;
+  // A Preview or a Run judges the view itself: its items replace the report's static ones (the
+  // "needs a browser" item among them), in the counts and the downloads too, as --render does.
+  const [rendered, setRendered] = useState<Record<string, ReportItem[]>>({});
+  const report = useMemo(
+    () => withRenderedItems(result.report, Object.values(rendered).flat()),
+    [result.report, rendered],
+  );
+  const onViewChecks = useCallback(
+    (tool: string, items: ReportItem[]) => setRendered((prev) => ({ ...prev, [tool]: items })),
+    [],
+  );
   const host = (() => {
     try {
       return new URL(target.url).host.replace(/[^\w.-]+/g, "_");
@@ -332,7 +344,11 @@ function ReviewResult({
             type="button"
             className="secondary"
             onClick={() =>
-              download(`mcp-apps-review-${host}.json`, "application/json", result.json)
+              download(
+                `mcp-apps-review-${host}.json`,
+                "application/json",
+                JSON.stringify(report, null, 2),
+              )
             }
           >
             Download JSON
@@ -340,7 +356,16 @@ function ReviewResult({
           <button
             type="button"
             className="secondary"
-            onClick={() => download(`mcp-apps-review-${host}.md`, "text/markdown", result.markdown)}
+            onClick={() =>
+              // The formatter loads on demand: it is not in /review's first load.
+              void import("@/lib/review/report").then(({ formatReportMarkdown }) =>
+                download(
+                  `mcp-apps-review-${host}.md`,
+                  "text/markdown",
+                  formatReportMarkdown(report, window.location.origin),
+                ),
+              )
+            }
           >
             Download Markdown
           </button>
@@ -368,6 +393,7 @@ function ReviewResult({
           items={report.items.filter((i) => i.tool === t.name)}
           target={target}
           era={report.era}
+          onViewChecks={onViewChecks}
         />
       ))}
 
@@ -536,12 +562,14 @@ function UiToolSection({
   items,
   target,
   era,
+  onViewChecks,
 }: {
   tool: UiToolReview;
   items: ReportItem[];
   /** The server, for the tool runner (it opens its own connection). */
   target: ReviewTarget;
   era: Report["era"];
+  onViewChecks: (tool: string, items: ReportItem[]) => void;
 }) {
   const h = `review-tool-${tool.name.replace(/[^\w-]/g, "_")}`;
   return (
@@ -561,7 +589,12 @@ function UiToolSection({
       <DecisionTable decision={tool.decision} rule={(id) => <RuleRef id={id} />} />
       <h3>Checklist</h3>
       <ReportItems items={items} caption={`Checklist items for ${tool.name}`} />
-      <ToolRunner target={target} era={era} tool={tool} />
+      <ToolRunner
+        target={target}
+        era={era}
+        tool={tool}
+        onViewChecks={(items: ReportItem[]) => onViewChecks(tool.name, items)}
+      />
     </section>
   );
 }

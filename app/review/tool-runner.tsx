@@ -35,6 +35,8 @@ interface Props {
   era?: "modern" | "legacy";
   /** The UI tool as the review found it. */
   tool: { name: string; tool: Tool };
+  /** The rendered view's own checks, each time they change (the review's report takes them). */
+  onViewChecks?: (items: ReportItem[]) => void;
 }
 
 /** How often a live session redraws while messages stream in. */
@@ -58,7 +60,7 @@ interface Question {
  * One UI tool of a real server: a form from its `inputSchema`, the real call, and the real view
  * in the sandbox proxy with a bridge that serves it (lib/review/live-view, loaded on Run).
  */
-export function ToolRunner({ target, era, tool }: Props) {
+export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
   const id = useId();
   const form = useMemo(() => formFromSchema(tool.tool.inputSchema), [tool.tool.inputSchema]);
   const [values, setValues] = useState<RawValues>(() => initialValues(form));
@@ -362,6 +364,7 @@ export function ToolRunner({ target, era, tool }: Props) {
           state={snapshot.state}
           failures={snapshot.failures}
           startedAt={snapshot.startedAt}
+          {...(onViewChecks ? { onItems: onViewChecks } : {})}
           {...(snapshot.initMs !== undefined ? { initMs: snapshot.initMs } : {})}
         />
       ) : null}

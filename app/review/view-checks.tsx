@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import type { ReportItem } from "@/lib/review/report";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import type { ViewFailure } from "@/lib/review/view-failures";
 import { viewChecks } from "@/lib/review/view-checks";
@@ -18,6 +19,7 @@ export function ViewChecks({
   failures,
   initMs,
   startedAt,
+  onItems,
 }: {
   tool: string;
   log: readonly TraceEntry[];
@@ -26,6 +28,8 @@ export function ViewChecks({
   initMs?: number;
   /** `performance.now()` when the session started: the view has been watched since. */
   startedAt: number;
+  /** The checks as they change: the review's report takes them in place of its static items. */
+  onItems?: (items: ReportItem[]) => void;
 }) {
   const judge = useCallback(
     () =>
@@ -40,6 +44,12 @@ export function ViewChecks({
     [tool, log, state, failures, initMs, startedAt],
   );
   const items = useMemo(() => judge(), [judge]);
+  // Told once per new set of items, whatever function the parent passes on this render.
+  const tell = useRef(onItems);
+  useEffect(() => {
+    tell.current = onItems;
+  });
+  useEffect(() => tell.current?.(items), [items]);
   const download = () => {
     // Judged again as downloaded: the view has been watched for longer than the table's last redraw.
     const items = judge();

@@ -19,6 +19,9 @@ import {
   type Report,
   type ReportItem,
 } from "./report";
+import { withRenderedItems } from "./rendered-items";
+
+export { withRenderedItems };
 import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
 
 /**
@@ -79,22 +82,6 @@ export interface RenderRequest {
 const DEFAULT_WATCH_MS = 3000;
 /** The page's own handshake time-out (its field's default). */
 const PAGE_HANDSHAKE_MS = 10_000;
-
-/** The report with the rendered view's items in place of the static ones of the same id. */
-export function withRenderedItems(report: Report, rendered: readonly ReportItem[]): Report {
-  const byId = new Map(rendered.map((i) => [i.id, i]));
-  const items = report.items.map((i) => byId.get(i.id) ?? i);
-  const known = new Set(report.items.map((i) => i.id));
-  // New items go after the last item of their tool.
-  for (const r of rendered) {
-    if (known.has(r.id)) continue;
-    const last = items.findLastIndex((i) => i.tool === r.tool);
-    items.splice(last < 0 ? items.length : last + 1, 0, r);
-  }
-  const counts = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 } as Report["counts"];
-  for (const i of items) counts[i.status]++;
-  return { ...report, items, counts };
-}
 
 class Interrupted extends Error {}
 class OutOfTime extends Error {}
