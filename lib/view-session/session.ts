@@ -134,6 +134,8 @@ export class ViewSession {
   /** performance.now() when the proxy started loading (or the spare was taken). */
   proxyLoad?: number;
   displayMode: DisplayMode;
+  /** The proxy's window, kept: a removed frame has none, and its late messages are still its own. */
+  private readonly proxyWindow: Window | null;
   private readonly notice?: HTMLElement;
   private readonly sizer: FrameSizer;
   private readonly transport: ProxyTransport;
@@ -166,12 +168,13 @@ export class ViewSession {
       // Appended blank first, so the transport listens before the proxy can say it is ready.
       o.container.append(iframe);
     }
+    this.proxyWindow = iframe.contentWindow;
     this.notice = o.warning ? showWarning(iframe, o.warning) : undefined;
     this.loads = spare?.loads ?? 0;
     iframe.addEventListener("load", this.onLoad);
     this.sizer = new FrameSizer(iframe, o.sizing);
     this.transport = new ProxyTransport({
-      target: iframe.contentWindow!,
+      target: this.proxyWindow!,
       origin: ticket.origin,
       trace: o.trace,
       early: spare?.early,
@@ -206,8 +209,7 @@ export class ViewSession {
 
   /** True when `source` is this view's proxy window. */
   isOwnWindow(source: unknown): boolean {
-    const own = this.iframe.contentWindow;
-    return source !== null && source !== undefined && source === own;
+    return source !== null && source !== undefined && source === this.proxyWindow;
   }
 
   /**
