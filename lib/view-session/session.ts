@@ -362,7 +362,8 @@ export class ViewSession {
       });
     };
     // BRG-7: the view's size, followed as FrameSizer says.
-    bridge.onsizechange = (size) => this.sizer.report(size);
+    // A listener, not the handler: the caller's bridge may have its own (SimHost's hook).
+    bridge.addEventListener("sizechange", (size) => this.sizer.report(size));
     if (this.o.displayModes) this.serveDisplayModes(this.o.displayModes.modes);
   }
 
