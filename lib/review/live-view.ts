@@ -6,6 +6,7 @@ import { EraCache, eraKeyForUrl } from "../host/era";
 import { httpTransport } from "../host/http";
 import { openViewSession, type ViewSession } from "../view-session";
 import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "../simulator/consent-queue";
+import { recordCspBeforeRender } from "../simulator/csp-notice";
 import type { InstrumentationReport } from "../simulator/browser/inbound";
 import { checkOrigins } from "../simulator/browser/origins";
 import { tokenIssuer, type IssueProxy } from "../simulator/browser/proxy-ticket";
@@ -160,6 +161,9 @@ async function renderLiveView(ctx: LiveContext, p: PreparedView): Promise<LiveVi
   const csp = p.decision.csp?.effective ?? undefined;
   const granted = p.grant.granted;
   view.cspHeader = p.decision.csp?.header;
+  // CSP-3: the policy is logged for audit, and the person warned of outside origins, before the
+  // view's HTML goes anywhere (as the simulator does).
+  const warning = recordCspBeforeRender(trace, p.decision.csp);
   // BRG-5: visibility first, then consent, queued; "Deny and close the view" closes it.
   const consents = new ConsentQueue();
   const bridge = createLiveBridge(ctx, { tools: p.tools, own: p.own, consents, csp, granted });
@@ -180,6 +184,7 @@ async function renderLiveView(ctx: LiveContext, p: PreparedView): Promise<LiveVi
     bridge,
     consents,
     frame: { kind: "review-proxy", title: `View of ${o.tool.name} (sandbox proxy)` },
+    warning,
     // BRG-7: the frame follows the view's height.
     sizing: { followWidth: false, held: false },
     displayModes: { modes: ctx.hostModes, context: (mode) => liveHostContext(ctx, mode) },
