@@ -138,6 +138,37 @@ test("the README's try-it server (serve-scenario.ts --http --cors): Run shows th
   expect(errors).toEqual([]);
 });
 
+test("a view that floods the host after it initialized is sent ui/resource-teardown before its frame goes, and the status says so (BRG-3, the SBX-5 note)", async ({
+  page,
+}) => {
+  await review(page, TRY_IT_URL);
+  const section = toolSection(page, "show_forecast");
+  await section.getByTestId("run-tool").click();
+  const status = section.getByTestId("runner-status");
+  await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
+  await expect(viewOf(section).getByTestId("status")).toHaveText("result received");
+  // The view goes over the host's message-rate limit (the simulator's hardening test floods the
+  // same way): the host ends it, and since it had initialized it is told first.
+  await viewOf(section)
+    .locator("body")
+    .evaluate(() => {
+      for (let i = 0; i < 3000; i++)
+        window.parent.postMessage(
+          { jsonrpc: "2.0", method: "notifications/message", params: { level: "debug", data: i } },
+          "*",
+        );
+    });
+  await expect(status).toHaveAttribute("data-state", "torn-down", { timeout: 20_000 });
+  await expect(status).toContainText("500 messages");
+  await expect(status).toContainText("ui/resource-teardown was sent");
+  const sent = section
+    .getByTestId("message-log")
+    .locator("tr", { hasText: "ui/resource-teardown" })
+    .filter({ hasText: "host → proxy" });
+  await expect(sent).toHaveCount(1);
+  await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
+});
+
 test("a view that requests geolocation and camera gets neither unless the person allows it; allowing one grants exactly that one, for that run only (PERM-2, PERM-3)", async ({
   page,
   context,

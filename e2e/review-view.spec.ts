@@ -297,7 +297,7 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   expect(errors).toEqual([]);
 });
 
-test("failures are told apart: a CSP block, a network failure of a declared origin, and a view that never initialises", async ({
+test("failures are told apart: a CSP block, a network failure of a declared origin, and a view that never initialises; a view that may reach an outside origin is announced before it renders, and the CSP built for it is logged (CSP-3)", async ({
   page,
 }) => {
   await review(page, FAILING_URL);
@@ -315,6 +315,14 @@ test("failures are told apart: a CSP block, a network failure of a declared orig
   await expect(blocked).toContainText(`http://localhost:${DEAD_PORT - 1}`);
   // Reports come from the sandbox document, which the view could forge: labelled as such.
   await expect(blocked).toContainText("Reported by the sandbox document (the view could forge it)");
+  // CSP-3 (SHOULD warn, SHOULD log): the view declared one outside origin; the host said so
+  // beside the view before it rendered, and logged the policy it built.
+  await expect(offline.getByTestId("external-origins-warning")).toContainText(
+    `http://localhost:${DEAD_PORT}`,
+  );
+  await expect(
+    offline.getByTestId("message-log").locator("tr", { hasText: "CSP logged for audit" }),
+  ).toHaveCount(1);
 
   const silent = toolSection(page, "silent");
   await silent.getByTestId("handshake-timeout").fill("2");

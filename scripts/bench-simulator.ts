@@ -49,7 +49,13 @@ try {
   const open = async (path: string, ready: string) => {
     const page = await browser.newPage();
     await page.goto(`${base}${path}`);
-    await page.waitForFunction(ready);
+    // Polled from here: waitForFunction polls a string predicate with eval inside the page, which
+    // the page's CSP refuses once the predicate is not true at the first look (the simulator's
+    // automation hook is installed after hydration, which may come after the load event).
+    for (let i = 0; !(await page.evaluate(ready)); i++) {
+      if (i > 600) throw new Error(`${path}: ${ready} never became true`);
+      await page.waitForTimeout(25);
+    }
     return page;
   };
   // One page per series, so no series leaves state the next one starts from.

@@ -105,6 +105,49 @@ function hintProblems(hints: { ttlMs?: unknown; cacheScope?: unknown } | undefin
 /** Server-level items, in the order a reader meets them: era, declaration, listing. */
 function serverItems(input: ReviewInput): ReportItem[] {
   const r = input.review;
+  const items: ReportItem[] = [...eraItems(input)];
+  // Core 2026-07-28 requests the SDK client never sends, and the names the server advertises.
+  items.push(...protocolProbeItems(input), extensionIdItem(input), toolNamesItem(input));
+  if (r.toolSchemaProblems?.length) {
+    const v = listSchemaVerdict("tools", r.toolSchemaProblems, r.tools.length);
+    items.push({
+      id: "tools-list-schema",
+      title: "Every entry in tools/list matches the MCP schema",
+      ...v,
+      ruleIds: v.ruleIds,
+      source: "core",
+    });
+  }
+  if (r.resourceSchemaProblems?.length) {
+    const v = listSchemaVerdict("resources", r.resourceSchemaProblems, r.resources.length);
+    items.push({
+      id: "resources-list-schema",
+      title: "Every entry in resources/list matches the MCP schema",
+      ...v,
+      ruleIds: v.ruleIds,
+      source: "core",
+    });
+  }
+
+  const declared = declarationItem(input);
+  if (declared) items.push(declared);
+  items.push({
+    id: "ui-tools",
+    title: "UI tools found",
+    status: r.uiTools.length ? "pass" : "warning",
+    evidence: r.uiTools.length
+      ? `${r.uiTools.length} of ${r.tools.length} tool(s) name a view: ${r.uiTools.map((t) => `${t.name} → ${t.resourceUri}`).join(", ")}`
+      : `none of ${r.tools.length} tool(s) names a view in _meta.ui.resourceUri (or the flat key)`,
+    ruleIds: ["TOOL-1"],
+    lesson: LESSONS.resourceUri,
+    source: "requirements",
+  });
+  return items;
+}
+
+/** NEG-6: the eras served, a refused initialize; under modern, server/discover and the hints. */
+function eraItems(input: ReviewInput): ReportItem[] {
+  const r = input.review;
   const items: ReportItem[] = [];
   const modern = r.era === "modern";
 
@@ -207,34 +250,19 @@ function serverItems(input: ReviewInput): ReportItem[] {
       source: "core",
     });
   }
-  // Core 2026-07-28 requests the SDK client never sends, and the names the server advertises.
-  items.push(...protocolProbeItems(input), extensionIdItem(input), toolNamesItem(input));
-  if (r.toolSchemaProblems?.length) {
-    const v = listSchemaVerdict("tools", r.toolSchemaProblems, r.tools.length);
-    items.push({
-      id: "tools-list-schema",
-      title: "Every entry in tools/list matches the MCP schema",
-      ...v,
-      ruleIds: v.ruleIds,
-      source: "core",
-    });
-  }
-  if (r.resourceSchemaProblems?.length) {
-    const v = listSchemaVerdict("resources", r.resourceSchemaProblems, r.resources.length);
-    items.push({
-      id: "resources-list-schema",
-      title: "Every entry in resources/list matches the MCP schema",
-      ...v,
-      ruleIds: v.ruleIds,
-      source: "core",
-    });
-  }
+  return items;
+}
 
-  // Under legacy there is no server-side declaration to judge (NEG-6): the reviewer's own
-  // initialize is not an item, since it could never fail (issue #21).
-
-  // NEG-5: UI tools for a client that declared nothing.
-  if (input.undeclared) {
+/**
+ * NEG-5: UI tools for a client that declared nothing. Under legacy there is no server-side
+ * declaration to judge (NEG-6): the reviewer's own initialize is not an item, since it could never
+ * fail (issue #21).
+ */
+function declarationItem(input: ReviewInput): ReportItem | undefined {
+  const r = input.review;
+  const modern = r.era === "modern";
+  if (!input.undeclared) return undefined;
+  {
     const u = input.undeclared;
     const withUi = r.uiTools.map((t) => t.name);
     let status: ItemStatus;
@@ -265,7 +293,7 @@ function serverItems(input: ReviewInput): ReportItem[] {
           ? `UI tools were offered only to the client that declared Apps support`
           : "no UI tools either way";
     }
-    items.push({
+    return {
       id: "tools-by-declaration",
       title: modern
         ? "Tool list does not depend on the client's declaration"
@@ -275,21 +303,8 @@ function serverItems(input: ReviewInput): ReportItem[] {
       ruleIds: ["NEG-5"],
       lesson: LESSONS.appsNegotiation,
       source: "requirements",
-    });
+    };
   }
-
-  items.push({
-    id: "ui-tools",
-    title: "UI tools found",
-    status: r.uiTools.length ? "pass" : "warning",
-    evidence: r.uiTools.length
-      ? `${r.uiTools.length} of ${r.tools.length} tool(s) name a view: ${r.uiTools.map((t) => `${t.name} → ${t.resourceUri}`).join(", ")}`
-      : `none of ${r.tools.length} tool(s) names a view in _meta.ui.resourceUri (or the flat key)`,
-    ruleIds: ["TOOL-1"],
-    lesson: LESSONS.resourceUri,
-    source: "requirements",
-  });
-  return items;
 }
 
 function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
@@ -365,6 +380,35 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
   });
   if (!t.read.ok || empty) return items;
 
+  const item = documentItems(t, add);
+  metaItems(input, t, item, add, items);
+  add({
+    id: "text-fallback",
+    title: "The tool returns useful text content",
+    status: "not-checkable",
+    evidence:
+      "needs a tools/call, and a review never calls tools (they may have side effects); call it yourself and check content",
+    ruleIds: ["OUT-1"],
+    lesson: LESSONS.channels,
+    source: "review",
+  });
+  add({
+    id: "renders",
+    title: "The view renders and completes ui/initialize",
+    status: "not-checkable",
+    evidence: "needs a browser: render the view in a host (or the academy's simulator) to check",
+    ruleIds: ["SBX-1", "BRG-1"],
+    lesson: LESSONS.render,
+    source: "requirements",
+  });
+  return items;
+}
+
+type AddItem = (item: Omit<ReportItem, "tool" | "id"> & { id: string }) => void;
+
+/** The view's document: its content item's mime type, its listing, a complete HTML document. */
+function documentItems(t: UiToolReview, add: AddItem): Record<string, unknown> | undefined {
+  if (!t.read.ok) return undefined;
   // The content item as sent (unknown keys kept), else as the SDK parsed it.
   const item = wireContent(t) ?? asRecord(t.read.result.contents[0]);
   const hasBody = typeof item?.text === "string" || typeof item?.blob === "string";
@@ -416,6 +460,19 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     source: "requirements",
   });
 
+  return item;
+}
+
+/** The view's `_meta.ui` (RES-4's two places, CSP, permissions, border), cache hints, the wire. */
+function metaItems(
+  input: ReviewInput,
+  t: UiToolReview,
+  item: Record<string, unknown> | undefined,
+  add: AddItem,
+  items: ReportItem[],
+): void {
+  if (!t.read.ok) return;
+  const modern = input.review.era === "modern";
   const listingMeta = t.onWire.listing?._meta ?? t.listing?._meta;
   const meta = effectiveUiMeta(item?._meta, listingMeta);
   const contentUi = asRecord(asRecord(item?._meta)?.ui);
@@ -496,28 +553,7 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     });
   }
 
-  items.push(...resourceWireItems(input, t, meta.ui));
-
-  add({
-    id: "text-fallback",
-    title: "The tool returns useful text content",
-    status: "not-checkable",
-    evidence:
-      "needs a tools/call, and a review never calls tools (they may have side effects); call it yourself and check content",
-    ruleIds: ["OUT-1"],
-    lesson: LESSONS.channels,
-    source: "review",
-  });
-  add({
-    id: "renders",
-    title: "The view renders and completes ui/initialize",
-    status: "not-checkable",
-    evidence: "needs a browser: render the view in a host (or the academy's simulator) to check",
-    ruleIds: ["SBX-1", "BRG-1"],
-    lesson: LESSONS.render,
-    source: "requirements",
-  });
-  return items;
+  for (const wired of resourceWireItems(input, t, meta.ui)) items.push(wired);
 }
 
 /**

@@ -15,23 +15,13 @@ import type { Scenario } from "../scenario";
 import type { ViewDocuments } from "../server";
 import { Trace, type TraceEntry } from "../trace";
 import type { InstrumentationReport } from "./inbound";
-import { withPausableTimeout, withTimeout, type PauseSource } from "../timeout";
+import { withPausableTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
-import { createProxyFrame, type ProxyPool } from "./proxy-pool";
-import { createLimits, ProxyTransport } from "./proxy-transport";
-import { WEBRTC_POLICY_NOTE } from "./webrtc-policy";
-import {
-  policyFor,
-  policyKey,
-  tokenIssuer,
-  type IssueProxy,
-  type ProxyTicket,
-} from "./proxy-ticket";
-import { BridgeOrderGuard } from "../bridge-guard";
+import type { ProxyPool } from "./proxy-pool";
+import { tokenIssuer, type IssueProxy } from "./proxy-ticket";
 import { agentArguments } from "../agent-arguments";
 import { recordCspBeforeRender } from "../csp-notice";
-import { planTeardown, type RemovalCause } from "../teardown-plan";
-import { frameSize } from "./frame-size";
+import { openViewSession, type ViewSession } from "../../view-session";
 import { ToolCallFlow, type ToolCallReport } from "../tool-call-flow";
 import type { ConversationSnapshot } from "../conversation";
 
@@ -153,27 +143,6 @@ export interface BrowserRun {
 /** How long a run keeps the run it replaced: past the previous view's 1 s teardown limit. */
 const PREVIOUS_RUN_MS = 3000;
 
-/**
- * How long a view torn down for a limit keeps its (hidden, inert) frame after it is sent
- * ui/resource-teardown: long enough for the request to reach it, since removing the frame at once
- * would drop the message with the document.
- */
-const LIMIT_TEARDOWN_GRACE_MS = 250;
-
-/**
- * CSP-3 (SHOULD warn): says, beside the view and before it renders, which origins outside this
- * page the view may reach. Removed with the view's frame.
- */
-function showWarning(iframe: HTMLIFrameElement, text: string): HTMLElement {
-  const note = document.createElement("p");
-  note.className = "notice sim-external-origins";
-  note.dataset.testid = "external-origins-warning";
-  note.setAttribute("role", "note");
-  note.textContent = `${text} The host allows only these, as the view's metadata declared them (CSP-3).`;
-  iframe.before(note);
-  return note;
-}
-
 // The view documents are static files; a page fetches each once, as a server reads its files once.
 const viewDocuments = new Map<string, Promise<string>>();
 
@@ -190,10 +159,41 @@ function defaultLoadView(kind: string): Promise<string> {
   return doc;
 }
 
+/** A run with nothing rendered: nothing to dispose of, no window of its own. */
+function runWithoutView(trace: Trace, fields: Partial<BrowserRun>): BrowserRun {
+  return {
+    outcome: "text",
+    agentTools: [],
+    violations: [],
+    timings: {},
+    trace,
+    dispose: async () => {},
+    isOwnWindow: () => false,
+    setAside: () => {},
+    setHostContext: () => {},
+    ...fields,
+  };
+}
+
+/** The trace, with each new entry shown to `onTrace` as it comes. */
+function liveTrace(onTrace: BrowserRunOptions["onTrace"]): Trace {
+  const trace = new Trace();
+  if (onTrace) {
+    const push = trace.entries.push.bind(trace.entries);
+    trace.entries.push = (...items: TraceEntry[]) => {
+      const n = push(...items);
+      items.forEach((e) => onTrace(e, trace.entries));
+      return n;
+    };
+  }
+  return trace;
+}
+
 /**
  * Runs a scenario in the browser: real server(s) and host in this page over in-memory transports,
  * and, when the table says render, the view in a real sandbox proxy on the sandbox origin, whose
- * CSP header Chromium enforces. Resolves when the run has settled (or timed out); never hangs.
+ * CSP header Chromium enforces (a ViewSession, lib/host/view-session). Resolves when the run has
+ * settled (or timed out); never hangs.
  */
 export async function runInBrowser(
   scenario: Scenario,
@@ -207,31 +207,10 @@ export async function runInBrowser(
   setTimeout(() => (previous = undefined), PREVIOUS_RUN_MS);
   const o: BrowserRunOptions = { ...options, replacing: undefined };
   const started = performance.now();
-  const trace = new Trace();
-  if (o.onTrace) {
-    const push = trace.entries.push.bind(trace.entries);
-    trace.entries.push = (...items: TraceEntry[]) => {
-      const n = push(...items);
-      items.forEach((e) => o.onTrace!(e, trace.entries));
-      return n;
-    };
-  }
-  const noop = async () => {};
+  const trace = liveTrace(o.onTrace);
   const origins = checkOrigins(o.hostOrigin, o.sandboxOrigin);
-  if (!origins.ok) {
-    return {
-      outcome: "refused-to-run",
-      reason: origins.reason,
-      agentTools: [],
-      violations: [],
-      timings: {},
-      trace,
-      dispose: noop,
-      isOwnWindow: () => false,
-      setAside: () => {},
-      setHostContext: () => {},
-    };
-  }
+  if (!origins.ok)
+    return runWithoutView(trace, { outcome: "refused-to-run", reason: origins.reason });
   const kind = scenario.resource.view;
   const html = await (o.loadView ?? defaultLoadView)(kind);
   // Only the document this scenario serves is fetched; the others stay empty.
@@ -251,202 +230,46 @@ export async function runInBrowser(
     // NEG-6: no era in common is an outcome of the scenario, told with the fix, not a crash.
     if (!(error instanceof HostConnectError)) throw error;
     const decision = decideNotConnected(error.message, error.ruleIds);
-    return {
+    return runWithoutView(trace, {
       decision,
       outcome: decision.outcome,
       reason: error.message,
-      agentTools: [],
-      violations: [],
       timings: { start: started },
-      trace,
-      dispose: noop,
-      isOwnWindow: () => false,
-      setAside: () => {},
-      setHostContext: () => {},
-    };
+    });
   }
-  const run: BrowserRun = {
-    era: host.era,
-    outcome: "text",
-    agentTools: [],
-    violations: [],
-    timings: { start: started },
-    trace,
-    dispose: () => host.close(),
-    isOwnWindow: () => false,
-    setAside: () => {},
-    setHostContext: () => {},
-  };
   const turn = await host.agentTurn(agentArguments(scenario));
-  run.decision = turn.decision;
-  run.inputs = turn.inputs;
-  run.outcome = turn.decision.outcome;
-  run.agentTools = turn.tools;
-  run.toolResult = turn.toolResult;
+  const run = runWithoutView(trace, {
+    era: host.era,
+    decision: turn.decision,
+    inputs: turn.inputs,
+    outcome: turn.decision.outcome,
+    agentTools: turn.tools,
+    toolResult: turn.toolResult,
+    timings: { start: started },
+    dispose: () => host.close(),
+  });
   if (turn.decision.outcome !== "rendered" || !turn.html) return run;
+  return renderView(scenario, host, turn, run, o, () => previous);
+}
 
-  const effective = turn.decision.csp?.effective;
-  const granted = turn.decision.permissions?.granted ?? [];
-  const policy = policyFor(effective ?? undefined, granted);
+/** The rendered part of a run: the view in a ViewSession, until it settles or times out. */
+async function renderView(
+  scenario: Scenario,
+  host: SimHost,
+  turn: AgentTurn,
+  run: BrowserRun,
+  o: BrowserRunOptions,
+  previous: () => BrowserRunOptions["replacing"],
+): Promise<BrowserRun> {
+  const trace = run.trace;
   const issue = o.issueProxy ?? tokenIssuer(o.hostOrigin, o.sandboxOrigin);
   run.cspHeader = turn.decision.csp?.header;
   // CSP-3: the policy is logged for audit, and the person warned of external origins, before the
   // view's HTML goes anywhere.
   const warning = recordCspBeforeRender(trace, turn.decision.csp);
-
-  // A spare is verified before it is taken (ProxyPool.take); one that fails is dropped, traced.
-  const taken = (await o.pool?.take(policyKey(policy))) ?? {};
-  if (taken.dropped)
-    trace.event("host-proxy", "host", "proxy", `spare proxy dropped: ${taken.dropped}`, "refused");
-  const spare = taken.spare;
-  if (!spare) await o.beforeRender;
-  let ticket: ProxyTicket;
-  try {
-    ticket = spare?.ticket ?? (await issue(policy));
-  } catch (error) {
-    run.outcome = "refused-to-run";
-    run.reason = (error as Error).message;
-    return run;
-  }
-  run.proxyUrl = ticket.url;
-  run.runOrigin = ticket.origin;
-
-  // SBX-2: the proxy's own frame has exactly allow-scripts and allow-same-origin; PERM-2: `allow`.
-  const iframe = spare?.iframe ?? createProxyFrame(policy.allow);
-  if (spare) {
-    // The previous view, if still answering its teardown, gives up its place to this one.
-    previous?.setAside();
-    iframe.dataset.simulator = "proxy";
-    iframe.hidden = false;
-    run.proxyPreloaded = true;
-  } else {
-    // Appended blank first, so the transport listens before the proxy can say it is ready.
-    o.container.append(iframe);
-  }
-
-  const notice = warning ? showWarning(iframe, warning) : undefined;
-
-  const proxyWindow = iframe.contentWindow;
-  run.isOwnWindow = (source) => source !== null && source !== undefined && source === proxyWindow;
-  // A view being removed (its teardown pending, BRG-3) or superseded stays in the page only to
-  // hear ui/resource-teardown and answer it: hidden (out of sight and of the accessibility tree)
-  // and inert, so the page never shows it beside the next run's view.
-  run.setAside = () => {
-    notice?.remove();
-    if (!iframe.isConnected) return;
-    iframe.dataset.simulator = "leaving-proxy";
-    iframe.hidden = true;
-    iframe.inert = true;
-  };
-  const supersede = () => run.setAside();
-  if (o.superseded?.aborted) supersede();
-  else o.superseded?.addEventListener("abort", supersede, { once: true });
-
   const settled = deferred<void>();
-  let disposed = false;
-  let breached = false;
-  /** True once the view said ui/notifications/initialized: only then may it be sent a request (SBX-5). */
-  let delivered = false;
-  const teardownNow = () => {
-    disposed = true;
-    host.consents.close();
-    void bridge.close().catch(() => undefined);
-    iframe.removeEventListener("load", onLoad);
-    iframe.remove();
-    notice?.remove();
-    void host.close().catch(() => undefined);
-  };
-  /**
-   * Ends a rendered run the host no longer trusts (a breach) or that broke a limit. BRG-3 wants
-   * ui/resource-teardown first and SBX-5 forbids it before initialized: planTeardown says which
-   * applies, and the reason on screen says what was done about it.
-   */
-  const endRun = (cause: Extract<RemovalCause, "breach" | "limit">, reason: string) => {
-    if (breached || disposed) return;
-    breached = true;
-    const plan = planTeardown(cause, delivered);
-    run.outcome = "torn-down";
-    run.reason = `${reason} ${plan.note}`;
-    trace.event("host-view", "host", "view", plan.note);
-    if (plan.send) {
-      // Not awaited (its answer would not be read); the frame stays, out of sight and reach, for
-      // a moment so the request reaches the view before its document goes.
-      void bridge.teardownResource({}).catch(() => undefined);
-      disposed = true;
-      run.setAside();
-      setTimeout(teardownNow, LIMIT_TEARDOWN_GRACE_MS);
-    } else teardownNow();
-    settled.reject(new Error(run.reason));
-    o.onChange?.(run);
-  };
-  /**
-   * SBX-3: the host sends the view's HTML once, to the proxy document it loaded for this run. A
-   * second document in the proxy frame (a reload or navigation, by the view or anyone) or a second
-   * sandbox-proxy-ready is a breach: the run is torn down at once, the HTML is never sent again.
-   */
-  const breach = (why: string) => {
-    if (breached || disposed) return;
-    trace.event(
-      "host-proxy",
-      "host",
-      "proxy",
-      `breach: ${why}; the run is torn down and the view's HTML is not sent again (SBX-3)`,
-      "refused",
-    );
-    endRun(
-      "breach",
-      `Torn down: ${why}. A proxy gets the view's HTML once, from the host that loaded it (SBX-3).`,
-    );
-  };
-  let loads = spare?.loads ?? 0;
-  const onLoad = () => {
-    loads++;
-    if (loads > 1) breach("the proxy frame loaded a second document");
-  };
-  iframe.addEventListener("load", onLoad);
-
-  const limits = createLimits(trace, (why) => endRun("limit", `Torn down: ${why}.`));
-  const transport = new ProxyTransport({
-    target: iframe.contentWindow!,
-    origin: ticket.origin,
-    trace,
-    early: spare?.early,
-    limits,
-    isOtherOwnFrame: (source) =>
-      (o.pool?.isSpare(source) ?? false) || (previous?.isOwnWindow(source) ?? false),
-    onInstrumentation(report) {
-      if (report.type === "csp-violation") run.violations.push(report);
-      if (report.type === "self-test") {
-        run.selfTest = report;
-        if (report.topReachable)
-          settled.reject(new Error("sandbox self-test failed: the proxy can reach window.top"));
-      }
-    },
-  });
-
-  /** The view's latest size report not yet applied to the frame. */
-  let reported: { width?: unknown; height?: unknown } = {};
-  const resized = {
-    ready: false,
-    frame: 0,
-    schedule() {
-      if (this.frame) return;
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
-        if (disposed) return;
-        // Read in the frame callback, where layout is due anyway, then written.
-        const size = frameSize(reported, { width: iframe.getBoundingClientRect().width });
-        reported = {};
-        if (size.height !== undefined) iframe.style.height = `${size.height}px`;
-        if (size.width !== undefined) iframe.style.width = `${size.width}px`;
-      });
-    },
-    release() {
-      if (this.ready) return;
-      this.ready = true;
-      this.schedule();
-    },
-  };
+  // Set once the session is open; the bridge's handlers and the session's hooks read them later.
+  const live: { session?: ViewSession; flow?: ToolCallFlow } = {};
   const bridge = host.createBridge(
     turn,
     o.askConsent,
@@ -463,135 +286,107 @@ export async function runInBrowser(
         }
         settled.resolve();
       },
-      // BRG-7: no containerDimensions is sent, so the container is flexible both ways: follow the
-      // view's width and height (frameSize), once per frame, and only once its result is in (until
-      // then the frame keeps its size, so the page does not lay out again in the result's path).
-      onSizeChange({ width, height }) {
-        if (width !== undefined) reported = { ...reported, width };
-        if (height !== undefined) reported = { ...reported, height };
-        if (resized.ready) resized.schedule();
-      },
       onLog(params) {
         if (params.data === "tool-result received") {
           run.timings.resultInView = performance.now();
-          resized.release();
+          live.session?.releaseSize();
         }
       },
     },
     o.hostContext,
   );
-  const flow = startToolCallFlow(host, turn, run, trace, o.onChange);
-  let readies = 0;
-  bridge.onsandboxready = () => {
-    readies++;
-    if (readies > 1) return breach("the proxy said sandbox-proxy-ready a second time");
-    // Said on the proxy's lane: the proxy document does it; nothing is sent for it.
-    trace.event("host-proxy", "proxy", "proxy", WEBRTC_POLICY_NOTE);
-    void bridge.sendSandboxResourceReady({
-      html: turn.html!,
-      ...(effective ? { csp: effective } : {}),
-      permissions: Object.fromEntries(granted.map((p) => [p, {}])),
-    });
-  };
-  /** A host context change that came before the view was initialized, sent after its result. */
-  let laterContext: PageContext | undefined;
-  let resultSent = false;
-  run.setHostContext = (context) => {
-    if (disposed || breached) return;
-    if (!resultSent) laterContext = context;
-    // The bridge sends only the fields that differ from what the view was last given.
-    else bridge.setHostContext(hostContextFor(context));
-  };
-  bridge.oninitialized = () => {
-    // BRG-3: tool-input and tool-result at most once per view (the guard drops repeats too).
-    if (delivered) return;
-    delivered = true;
-    // SBX-5: nothing is sent to the view before this point; BRG-3: full input, then the result.
-    void (async () => {
-      // BRG-3: partial input if it streams, tool-input, and the result once the call has answered
-      // (a call still running ends later with tool-result or tool-cancelled: ToolCallFlow).
-      await flow.deliver(bridge);
-      resultSent = true;
-      if (laterContext && !disposed && !breached)
-        bridge.setHostContext(hostContextFor(laterContext));
-      if (scenario.action.kind !== "view-calls-tool") settled.resolve();
-    })();
-  };
-  await bridge.connect(new BridgeOrderGuard(transport, trace, "host-proxy", "proxy"));
-  run.timings.proxyLoad = performance.now();
-  if (!spare) iframe.src = ticket.url;
-
-  run.dispose = async () => {
-    if (disposed) return;
-    disposed = true;
-    // Out of sight at once: the teardown below may take its bounded second (BRG-3).
-    run.setAside();
-    // BRG-3: a call still running when its view goes is cancelled, and the view told so first.
-    await flow.cancel("The view was closed before the tool answered.");
-    // Whatever still waits for consent is refused without a prompt: the view is going (BRG-5).
-    host.consents.close();
-    // BRG-3: ui/resource-teardown first, and wait (bounded) for the view's answer; SBX-5: a view
-    // that never said initialized is sent nothing, so it is removed without one.
-    if (delivered)
-      await withTimeout(bridge.teardownResource({}), 1000, " waiting for the view").catch(
-        () => undefined,
-      );
-    else
-      trace.event(
-        "host-view",
-        "host",
-        "view",
-        "no ui/resource-teardown: the view never sent ui/notifications/initialized, and nothing is sent to it before that (SBX-5)",
-      );
-    // Then stop listening and remove the frame at once; the in-memory servers close behind.
-    const closing = bridge.close().catch(() => undefined);
-    iframe.removeEventListener("load", onLoad);
-    iframe.remove();
-    notice?.remove();
-    void Promise.all([closing, host.close()]).catch(() => undefined);
-  };
-  // BRG-5 (host policy): "Deny and close the view" on a consent prompt tears the view down at once;
-  // every queued call is refused without a prompt (ConsentQueue) and none reaches the server.
-  host.consents.subscribe((state) => {
-    if (!state.closed || disposed || breached || run.closedByUser) return;
-    run.closedByUser = true;
-    trace.event(
-      "host-view",
-      "host",
-      "view",
-      "the user chose Deny and close the view: this and every queued call are refused and the view is torn down (BRG-5, host policy; BRG-3)",
-      "refused",
-    );
-    run.reason =
-      "You denied the call and closed the view: every call it had queued was refused without a prompt, none reached the server, and the view was torn down (BRG-5, host policy).";
-    void run.dispose().then(() => o.onChange?.(run));
-  });
-  // BRG-5: the time a person takes on a consent prompt is theirs, not the view's; the run's clock
-  // stands still while a prompt is open.
-  const promptOpen: PauseSource = {
-    get paused() {
-      return host.consents.state.asking;
+  const opened = await openViewSession({
+    container: o.container,
+    trace,
+    html: turn.html!,
+    csp: turn.decision.csp?.effective ?? undefined,
+    granted: turn.decision.permissions?.granted ?? [],
+    hostOrigin: o.hostOrigin,
+    sandboxOrigin: o.sandboxOrigin,
+    issueProxy: issue,
+    pool: o.pool,
+    beforeRender: o.beforeRender,
+    previous,
+    bridge,
+    consents: host.consents,
+    frame: { kind: "proxy" },
+    warning,
+    // BRG-7: no containerDimensions is sent, so the container is flexible both ways: follow the
+    // view's width and height, and only once its result is in (until then the frame keeps its
+    // size, so the page does not lay out again in the result's path).
+    sizing: { followWidth: true, held: true },
+    onInstrumentation(report) {
+      if (report.type === "csp-violation") run.violations.push(report);
+      if (report.type === "self-test") {
+        run.selfTest = report;
+        if (report.topReachable)
+          settled.reject(new Error("sandbox self-test failed: the proxy can reach window.top"));
+      }
     },
-    subscribe: (listener) => host.consents.subscribe(listener),
+    // BRG-3: partial input if it streams, tool-input, and the result once the call has answered
+    // (a call still running ends later with tool-result or tool-cancelled: ToolCallFlow).
+    async deliver() {
+      await live.flow!.deliver(bridge);
+      if (scenario.action.kind !== "view-calls-tool") settled.resolve();
+    },
+    // BRG-3: a call still running when its view goes is cancelled, and the view told so first.
+    beforeTeardown: () => live.flow!.cancel("The view was closed before the tool answered."),
+    onEnded(reason) {
+      run.outcome = "torn-down";
+      run.reason = reason;
+      void host.close().catch(() => undefined);
+      settled.reject(new Error(reason));
+      o.onChange?.(run);
+    },
+    onClosedByUser() {
+      run.closedByUser = true;
+      run.reason =
+        "You denied the call and closed the view: every call it had queued was refused without a prompt, none reached the server, and the view was torn down (BRG-5, host policy).";
+      void run.dispose().then(() => o.onChange?.(run));
+    },
+  });
+  if (!opened.ok) {
+    run.outcome = "refused-to-run";
+    run.reason = opened.reason;
+    return run;
+  }
+  const s = opened.session;
+  live.session = s;
+  run.proxyUrl = s.ticket.url;
+  run.runOrigin = s.ticket.origin;
+  if (s.spare) run.proxyPreloaded = true;
+  run.isOwnWindow = (source) => s.isOwnWindow(source);
+  run.setAside = () => s.setAside();
+  const supersede = () => s.setAside();
+  if (o.superseded?.aborted) supersede();
+  else o.superseded?.addEventListener("abort", supersede, { once: true });
+  live.flow = startToolCallFlow(host, turn, run, trace, o.onChange);
+  run.setHostContext = (context) => s.setHostContext(hostContextFor(context));
+  run.dispose = async () => {
+    await s.dispose();
+    // The in-memory servers close behind the frame.
+    void host.close().catch(() => undefined);
   };
+  await s.start();
+  run.timings.proxyLoad = s.proxyLoad;
   try {
     await withPausableTimeout(
       settled.promise,
       o.timeoutMs ?? 8000,
       " waiting for the view",
-      promptOpen,
+      s.promptOpen,
     );
   } catch (error) {
-    if (!breached) {
+    if (!s.ended) {
       run.outcome = "timed-out";
       run.reason = (error as Error).message;
     }
   }
   o.superseded?.removeEventListener("abort", supersede);
-  // A view that never confirms its result still gets the height it asked for.
-  resized.release();
+  // A view that never confirms its result still gets the size it asked for.
+  s.releaseSize();
   // Loaded now, while the learner reads this run, rather than during the next one.
-  if (!disposed && !breached) o.pool?.prepare(policy, issue);
+  s.leaveSpare();
   return run;
 }
 

@@ -1,0 +1,132 @@
+"use client";
+
+import { useId, useMemo, useState, type FormEvent } from "react";
+import type { Tool } from "@modelcontextprotocol/client";
+import {
+  argumentsFrom,
+  formFromSchema,
+  initialValues,
+  type RawValues,
+} from "@/lib/review/input-form";
+import { Field } from "./runner-field";
+
+/** How long a view may take to finish its handshake: real views took up to 2.1 s. */
+const DEFAULT_HANDSHAKE_S = 10;
+
+/** The runner's own field, apart from the tool's arguments. */
+const HANDSHAKE_FIELD = "(handshake time-out)";
+
+/**
+ * The tool's arguments, as a form built from its `inputSchema`, and the handshake time-out; each
+ * error names its field and links to it. A valid submit runs the tool.
+ */
+export function ToolForm({
+  name,
+  tool,
+  busy,
+  shown,
+  onRun,
+  onClose,
+}: {
+  name: string;
+  tool: Tool;
+  busy: boolean;
+  /** True while a view (or its last picture) is shown: Run again, and Close. */
+  shown: boolean;
+  /** `preview`: render the view with a sample result, calling nothing. */
+  onRun(args: Record<string, unknown>, handshakeMs: number, preview: boolean): void;
+  onClose(): void;
+}) {
+  const id = useId();
+  const form = useMemo(() => formFromSchema(tool.inputSchema), [tool.inputSchema]);
+  const [values, setValues] = useState<RawValues>(() => initialValues(form));
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
+  const [handshakeSeconds, setHandshakeSeconds] = useState(String(DEFAULT_HANDSHAKE_S));
+  const fieldId = (field: string) => `${id}-f-${field.replace(/[^\w-]/g, "_")}`;
+  const errorFor = (field: string) => errors.find((e) => e.field === field);
+
+  const submit = (event: FormEvent | null, preview = false) => {
+    event?.preventDefault();
+    const parsed = argumentsFrom(form, values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    const seconds = Number(handshakeSeconds);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {
+      setErrors([
+        { field: HANDSHAKE_FIELD, message: "The handshake time-out must be 1 to 120 seconds" },
+      ]);
+      return;
+    }
+    setErrors([]);
+    onRun(parsed.arguments, seconds * 1000, preview);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="tool-form">
+      {form.fields.length === 0 ? (
+        <p className="muted">This tool takes no arguments.</p>
+      ) : (
+        form.fields.map((f) => (
+          <Field
+            key={f.name}
+            field={f}
+            id={fieldId(f.name)}
+            value={values[f.name]}
+            error={errorFor(f.name)?.message}
+            onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+          />
+        ))
+      )}
+      <div className="runner-field runner-narrow">
+        <label htmlFor={fieldId(HANDSHAKE_FIELD)}>Handshake time-out (seconds)</label>
+        <input
+          id={fieldId(HANDSHAKE_FIELD)}
+          type="number"
+          min={1}
+          max={120}
+          value={handshakeSeconds}
+          onChange={(e) => setHandshakeSeconds(e.target.value)}
+          aria-invalid={errorFor(HANDSHAKE_FIELD) ? true : undefined}
+          aria-describedby={`${fieldId(HANDSHAKE_FIELD)}-hint`}
+          data-testid="handshake-timeout"
+        />
+        <span id={`${fieldId(HANDSHAKE_FIELD)}-hint`} className="muted runner-hint">
+          How long the view may take to send ui/notifications/initialized before the host reports it
+          as never initialised.
+        </span>
+      </div>
+      {errors.length ? (
+        <div role="alert" className="runner-errors" data-testid="form-errors">
+          <ul>
+            {errors.map((e) => (
+              <li key={e.field}>
+                <a href={`#${fieldId(e.field)}`}>{e.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p>
+        <button type="submit" disabled={busy} data-testid="run-tool">
+          {busy ? "Running…" : shown ? `Run ${name} again` : `Run ${name}`}
+        </button>{" "}
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => submit(null, true)}
+          data-testid="preview-tool"
+        >
+          Preview the view without calling
+        </button>{" "}
+        {shown ? (
+          <button type="button" className="secondary" onClick={onClose}>
+            Close the view
+          </button>
+        ) : null}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+
+/**
+ * The scenario schema (zod, with its messages) and share links are not in the page's first load:
+ * they load when first needed (the JSON editor, a shared link, copying a link) or once the page
+ * has loaded, whichever comes first.
+ */
+let scenarioModule: typeof import("@/lib/simulator/scenario") | undefined;
+export const loadedScenarioModule = () => scenarioModule;
+export const loadScenarioModule = () =>
+  import("@/lib/simulator/scenario").then((m) => (scenarioModule = m));
+export const loadShare = () => import("@/lib/simulator/share");
+
+/**
+ * The runner (the SDK, the host and the proxy plumbing) loads with the first run; once loaded, a
+ * run starts without waiting a turn for it, in the very event handler that asked for it.
+ */
+let runnerModule: typeof import("@/lib/simulator/browser/run-in-browser") | undefined;
+export const loadedRunner = () => runnerModule;
+export const loadRunner = () =>
+  import("@/lib/simulator/browser/run-in-browser").then((m) => (runnerModule = m));
+
+/** The parser, once the page has loaded (or sooner, if the learner reaches for it). */
+export function usePreloadedScenarioModule(): void {
+  useEffect(() => {
+    const preload = () => void loadScenarioModule();
+    if (document.readyState === "complete") preload();
+    else window.addEventListener("load", preload, { once: true });
+    return () => window.removeEventListener("load", preload);
+  }, []);
+}
