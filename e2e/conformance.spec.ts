@@ -5,6 +5,7 @@ import {
   collectPageErrors,
   expectNoSeriousA11yViolations,
   expectNoSeriousA11yViolationsInBothThemes,
+  runForReal,
 } from "./helpers";
 
 /**
@@ -55,7 +56,7 @@ const viewOf = (s: Locator) =>
  */
 async function runProbes(page: Page, tool: string, report: boolean) {
   const s = section(page, tool);
-  await s.getByTestId("run-tool").click();
+  await runForReal(s);
   const consent = s.getByTestId("consent-dialog");
   const view = viewOf(s);
   const status = view.locator("#status");

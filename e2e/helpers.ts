@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, type Frame, type Page } from "@playwright/test";
+import { expect, type Frame, type Locator, type Page } from "@playwright/test";
 
 export const STORAGE_NAME = "mcp-apps-academy:progress";
 
@@ -158,4 +158,18 @@ export async function markLessonComplete(page: Page) {
   for (const island of await islands.all()) await expect(island).toHaveAttribute("data-ready", "");
   await button.click();
   await expect(page.getByTestId("lesson-status")).toContainText("Completed");
+}
+
+/**
+ * Clicks a review runner's Run and, when the page asks first (a tool not marked read-only), answers
+ * "Call it". The question comes at once when the form is valid; an invalid form asks nothing.
+ */
+export async function runForReal(section: Locator) {
+  await section.getByTestId("run-tool").click();
+  const call = section.getByTestId("confirm-call").getByRole("button", { name: "Call it" });
+  const asked = await call.waitFor({ timeout: 1500 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) await call.click();
 }

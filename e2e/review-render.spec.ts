@@ -68,6 +68,17 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
 }) => {
   await review(page, BASIC_URL);
   const section = page.locator('[data-testid="review-ui-tool"][data-tool="get-time"]');
+  // Run asks first (get-time does not say it is read-only), with the focus on Cancel: Enter alone
+  // calls nothing.
+  await section.getByTestId("run-tool").click();
+  const confirm = section.getByTestId("confirm-call");
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("Call get-time on the server for real?");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(section.getByTestId("review-view")).toHaveAttribute("data-state", "idle");
+
   await section.getByTestId("preview-tool").click();
   await expect(section.getByTestId("runner-status")).toHaveAttribute("data-state", "initialized", {
     timeout: 20_000,
@@ -101,6 +112,21 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
   }[];
   expect(Object.fromEntries(items.map((i) => [i.id, i.status]))).toEqual(EXPECTED);
   expect(items.every((i) => i.tool === "get-time")).toBe(true);
+
+  // The review's own report took them: its "needs a browser" item is now the view's verdict.
+  await expect(
+    section.locator('[data-testid="review-items"] tr[data-item="renders:get-time"]'),
+  ).toHaveAttribute("data-status", "pass");
+
+  // Asked and answered "Call it": the real call, and no second question for this tool.
+  await section.getByTestId("run-tool").click();
+  await confirm.getByRole("button", { name: "Call it" }).click();
+  await expect(result).toContainText(/"time": "\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+  await section.getByTestId("run-tool").click();
+  await expect(confirm).toBeHidden();
+  await expect(section.getByTestId("runner-status")).toHaveAttribute("data-state", "initialized", {
+    timeout: 20_000,
+  });
 });
 
 test("npm run review -- --render judges a stdio server's view through the page, item for item as the page does, and leaves no process behind", async ({

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectPageErrors, expectNoSeriousA11yViolations } from "./helpers";
+import { collectPageErrors, expectNoSeriousA11yViolations, runForReal } from "./helpers";
 
 /**
  * /review's Run against servers started here as a person would start them: the README's try-it
@@ -104,7 +104,7 @@ test("the README's try-it server (serve-scenario.ts --http --cors): Run shows th
   const errors = collectPageErrors(page);
   await review(page, TRY_IT_URL);
   const section = toolSection(page, "show_forecast");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   const status = section.getByTestId("runner-status");
   await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
   await expect(status).toContainText(/Initialised in \d+ ms/);
@@ -143,7 +143,7 @@ test("a view that floods the host after it initialized is sent ui/resource-teard
 }) => {
   await review(page, TRY_IT_URL);
   const section = toolSection(page, "show_forecast");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   const status = section.getByTestId("runner-status");
   await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
   await expect(viewOf(section).getByTestId("status")).toHaveText("result received");
@@ -186,7 +186,7 @@ test("a view that requests geolocation and camera gets neither unless the person
   // Run 1: asked before anything renders; nothing is ticked; answered at a person's pace, longer
   // than the handshake time-out, which starts only once the view is loading.
   await section.getByTestId("handshake-timeout").fill("3");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
   // The server's self-chosen name is shown as text: no markup, no right-to-left override.
@@ -219,7 +219,7 @@ test("a view that requests geolocation and camera gets neither unless the person
   await expect(shown).toContainText("Not granted: geolocation, camera");
 
   // Run 2: asked again, nothing remembered; geolocation alone is ticked.
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(geolocation).not.toBeChecked();
   await geolocation.check();
@@ -235,7 +235,7 @@ test("a view that requests geolocation and camera gets neither unless the person
   await expect(shown).toContainText("Not granted: camera");
 
   // Run 3: asked again; Escape grants nothing and the view still renders.
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(geolocation).not.toBeChecked();
   await page.keyboard.press("Escape");

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { type Frame, type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectPageErrors, expectNoSeriousA11yViolations } from "./helpers";
+import { collectPageErrors, expectNoSeriousA11yViolations, runForReal } from "./helpers";
 
 /**
  * The review page's tool runner against REAL published MCP App servers (2.0.3, legacy era only),
@@ -139,7 +139,7 @@ test("basic-vanillajs: get-time's real view shows the real result, and its own b
   await review(page, BASIC_URL);
   const section = toolSection(page, "get-time");
   await expect(section.getByTestId("tool-form")).toContainText("This tool takes no arguments.");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   const ms = await initMs(section);
   console.log(`basic-vanillajs get-time initialised in ${ms} ms`);
 
@@ -217,7 +217,7 @@ test("basic-vanillajs: the view may read its own server's resources, never anoth
 }) => {
   await review(page, BASIC_URL);
   const section = toolSection(page, "get-time");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await initMs(section);
   const view = await viewFrame(section);
 
@@ -261,7 +261,7 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   const errors = collectPageErrors(page);
   await review(page, MONITOR_URL);
   const section = toolSection(page, "get-system-info");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   // The view starts polling poll-system-stats (visibility ["app"]) once it has its result.
   const consent = section.getByTestId("consent-dialog");
   await expect(consent).toBeVisible({ timeout: 20_000 });
@@ -303,7 +303,7 @@ test("failures are told apart: a CSP block, a network failure of a declared orig
   await review(page, FAILING_URL);
   const offline = toolSection(page, "offline");
   await offline.getByTestId("handshake-timeout").fill("3");
-  await offline.getByTestId("run-tool").click();
+  await runForReal(offline);
   const failures = offline.getByTestId("view-failures");
   const network = failures.locator('[data-kind="network"]');
   await expect(network).toHaveCount(1, { timeout: 15_000 });
@@ -326,7 +326,7 @@ test("failures are told apart: a CSP block, a network failure of a declared orig
 
   const silent = toolSection(page, "silent");
   await silent.getByTestId("handshake-timeout").fill("2");
-  await silent.getByTestId("run-tool").click();
+  await runForReal(silent);
   const timeout = silent.getByTestId("view-failures").locator('[data-kind="init-timeout"]');
   await expect(timeout).toHaveCount(1, { timeout: 15_000 });
   const text = (await timeout.textContent()) ?? "";
@@ -348,7 +348,7 @@ test("the form is built from the inputSchema: errors name the field, and the rea
   await expect(field("city")).toContainText("(required)");
   await expect(field("days").locator("input")).toHaveValue("3");
   await field("days").locator("input").fill("2.5");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   const errors = section.getByTestId("form-errors");
   await expect(errors).toContainText('"city" is required');
   await expect(errors).toContainText('"days" must be a whole number');
@@ -360,7 +360,7 @@ test("the form is built from the inputSchema: errors name the field, and the rea
   await field("tags").locator("textarea").fill("a\nb");
   await field("verbose").locator("input").check();
   await section.getByTestId("handshake-timeout").fill("1");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await expect(errors).toHaveCount(0);
   const result = section.getByTestId("tool-result");
   await expect(result).toContainText("echoed", { timeout: 15_000 });
@@ -378,7 +378,7 @@ test("the form is built from the inputSchema: errors name the field, and the rea
   // The runner's form, errors and log in the dark theme too (the page follows the system's).
   await page.emulateMedia({ colorScheme: "dark" });
   await field("days").locator("input").fill("x");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await expect(errors).toContainText('"days" must be a number');
   await expectOurPageAccessible(page);
 });
@@ -388,7 +388,7 @@ test("a view that declares full screen gets it and hears when the reader leaves 
 }) => {
   await review(page, FAILING_URL);
   const section = toolSection(page, "modes");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await initMs(section);
   const view = viewOf(section);
   await expect(view.locator("#mode")).toHaveText("inline");
@@ -419,7 +419,7 @@ test("a UI tool the agent cannot see is not called, and the runner says why (TOO
 }) => {
   await review(page, FAILING_URL);
   const section = toolSection(page, "app-only-view");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   const status = section.getByTestId("runner-status");
   await expect(status).toHaveAttribute("data-state", "text");
   await expect(status).toContainText("Not called");
@@ -459,7 +459,7 @@ test("basic-vanillajs: a view that floods consent prompts is not allowed by Ente
 }) => {
   await review(page, BASIC_URL);
   const section = toolSection(page, "get-time");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await initMs(section);
   const forwarded = section.locator('[data-testid="app-calls"] li[data-outcome="forwarded"]');
   let view = await viewFrame(section);
@@ -489,7 +489,7 @@ test("basic-vanillajs: a view that floods consent prompts is not allowed by Ente
   await expect(forwarded).toHaveCount(0);
 
   // Run again: 3 calls in 10 s bring the offer; Block refuses the rest with a JSON-RPC error.
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   await initMs(section);
   view = await viewFrame(section);
   await floodFromView(view, "get-time", 3, "b-");

@@ -3,6 +3,7 @@ import dgram from "node:dgram";
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { runForReal } from "./helpers";
 import { getViewFrame } from "./simulator-helpers";
 
 /**
@@ -114,7 +115,7 @@ async function reviewWebrtcView(page: Page, udpPort: number) {
 async function runView(page: Page, tool: string) {
   const section = page.locator(`[data-testid="review-ui-tool"][data-tool="${tool}"]`);
   await section.getByTestId("handshake-timeout").fill("2");
-  await section.getByTestId("run-tool").click();
+  await runForReal(section);
   const view = section
     .getByTestId("review-view")
     .frameLocator("iframe")

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import type { Tool } from "@modelcontextprotocol/client";
 import {
   argumentsFrom,
@@ -42,6 +42,31 @@ export function ToolForm({
   const [values, setValues] = useState<RawValues>(() => initialValues(form));
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const [handshakeSeconds, setHandshakeSeconds] = useState(String(DEFAULT_HANDSHAKE_S));
+  // A real call may change data on the server: asked first unless the tool says it is read-only
+  // (readOnlyHint), once per tool on this page. Preview never asks: it calls nothing.
+  const [confirming, setConfirming] = useState<{
+    args: Record<string, unknown>;
+    ms: number;
+  } | null>(null);
+  const confirmed = useRef(tool.annotations?.readOnlyHint === true);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (confirming && !d.open) {
+      d.showModal();
+      // Focus on Cancel, not on the call: Enter alone never calls a tool for real.
+      cancel.current?.focus();
+    } else if (!confirming && d.open) d.close();
+  }, [confirming]);
+  const answer = (choice: "call" | "preview" | "cancel") => {
+    const pending = confirming;
+    setConfirming(null);
+    if (!pending || choice === "cancel") return;
+    if (choice === "call") confirmed.current = true;
+    onRun(pending.args, pending.ms, choice === "preview");
+  };
   const fieldId = (field: string) => `${id}-f-${field.replace(/[^\w-]/g, "_")}`;
   const errorFor = (field: string) => errors.find((e) => e.field === field);
 
@@ -60,6 +85,10 @@ export function ToolForm({
       return;
     }
     setErrors([]);
+    if (!preview && !confirmed.current) {
+      setConfirming({ args: parsed.arguments, ms: seconds * 1000 });
+      return;
+    }
     onRun(parsed.arguments, seconds * 1000, preview);
   };
 
@@ -127,6 +156,33 @@ export function ToolForm({
           </button>
         ) : null}
       </p>
+      <dialog
+        ref={dialog}
+        className="consent-dialog"
+        aria-labelledby={`${id}-confirm-h`}
+        data-testid="confirm-call"
+        onCancel={(e) => {
+          e.preventDefault();
+          answer("cancel");
+        }}
+      >
+        <h2 id={`${id}-confirm-h`}>Call {name} on the server for real?</h2>
+        <p>
+          The tool does not say it is read-only (no <code>readOnlyHint: true</code>), so the call may
+          change data on the server. Preview renders the view with a sample result and calls nothing.
+        </p>
+        <p>
+          <button type="button" ref={cancel} onClick={() => answer("cancel")}>
+            Cancel
+          </button>{" "}
+          <button type="button" className="secondary" onClick={() => answer("preview")}>
+            Preview instead
+          </button>{" "}
+          <button type="button" className="secondary" onClick={() => answer("call")}>
+            Call it
+          </button>
+        </p>
+      </dialog>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { TraceEntry } from "../simulator/trace";
-import { asRecord } from "../host/wire";
-import { LESSONS, type ReportItem } from "./report";
+import { LESSONS } from "./lessons";
+import type { ReportItem } from "./report";
 import type { ViewFailure } from "./view-failures";
 
 /**
@@ -22,6 +22,12 @@ export interface RenderObservation {
   initMs?: number;
   /** How long the view was watched after it rendered, in ms. */
   watchedMs: number;
+}
+
+function asRecord(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === "object" && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : undefined;
 }
 
 const BRIDGE = new Set(["host-proxy", "host-view"]);
