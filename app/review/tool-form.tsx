@@ -168,8 +168,9 @@ export function ToolForm({
       >
         <h2 id={`${id}-confirm-h`}>Call {name} on the server for real?</h2>
         <p>
-          The tool does not say it is read-only (no <code>readOnlyHint: true</code>), so the call may
-          change data on the server. Preview renders the view with a sample result and calls nothing.
+          The tool does not say it is read-only (no <code>readOnlyHint: true</code>), so the call
+          may change data on the server. Preview renders the view with a sample result and calls
+          nothing.
         </p>
         <p>
           <button type="button" ref={cancel} onClick={() => answer("cancel")}>
