@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -172,4 +173,35 @@ export async function runForReal(section: Locator) {
     () => false,
   );
   if (asked) await call.click();
+}
+
+/**
+ * Starts a published example server (a package under node_modules/@modelcontextprotocol) or an
+ * e2e fixture (`.mjs`) on `port` over HTTP, and resolves once it says it is listening.
+ */
+export function startExampleServer(
+  pkg: string,
+  port: number,
+  args: string[] = [],
+): { child: ChildProcess; ready: Promise<void> } {
+  const entry = pkg.endsWith(".mjs")
+    ? path.join(process.cwd(), pkg)
+    : path.join(process.cwd(), "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js");
+  const child = spawn(process.execPath, [entry, ...args], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${pkg} did not start on ${port}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      if (/listening on/i.test(String(chunk))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${pkg} exited with ${code}`)));
+  });
+  return { child, ready };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SAMPLE_TEXT } from "../lib/review/sample-result";
+import { startExampleServer } from "./helpers";
 
 /**
  * Rendering a real server's view without calling its tool: the page's Preview, and the CLI's
@@ -36,22 +37,9 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(90_000);
 
 test.beforeAll(async () => {
-  const child = spawn(process.execPath, [BASIC_ENTRY], {
-    env: { ...process.env, PORT: String(BASIC_PORT) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server = child;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("basic-vanillajs did not start")), 20_000);
-    const onData = (chunk: Buffer) => {
-      if (/listening on/i.test(String(chunk))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-  });
+  const started = startExampleServer("server-basic-vanillajs", BASIC_PORT);
+  server = started.child;
+  await started.ready;
 });
 
 test.afterAll(() => server?.kill());

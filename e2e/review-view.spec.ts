@@ -1,9 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
 import { hostname } from "node:os";
-import path from "node:path";
 import { type Frame, type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { collectPageErrors, expectNoSeriousA11yViolations, runForReal } from "./helpers";
+import {
+  collectPageErrors,
+  expectNoSeriousA11yViolations,
+  runForReal,
+  startExampleServer,
+} from "./helpers";
 
 /**
  * The review page's tool runner against REAL published MCP App servers (2.0.3, legacy era only),
@@ -24,26 +28,9 @@ const FAILING_URL = `http://localhost:${FAILING_PORT}/mcp`;
 const servers: ChildProcess[] = [];
 
 function start(pkg: string, port: number, args: string[] = []): Promise<void> {
-  const entry = pkg.endsWith(".mjs")
-    ? path.join(process.cwd(), pkg)
-    : path.join(process.cwd(), "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js");
-  const child = spawn(process.execPath, [entry, ...args], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const { child, ready } = startExampleServer(pkg, port, args);
   servers.push(child);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${pkg} did not start on ${port}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      if (/listening on/i.test(String(chunk))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${pkg} exited with ${code}`)));
-  });
+  return ready;
 }
 
 test.describe.configure({ mode: "serial" });
