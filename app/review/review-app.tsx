@@ -303,6 +303,7 @@ function ReviewResult({
     () => withRenderedItems(result.report, Object.values(rendered).flat()),
     [result.report, rendered],
   );
+  const staticIds = useMemo(() => new Set(result.report.items.map((i) => i.id)), [result.report]);
   const onViewChecks = useCallback(
     (tool: string, items: ReportItem[]) => setRendered((prev) => ({ ...prev, [tool]: items })),
     [],
@@ -390,7 +391,10 @@ function ReviewResult({
         <UiToolSection
           key={t.name}
           tool={t}
-          items={report.items.filter((i) => i.tool === t.name)}
+          // Rendered items replace their static rows in place; the ones the review lacked are shown
+          // under the view, not added here: rows inserted above a running view would push it down,
+          // and a view pushed off screen gets no animation frames (it could not size itself).
+          items={report.items.filter((i) => i.tool === t.name && staticIds.has(i.id))}
           target={target}
           era={report.era}
           onViewChecks={onViewChecks}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import type { Tool } from "@modelcontextprotocol/client";
 import { ConsentDialog, useConsentPrompt } from "@/app/_components/consent-dialog";
 import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
@@ -42,6 +43,14 @@ export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
       askLink: links.ask,
       declineLinks: links.declineAll,
     });
+
+  // Once the view is in its frame, the frame is scrolled into sight: the person wants to see it,
+  // and Chromium gives an off-screen cross-origin frame no animation frames, so an ext-apps view
+  // below the fold would never measure and report its size.
+  const viewShown = snapshot?.state === "loading" || snapshot?.state === "initialized";
+  useEffect(() => {
+    if (viewShown) frame.current?.scrollIntoView({ block: "nearest" });
+  }, [viewShown, frame]);
 
   return (
     <section className="tool-runner" data-testid="tool-runner" aria-label={`Run ${tool.name}`}>
