@@ -101,8 +101,26 @@ function acceptsConnections(url: URL, ms = 1000): Promise<boolean> {
   });
 }
 
-export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliResult> {
-  const usage = (why: string): CliResult => ({ code: 2, stdout: "", stderr: `${why}\n${USAGE}` });
+/** The review's options, read from the command line. */
+interface ReviewArgs {
+  json: boolean;
+  markdown: boolean;
+  stdio?: string;
+  url?: string;
+  timeoutMs: number;
+  baseUrl: string;
+  headers: Record<string, string>;
+  callTool?: string;
+  callArgs: Record<string, unknown>;
+  render: boolean;
+  appUrl?: string;
+  watchMs?: number;
+}
+
+const usage = (why: string): CliResult => ({ code: 2, stdout: "", stderr: `${why}\n${USAGE}` });
+
+/** Reads `argv`; a usage error or `--help` comes back as the result to exit with. */
+function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliResult {
   let json = false;
   let markdown = false;
   let stdio: string | undefined;
@@ -161,7 +179,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     return usage(
       `${appUrl !== undefined ? "--app-url" : "--watch"} is for --render: give --render too`,
     );
-  if (render && !io.render)
+  if (render && !canRender)
     return usage("--render is not available here (it needs the review script)");
   let callArgs: Record<string, unknown> = {};
   if (callArgsText !== undefined) {
@@ -187,6 +205,47 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       `not an http(s) URL: ${url}${bare ? ` (no scheme: did you mean https://${url}, or http://${url} for a local server?)` : ""}`,
     );
   }
+  return {
+    json,
+    markdown,
+    ...(stdio !== undefined ? { stdio } : {}),
+    ...(url !== undefined ? { url } : {}),
+    timeoutMs,
+    baseUrl,
+    headers,
+    ...(callTool !== undefined ? { callTool } : {}),
+    callArgs,
+    render,
+    ...(appUrl !== undefined ? { appUrl } : {}),
+    ...(watchMs !== undefined ? { watchMs } : {}),
+  };
+}
+
+/** `--render`: the report with each UI tool's view rendered and judged by the page. */
+async function renderInto(report: Report, args: ReviewArgs, io: CliIo): Promise<Report> {
+  const tools = report.items
+    .filter((i) => i.id.startsWith("renders:") && i.tool)
+    .map((i) => i.tool!);
+  if (!tools.length) return report;
+  const auth = Object.entries(args.headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
+  const bearer = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, "") : undefined;
+  const rendered = await io.render!({
+    ...(args.url ? { url: args.url } : { stdio: args.stdio! }),
+    ...(bearer ? { bearer } : {}),
+    ...(args.appUrl ? { appUrl: args.appUrl } : {}),
+    tools,
+    watchMs: args.watchMs ?? DEFAULT_WATCH_MS,
+    handshakeMs: PAGE_HANDSHAKE_MS,
+    ...(io.progress ? { progress: io.progress } : {}),
+  });
+  return withRenderedItems(report, rendered);
+}
+
+export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliResult> {
+  const args = parseReviewArgs(argv, !!io.render);
+  if ("code" in args) return args;
+  const { json, markdown, stdio, url, timeoutMs, baseUrl, headers, callTool, callArgs } = args;
+  const { render } = args;
 
   const stderrLines: string[] = [];
   let step: CollectStep = "connect";
@@ -254,24 +313,8 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   }
   let report = buildReport(checkCallAgainstSchema(input));
   if (render) {
-    const tools = report.items
-      .filter((i) => i.id.startsWith("renders:") && i.tool)
-      .map((i) => i.tool!);
-    const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
-    const bearer = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, "") : undefined;
     try {
-      const rendered = tools.length
-        ? await io.render!({
-            ...(url ? { url } : { stdio: stdio! }),
-            ...(bearer ? { bearer } : {}),
-            ...(appUrl ? { appUrl } : {}),
-            tools,
-            watchMs: watchMs ?? DEFAULT_WATCH_MS,
-            handshakeMs: PAGE_HANDSHAKE_MS,
-            ...(io.progress ? { progress: io.progress } : {}),
-          })
-        : [];
-      report = withRenderedItems(report, rendered);
+      report = await renderInto(report, args, io);
     } catch (e) {
       return {
         code: 2,
