@@ -8,6 +8,7 @@ import {
   type McpServer,
 } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { MCP_ALLOW_HEADERS } from "../lib/host/relay";
 
 export type ServeEra = "modern" | "dual" | "legacy";
 
@@ -38,8 +39,7 @@ export function readServeArgs(usage: string, defaultEra: ServeEra, args = proces
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-  "access-control-allow-headers":
-    "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
+  "access-control-allow-headers": MCP_ALLOW_HEADERS,
   "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
   "access-control-max-age": "600",
 };

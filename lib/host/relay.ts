@@ -19,6 +19,10 @@ import { WireLog } from "./wire";
  * the relay says so on stderr. Only `allowOrigin` may call it from a page (CORS), and it listens
  * on 127.0.0.1 only.
  */
+/** The request headers the SDK's Streamable HTTP client sends, which a page's CORS must allow. */
+export const MCP_ALLOW_HEADERS =
+  "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id";
+
 export interface RelayOptions {
   command: string;
   /** 0 picks a free port. */
@@ -160,8 +164,7 @@ export async function startRelay(o: RelayOptions): Promise<Relay> {
       ? {
           "access-control-allow-origin": o.allowOrigin,
           "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-          "access-control-allow-headers":
-            "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
+          "access-control-allow-headers": MCP_ALLOW_HEADERS,
           "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
           vary: "origin",
         }

@@ -1,4 +1,5 @@
 import type { TraceEntry } from "../simulator/trace";
+import { asRecord } from "../host/wire";
 import { LESSONS } from "./lessons";
 import type { ReportItem } from "./report";
 import type { ViewFailure } from "./view-failures";
@@ -22,12 +23,6 @@ export interface RenderObservation {
   initMs?: number;
   /** How long the view was watched after it rendered, in ms. */
   watchedMs: number;
-}
-
-function asRecord(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === "object" && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : undefined;
 }
 
 const BRIDGE = new Set(["host-proxy", "host-view"]);
