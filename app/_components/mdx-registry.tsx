@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { MdxComponentName } from "@/lib/content/component-names";
 import { RuleCitation } from "./rule-citation";
+import { SpecRef } from "./spec-ref";
 import {
   CspBuilder,
   DecisionWalker,
@@ -33,6 +34,7 @@ export const mdxComponents = {
   PermissionsMapper,
   RuleRef: RuleCitation,
   SelfCheck,
+  SpecRef,
   TryIt,
   VisibilityMatrix,
 } satisfies Record<MdxComponentName, unknown>;

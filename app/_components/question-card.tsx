@@ -8,6 +8,7 @@ import { attemptSeed, orderedOptions, startingOrder } from "@/lib/quiz/presentat
 import type { Question } from "@/lib/content/quiz-schema";
 import { RichInline, RichText } from "./rich-text";
 import { RuleRef } from "./rule-ref";
+import { SpecRef } from "./spec-ref";
 import { useAppStore } from "./store-provider";
 import "../quizzes/quizzes.css";
 
@@ -476,6 +477,11 @@ export function QuestionFeedback({
         {question.rules.map((id) => (
           <span key={id}>
             <RuleRef id={id} />{" "}
+          </span>
+        ))}
+        {question.spec?.map((id) => (
+          <span key={id}>
+            <SpecRef id={id} />{" "}
           </span>
         ))}
       </p>

@@ -150,6 +150,7 @@ export default async function RulesPage() {
       rules: l.meta.rules,
       headings: l.headings,
       ruleRefSections: l.ruleRefSections,
+      specRefSections: l.specRefSections,
     })),
     banks.flatMap((b) => b.questions),
     presets.map(({ scenario: s }) => ({ id: s.id, title: s.title, description: s.description })),

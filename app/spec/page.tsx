@@ -146,10 +146,13 @@ export default async function SpecPage() {
           outline: l.outline,
           headings: l.headings,
           ruleRefSections: l.ruleRefSections,
+          specRefSections: l.specRefSections,
         }),
       ]),
     ),
-    questions: new Map([...questions].map(([id, q]) => [id, { rules: q.rules, topic: q.topic }])),
+    questions: new Map(
+      [...questions].map(([id, q]) => [id, { rules: q.rules, spec: q.spec, topic: q.topic }]),
+    ),
   };
   const coverage = computeCoverage(entries, index);
   const figures = coverageFigures(entries, coverage);

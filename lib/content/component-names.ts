@@ -11,6 +11,7 @@ export const MDX_COMPONENT_NAMES = [
   "PermissionsMapper",
   "RuleRef",
   "SelfCheck",
+  "SpecRef",
   "TryIt",
   "VisibilityMatrix",
 ] as const;

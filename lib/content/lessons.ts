@@ -20,6 +20,7 @@ import {
   type LessonUsage,
   type RuleRefSection,
   type SelfCheckSpec,
+  type SpecRefSection,
 } from "./mdx-plugins";
 
 export const LESSONS_DIR = path.join(process.cwd(), "content", "checklist");
@@ -58,6 +59,8 @@ export interface CompiledLesson {
   ruleRefs: string[];
   /** Each `<RuleRef>` with the id of the heading it sits under, for the rules page's back-links. */
   ruleRefSections: RuleRefSection[];
+  /** Each `<SpecRef>`: a catalogue entry cited directly, with the heading it sits under. */
+  specRefSections: SpecRefSection[];
   /** Every heading in order with its depth and whether its id is pinned. */
   outline: LessonUsage["outline"];
   /** Plain text per heading, for the search index. */
@@ -180,6 +183,7 @@ export async function compileLessonSource(
     scenarios: [],
     ruleRefs: [],
     ruleRefSections: [],
+    specRefSections: [],
     outline: [],
   };
   const scenarioExists = (id: string) =>

@@ -4,6 +4,7 @@
  * holds only the id (react.dev's convention, written `{` slash-star id star-slash `}`), or derived
  * from its text.
  */
+import { SPEC_ID } from "./spec-id";
 
 interface Point {
   line: number;
@@ -155,12 +156,23 @@ export interface LessonUsage {
    * `###` inside it, …: a section runs to the next heading of the same or a higher level).
    */
   ruleRefSections: RuleRefSection[];
+  /**
+   * Catalogue entries cited directly with `<SpecRef id="area/name">`, where the spec states a
+   * requirement that no rule of the reference carries yet; same `section`/`within` as above.
+   */
+  specRefSections: SpecRefSection[];
   /** Every heading of the body in order, at any depth, and whether its id is pinned in the source. */
   outline: { id: string; depth: number; pinned: boolean }[];
 }
 
 export interface RuleRefSection {
   rule: string;
+  section: string;
+  within: string[];
+}
+
+export interface SpecRefSection {
+  entry: string;
   section: string;
   within: string[];
 }
@@ -238,6 +250,12 @@ export function remarkLessonUsage(out: LessonUsage, options: LessonUsageOptions)
         }
         out.ruleRefs.push(id!);
         out.ruleRefSections.push({ rule: id!, section, within: open.map((h) => h.id) });
+      } else if (node.name === "SpecRef") {
+        const id = text("id");
+        if (!id || !SPEC_ID.test(id)) {
+          fail(`<SpecRef> needs id="area/name", a requirements catalogue id`);
+        }
+        out.specRefSections.push({ entry: id!, section, within: open.map((h) => h.id) });
       } else if (node.name === "TryIt") {
         const id = text("scenario");
         if (!id || !ID.test(id)) fail(`<TryIt> needs scenario="<preset id>"`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RULE_GROUPS, type RuleGroupId } from "../rules";
 import { ruleIdSchema } from "../rules/schema";
+import { SPEC_ID } from "./spec-id";
 import { ROWS, RUN_OUTCOMES, SESSION_ERAS } from "../simulator/constants";
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -41,6 +42,11 @@ const common = {
   topic: z.enum(RULE_GROUP_IDS),
   difficulty: z.enum(["easy", "medium", "hard"]),
   rules: z.array(ruleIdSchema).min(1, "cite at least one rule ID"),
+  /**
+   * Requirements catalogue ids the question rests on where no rule of the reference carries the
+   * requirement yet (the spec itself is the source); each must exist in content/spec.
+   */
+  spec: z.array(z.string().regex(SPEC_ID, "a catalogue id such as area/name")).min(1).optional(),
   /** A scenario, not a definition: what the learner would face. Markdown. */
   stem: z.string().trim().min(20),
   /** Slug of the lesson that teaches this, and an optional pinned heading id. */

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileLessonSource, parseLessonFrontmatter } from "./lessons";
+import { compileLessonSource, listLessons, loadLesson, parseLessonFrontmatter } from "./lessons";
+import { loadQuizBanks } from "./quizzes";
 import { GAPS_FILE_NAME, SPEC_DIR, loadSpecCatalogue, parseSpecFile } from "./spec";
 import {
   checkEntryLinks,
@@ -91,9 +92,9 @@ describe("the catalogue's link check", () => {
       'lessons: no lesson "nope"',
       'lessons: "lesson" has no heading "gone"',
       'lessons: "lesson#derived" is not a pinned heading id ({/*id*/})',
-      'lessons: section "lesson#next" cites none of TOOL-3 with <RuleRef>',
+      'lessons: section "lesson#next" cites none of TOOL-3 or the entry itself (<RuleRef>, <SpecRef>)',
       'questions: no question "q-gone"',
-      'questions: "q-elsewhere" cites CSP-1, none of TOOL-3',
+      'questions: "q-elsewhere" cites CSP-1, none of TOOL-3 or the entry itself',
       'check.tests: no test file "e2e/y.spec.ts"',
       'check.tests: e2e/x.spec.ts has no test titled "hides it!"',
       'places[0]: apps-2026-01-26.mdx line 3 (or the next) has no "MUST NOT"',
@@ -112,11 +113,54 @@ describe("the catalogue's link check", () => {
     const bare: SpecEntry = { ...base, rules: [] };
     const links = checkEntryLinks(bare, fixtureIndex());
     expect(links.broken).toEqual([
-      'lessons: section "lesson#body" cites none of (no rules) with <RuleRef>',
-      'questions: "q-cites" cites TOOL-3, none of (no rules)',
-      'questions: "q-other" cites TOOL-3, TOOL-4, none of (no rules)',
+      'lessons: section "lesson#body" cites none of (no rules) or the entry itself (<RuleRef>, <SpecRef>)',
+      'questions: "q-cites" cites TOOL-3, none of (no rules) or the entry itself',
+      'questions: "q-other" cites TOOL-3, TOOL-4, none of (no rules) or the entry itself',
     ]);
     expect(entryGaps(bare, links)).toEqual(["rule", "lesson", "2 questions"]);
+  });
+
+  it("takes a section with <SpecRef> and a question with `spec` naming the entry itself in place of a rule, and only that entry", () => {
+    const index = fixtureIndex();
+    index.lessons.set(
+      "plain",
+      indexLesson({
+        title: "Plain",
+        outline: [
+          { id: "names", depth: 2, pinned: true },
+          { id: "other", depth: 2, pinned: true },
+        ],
+        ruleRefSections: [],
+        specRefSections: [
+          { entry: "visibility/app-tool-hidden", within: ["names"] },
+          { entry: "tools/other-entry", within: ["other"] },
+        ],
+      }),
+    );
+    index.questions.set("q-spec", {
+      rules: ["CSP-1"],
+      spec: ["visibility/app-tool-hidden"],
+      topic: "CSP",
+    });
+    index.questions.set("q-spec-other", {
+      rules: ["CSP-1"],
+      spec: ["tools/other-entry"],
+      topic: "CSP",
+    });
+    const bare: SpecEntry = {
+      ...base,
+      rules: [],
+      lessons: ["plain#names", "plain#other"],
+      questions: ["q-spec", "q-spec-other"],
+    };
+    const links = checkEntryLinks(bare, index);
+    expect(links.lessons).toEqual(["plain#names"]);
+    expect(links.questions).toEqual(["q-spec"]);
+    expect(links.broken).toEqual([
+      'lessons: section "plain#other" cites none of (no rules) or the entry itself (<RuleRef>, <SpecRef>)',
+      'questions: "q-spec-other" cites CSP-1, none of (no rules) or the entry itself',
+    ]);
+    expect(entryGaps(bare, { ...links, questions: ["q-spec", "q-spec"] })).toEqual(["rule"]);
   });
 
   it("checks review items by id", () => {
@@ -232,6 +276,38 @@ describe("a lesson section runs to the next heading of the same or a higher leve
     expect(index.sections.get("outer")!.pinned).toBe(true);
     expect(index.sections.get("next")!.pinned).toBe(false);
   });
+
+  it("counts a <SpecRef> for its own section and the sections around it, and refuses an id that is not a catalogue id", async () => {
+    const meta = parseLessonFrontmatter(
+      {
+        title: "A fixture lesson",
+        slug: "fixture",
+        order: 1,
+        summary: "A lesson used only by the coverage test.",
+        rules: ["TOOL-3"],
+        minutes: 3,
+      },
+      "content/checklist/fixture.mdx",
+    );
+    const source = (id: string) =>
+      [
+        "## Outer {/*outer*/}",
+        "",
+        "### Inner {/*inner*/}",
+        "",
+        `Named <SpecRef id="${id}" />.`,
+        "",
+        "## Next",
+      ].join("\n");
+    const lesson = await compileLessonSource(source("tools/name-characters"), meta);
+    const index = indexLesson({ title: "F", ...lesson });
+    expect([...index.sections.get("outer")!.specs]).toEqual(["tools/name-characters"]);
+    expect([...index.sections.get("inner")!.specs]).toEqual(["tools/name-characters"]);
+    expect([...index.sections.get("next")!.specs]).toEqual([]);
+    await expect(compileLessonSource(source("TOOL-3"), meta)).rejects.toThrow(
+      /<SpecRef> needs id="area\/name"/,
+    );
+  });
 });
 
 describe("the requirements catalogue in content/spec", () => {
@@ -264,6 +340,20 @@ describe("the requirements catalogue in content/spec", () => {
       return list.map((b) => `${file}: entry "${id}": ${b}`);
     });
     expect(lines).toEqual([]);
+  });
+
+  it("finds every catalogue id a lesson cites with <SpecRef> or a question lists in `spec`", async () => {
+    const known = new Set(entries.map((e) => e.id));
+    const lessons = await Promise.all((await listLessons()).map((l) => loadLesson(l.slug)));
+    const banks = await loadQuizBanks();
+    const cited = [
+      ...lessons.flatMap((l) => l.specRefSections.map((r) => `${l.meta.slug}: ${r.entry}`)),
+      ...banks.flatMap((b) =>
+        b.questions.flatMap((q) => (q.spec ?? []).map((id) => `${q.id}: ${id}`)),
+      ),
+    ];
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.filter((c) => !known.has(c.slice(c.indexOf(": ") + 2)))).toEqual([]);
   });
 
   it("has exactly the gaps content/spec/gaps.json lists (npm run spec:gaps rewrites it)", () => {

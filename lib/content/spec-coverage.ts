@@ -17,13 +17,19 @@ import {
 /** One lesson as the catalogue sees it. */
 export interface IndexedLesson {
   title: string;
-  /** Heading id → its text, whether the id is pinned, and the rules cited in its whole section. */
-  sections: Map<string, { heading: string; pinned: boolean; rules: Set<string> }>;
+  /**
+   * Heading id → its text, whether the id is pinned, and the rules (and, with `<SpecRef>`, the
+   * catalogue entries) cited in its whole section.
+   */
+  sections: Map<
+    string,
+    { heading: string; pinned: boolean; rules: Set<string>; specs: Set<string> }
+  >;
 }
 
 export interface SpecLinkIndex {
   lessons: Map<string, IndexedLesson>;
-  questions: Map<string, { rules: readonly string[]; topic: string }>;
+  questions: Map<string, { rules: readonly string[]; spec?: readonly string[]; topic: string }>;
   /** Test file (path from the repo root) → the titles of its `test(…)`/`it(…)` calls; absent = skip. */
   testTitles?: (file: string) => ReadonlySet<string> | undefined;
   /** Ids of the review checklist items; absent = skip. */
@@ -38,16 +44,25 @@ export function indexLesson(lesson: {
   outline: readonly { id: string; depth: number; pinned: boolean }[];
   headings?: readonly { id: string; text: string }[];
   ruleRefSections: readonly { rule: string; within: readonly string[] }[];
+  specRefSections?: readonly { entry: string; within: readonly string[] }[];
 }): IndexedLesson {
   const text = new Map((lesson.headings ?? []).map((h) => [h.id, h.text]));
   const sections: IndexedLesson["sections"] = new Map(
     lesson.outline.map((h) => [
       h.id,
-      { heading: text.get(h.id) ?? h.id, pinned: h.pinned, rules: new Set<string>() },
+      {
+        heading: text.get(h.id) ?? h.id,
+        pinned: h.pinned,
+        rules: new Set<string>(),
+        specs: new Set<string>(),
+      },
     ]),
   );
   for (const ref of lesson.ruleRefSections) {
     for (const id of ref.within) sections.get(id)?.rules.add(ref.rule);
+  }
+  for (const ref of lesson.specRefSections ?? []) {
+    for (const id of ref.within) sections.get(id)?.specs.add(ref.entry);
   }
   return { title: lesson.title, sections };
 }
@@ -79,7 +94,11 @@ function keywordAt(lines: readonly string[], line: number, keyword: SpecKeyword)
 export function checkEntryLinks(entry: SpecEntry, index: SpecLinkIndex): EntryLinks {
   const out: EntryLinks = { lessons: [], questions: [], tests: [], review: [], broken: [] };
   const rules = new Set<string>(entry.rules);
-  const cites = (list: readonly string[] | Set<string>) => [...list].some((r) => rules.has(r));
+  // A section or question counts when it cites one of the entry's rules or, with `<SpecRef>` /
+  // `spec`, the entry itself: the spec is a source in its own right where no rule carries it yet.
+  const cites = (list: readonly string[] | Set<string>, specs?: readonly string[] | Set<string>) =>
+    [...list].some((r) => rules.has(r)) || [...(specs ?? [])].includes(entry.id);
+  const wanted = `${entry.rules.join(", ") || "(no rules)"} or the entry itself`;
   for (const ref of entry.lessons) {
     const [, slug, section] = LESSON_REF.exec(ref)!;
     const lesson = index.lessons.get(slug!);
@@ -87,19 +106,15 @@ export function checkEntryLinks(entry: SpecEntry, index: SpecLinkIndex): EntryLi
     if (!lesson) out.broken.push(`lessons: no lesson "${slug}"`);
     else if (!s) out.broken.push(`lessons: "${slug}" has no heading "${section}"`);
     else if (!s.pinned) out.broken.push(`lessons: "${ref}" is not a pinned heading id ({/*id*/})`);
-    else if (!cites(s.rules)) {
-      out.broken.push(
-        `lessons: section "${ref}" cites none of ${entry.rules.join(", ") || "(no rules)"} with <RuleRef>`,
-      );
+    else if (!cites(s.rules, s.specs)) {
+      out.broken.push(`lessons: section "${ref}" cites none of ${wanted} (<RuleRef>, <SpecRef>)`);
     } else out.lessons.push(ref);
   }
   for (const id of entry.questions) {
     const q = index.questions.get(id);
     if (!q) out.broken.push(`questions: no question "${id}"`);
-    else if (!cites(q.rules)) {
-      out.broken.push(
-        `questions: "${id}" cites ${q.rules.join(", ")}, none of ${entry.rules.join(", ") || "(no rules)"}`,
-      );
+    else if (!cites(q.rules, q.spec)) {
+      out.broken.push(`questions: "${id}" cites ${q.rules.join(", ")}, none of ${wanted}`);
     } else out.questions.push(id);
   }
   if ("tests" in entry.check && index.testTitles) {

@@ -104,11 +104,14 @@ export async function loadSpecLinkIndex(root = process.cwd()): Promise<SpecLinkI
           outline: l.outline,
           headings: l.headings,
           ruleRefSections: l.ruleRefSections,
+          specRefSections: l.specRefSections,
         }),
       ]),
     ),
     questions: new Map(
-      banks.flatMap((b) => b.questions.map((q) => [q.id, { rules: q.rules, topic: q.topic }])),
+      banks.flatMap((b) =>
+        b.questions.map((q) => [q.id, { rules: q.rules, spec: q.spec, topic: q.topic }]),
+      ),
     ),
     testTitles: (file) => {
       if (!titles.has(file)) {

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { ruleIdSchema } from "../rules/schema";
+import { SPEC_ID } from "./spec-id";
 
 // The requirements catalogue (issue 19): one entry per normative statement of the MCP Apps spec
 // 2026-01-26 and of the 2026-07-28 core pages Apps depends on, in `content/spec/*.json`. The format
 // is the one SPEC-CATALOGUE.md sets out; every object is strict, so a misspelt field fails.
 
 const WORD = "[a-z0-9]+(?:-[a-z0-9]+)*";
-/** `area/short-name`: lower-case hyphenated segments joined by `/`, at least two. */
-export const SPEC_ID = new RegExp(`^${WORD}(?:/${WORD})+$`);
+export { SPEC_ID } from "./spec-id";
 const SLUG = new RegExp(`^${WORD}$`);
 /** `lesson-slug#pinned-heading-id`. */
 export const LESSON_REF = new RegExp(`^(${WORD})#(${WORD})$`);
