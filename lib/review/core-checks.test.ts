@@ -2,7 +2,7 @@
  * Core 2026-07-28 requirements the review checks on a server from outside (content/spec/core.json):
  * a request for an unsupported version (versioning line 50), a request missing a required `_meta`
  * key (basic/index line 380), the advertised extension identifiers (versioning line 86, basic/index
- * lines 334-336) and the tool names (server/tools lines 313-316). Each server is a real SDK server;
+ * lines 334-336) and the tool names (server/tools lines 311-316). Each server is a real SDK server;
  * a broken one is the same server behind a front that answers one request the wrong way.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
@@ -199,7 +199,7 @@ describe("advertised extension identifiers (core versioning line 86, basic/index
   });
 });
 
-describe("tool names (core server/tools lines 313-316)", () => {
+describe("tool names (core server/tools lines 311-316)", () => {
   const tool = (name: string) => ({ name, inputSchema: { type: "object" } });
 
   it("passes for getUser, DATA_EXPORT_v2 and admin.tools.list", async () => {

@@ -621,7 +621,7 @@ const TOOL_NAME_CHAR = /[A-Za-z0-9_.-]/;
 
 /**
  * Tool names as sent: 1 to 128 characters of ASCII letters, digits, `_`, `-` and `.` (server/tools
- * lines 313-316, SHOULDs). Each offending name is quoted with its hidden characters made visible.
+ * lines 311-316, SHOULDs). Each offending name is quoted with its hidden characters made visible.
  */
 export function toolNamesItem(input: ReviewInput): ReportItem {
   const r = input.review;
@@ -640,8 +640,8 @@ export function toolNamesItem(input: ReviewInput): ReportItem {
     title: "Tool names use only letters, digits, _, - and . (1 to 128 characters)",
     status: offending.length ? "warning" : "pass",
     evidence: offending.length
-      ? `${offending.join("; ")}: ${CORE_TOOLS} (lines 313-316) says tool names SHOULD be 1 to 128 ASCII letters, digits, underscores, hyphens and dots`
-      : `${names.length} tool name(s), all within the allowed characters and length (${CORE_TOOLS}, lines 313-316)`,
+      ? `${offending.join("; ")}: ${CORE_TOOLS} (lines 311-316) says tool names SHOULD be 1 to 128 ASCII letters, digits, underscores, hyphens and dots`
+      : `${names.length} tool name(s), all within the allowed characters and length (${CORE_TOOLS}, lines 311-316)`,
     ruleIds: [],
     lesson: LESSONS.resourceUri,
     source: "core",

@@ -530,7 +530,7 @@ export const MISTAKES: readonly CorpusMistake[] = [
     "tool-names",
     "warning",
     ['"show gallery" uses ⟨U+0020⟩'],
-    "core 2026-07-28 server/tools lines 313-316",
+    "core 2026-07-28 server/tools lines 311-316",
   ),
   m(
     "mcpui-stdout-banner",
