@@ -76,11 +76,11 @@ test("an import into full storage is refused with the reason, and the progress s
   await expect(error).toContainText(/needs \d+(\.\d)? (KB|MB)/);
   await expect(error).toContainText("progress is unchanged");
   await expect(page.getByTestId("import-done")).toHaveCount(0);
-  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras1 of \d+/);
 
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras1 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("not yet");
   expect(errors).toEqual([]);
 });
@@ -121,7 +121,7 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole("button", { name: "Merge into my progress" }).click();
   await expect(page.getByTestId("import-done")).toContainText("Imported");
-  await expect(negotiationRow(page)).toContainText(/^Negotiation2 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras2 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("completed");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(drilledRule).toContainText("0 of 1 right");
@@ -137,7 +137,7 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(page.getByTestId("import-done")).toContainText("Imported");
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras1 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("not yet");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(page.getByText("No cards yet")).toBeVisible();

@@ -56,7 +56,7 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
   await progress.goto("/progress");
   await waitForHydration(progress);
   const neg = progress.getByTestId("mastery").locator('tr[data-topic="NEG"]');
-  await expect(neg).toContainText(/^Negotiation2 of \d+/);
+  await expect(neg).toContainText(/^Two protocol eras2 of \d+/);
   await expect(lessonRow(progress)).toContainText("completed");
   await expect(
     progress.getByTestId("rule-mastery").locator(`tr[data-rule="${item.question.rules[0]}"]`),
@@ -76,7 +76,7 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
   await again.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
   await again.getByRole("button", { name: "Check answer" }).click();
   await expect(again.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
-  await expect(neg).toContainText(/^Negotiation2 of \d+/);
+  await expect(neg).toContainText(/^Two protocol eras2 of \d+/);
   expect(Object.keys((await saved(a)).lessons.completed)).toEqual(["what-mcp-apps-is"]);
 
   // The open Progress page followed every change without a reload.
