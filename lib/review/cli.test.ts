@@ -134,6 +134,11 @@ describe("npm run review", { timeout: 90_000 }, () => {
     const r = await runReviewCli(["example.com/mcp"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("did you mean https://example.com/mcp");
+    // "localhost:3001" looks like a scheme to a URL parser; it is a host and port.
+    const local = await runReviewCli(["localhost:3001/mcp"]);
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain("has no scheme: add http:// or https://");
+    expect(local.stderr).toContain("http://localhost:3001/mcp");
   });
 
   it("exits 1 when an item fails (a view served as plain text/html)", async () => {

@@ -19,6 +19,7 @@ import {
   type Report,
   type ReportItem,
 } from "./report";
+import { missingScheme } from "./reach";
 import { withRenderedItems } from "./rendered-items";
 
 export { withRenderedItems };
@@ -200,10 +201,7 @@ function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliRe
   }
   if (!!url === !!stdio) return usage('give either a URL or --stdio "<command>"');
   if (url && !/^https?:\/\//.test(url)) {
-    const bare = !/^[a-z][a-z0-9+.-]*:/i.test(url);
-    return usage(
-      `not an http(s) URL: ${url}${bare ? ` (no scheme: did you mean https://${url}, or http://${url} for a local server?)` : ""}`,
-    );
+    return usage(missingScheme(url) ?? `not an http(s) URL: ${url}`);
   }
   return {
     json,
