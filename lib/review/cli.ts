@@ -67,6 +67,20 @@ export interface CliIo {
   render?: (request: RenderRequest) => Promise<ReportItem[]>;
 }
 
+/**
+ * How the script styles its output: colour on the report when stdout is a terminal, dimmed
+ * progress lines when stderr is, and neither with NO_COLOR set to anything but "" (no-color.org),
+ * so a piped report or a log keeps no escape codes.
+ */
+export function terminalStyle(o: {
+  stdoutTty: boolean;
+  stderrTty: boolean;
+  env: Record<string, string | undefined>;
+}): { color: boolean; dimProgress: boolean } {
+  const allowed = !o.env.NO_COLOR;
+  return { color: allowed && o.stdoutTty, dimProgress: allowed && o.stderrTty };
+}
+
 /** What `--render` asks the renderer for: the views of `tools`, each judged by the page. */
 export interface RenderRequest {
   url?: string;
