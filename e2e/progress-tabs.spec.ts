@@ -102,7 +102,7 @@ test("a review card rated in one tab is not brought back by the other tab's next
   await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
   await form.getByRole("button", { name: "Check answer" }).click();
   await form.locator('button[data-rating="Good"]').click();
-  await expect(a.getByTestId("review-done")).toContainText("You reviewed 1 card.");
+  await expect(a.getByTestId("review-done")).toContainText("You answered 1 due card.");
   const rated = (await saved(a)).quiz.cards["neg-identifier-fill"];
   expect(rated.reps).toBe(2);
 
@@ -125,7 +125,7 @@ test("an exam running in one tab is not disturbed when another tab saves", async
   await a.getByRole("button", { name: "Start exam" }).click();
   const exam = a.getByTestId("exam");
   await expect(exam.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
-  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Flag to check later" }).click();
   await exam.getByRole("button", { name: "Next" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
 

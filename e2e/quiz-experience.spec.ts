@@ -94,6 +94,8 @@ test("'Select N' stops at N, and the feedback marks only what was chosen wrong",
   await form.getByRole("button", { name: "Check answer" }).click();
   const items = form.getByTestId("feedback").locator("li[data-option]");
   await expect(items).toHaveCount(total);
+  // Once graded, the count and its "untick one" hint are gone: nothing can be changed any more.
+  await expect(form.getByTestId("select-count")).toHaveCount(0);
   for (let k = 0; k < total; k++) {
     const verdict = await items.nth(k).getAttribute("data-verdict");
     const mark = await items.nth(k).locator(".option-mark").textContent();
@@ -147,7 +149,7 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
   await page.getByRole("button", { name: "Start exam" }).click();
   const exam = page.getByTestId("exam");
   const flagged = await exam.locator("form[data-question]").getAttribute("data-question");
-  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Flag to check later" }).click();
   await exam.getByRole("button", { name: "Check and submit" }).click();
   await page.getByRole("button", { name: "Submit exam" }).click();
   const results = page.getByTestId("exam-results");
@@ -243,7 +245,12 @@ test("the review page says why a first answer is due today, and rates by keyboar
   await answerAndCheck(page.locator("form[data-question]"));
   await page.goto("/quizzes/review");
   await waitForHydration(page);
-  await expect(page.getByTestId("why-due-today")).toContainText("10 minutes after a right answer");
+  // The scheduling explanation is one line to open, not two paragraphs above every card.
+  const why = page.getByTestId("why-due-today");
+  await expect(why).toContainText("10 minutes after a right answer");
+  await expect(why.getByText(/10 minutes after a right answer/)).toBeHidden();
+  await why.getByText("Why is a question I just answered already due?").click();
+  await expect(why.getByText(/10 minutes after a right answer/)).toBeVisible();
   const form = page.locator("form[data-question]");
   await answerAndCheck(form);
   await page.locator("body").click({ position: { x: 1, y: 1 } });
