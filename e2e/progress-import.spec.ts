@@ -99,6 +99,8 @@ test("merge and replace each do what their preview said", async ({ page }) => {
     { permissions: AT },
     {
       "neg-wrong-identifier": { attempts: 1, correct: 1, lastAnsweredAt: AT, lastCorrect: true },
+      // A simulator prediction, listed by its preset's title (issue #24), not its ID.
+      "simulator:happy-path": { attempts: 1, correct: 0, lastAnsweredAt: AT, lastCorrect: false },
     },
     {
       ruleCards: { "CSP-5": firstCard(false, new Date(AT)) },
@@ -114,7 +116,7 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await input.setInputFiles(file);
   await expect(confirm.getByRole("radio", { name: /^Merge/ })).toBeChecked();
   await expect(changes).toContainText("Completed lessons: 1 added");
-  await expect(changes).toContainText("Answers: 1 added");
+  await expect(changes).toContainText("Answers: 2 added");
   await expect(changes).toContainText("Drill cards (per rule): 1 added");
   await expect(changes).toContainText("Drill results: 1 added");
   await expect(changes).not.toContainText("removed");
@@ -125,6 +127,13 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("completed");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(drilledRule).toContainText("0 of 1 right");
+  const predicted = page
+    .locator('section[aria-labelledby="predictions-heading"]')
+    .getByRole("link", { name: "Everything passes and the view's call is forwarded" });
+  await expect(predicted).toHaveAttribute("href", "/simulator?preset=happy-path");
+  await expect(page.locator('section[aria-labelledby="predictions-heading"]')).not.toContainText(
+    "happy-path",
+  );
 
   // Replace: what is not in the file goes.
   await input.setInputFiles(file);
