@@ -134,7 +134,7 @@ test("keyboard shortcuts answer, check and move in practice, and flag and move i
   await waitForHydration(page);
   await page.getByRole("button", { name: "Start exam" }).click();
   const exam = page.getByTestId("exam");
-  await expect(exam.getByTestId("shortcuts")).toContainText("flag for review");
+  await expect(exam.getByTestId("shortcuts")).toContainText("flag to check later");
   await page.keyboard.press("f");
   await expect(page.getByTestId("exam-progress")).toHaveText("Answered 0 of 40 · Flagged 1");
   await page.keyboard.press("n");
