@@ -156,6 +156,9 @@ test("the header's Reference opens the spec, the rules and the matrix, and stays
   await reference.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/reference$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reference");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
 test(`/spec has no serious accessibility violation (light and dark)`, async ({ page }) => {
