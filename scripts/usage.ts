@@ -22,9 +22,11 @@ Exit 1 on a broken link or, with --check, on a difference.`,
 usage: npm run build:views
 Bundles the simulator's demo view into public/sim-views/demo.html (run before every build).`,
   "bench-simulator.ts": `
-usage: npm run bench:simulator
+usage: npm run bench:simulator [-- --cold] [-- --throttle]
 Times the simulator against the bare two-origin floor in the full Chromium, interleaved, and
-prints medians and ratios. Needs a production build (npm run build). Environment: BENCH_RUNS (50),
+prints medians and ratios, the cold start split into segments. Needs a production build
+(npm run build). --cold measures only the cold start (with the floor); --throttle puts the floor
+and the cold loads under 4x CPU slowdown and a slow network. Environment: BENCH_RUNS (50),
 BENCH_PAGE_RUNS (200), BENCH_PRESET (happy-path), BENCH_PORT (3200).`,
   "bench-quiz.ts": `
 usage: npm run bench:quiz

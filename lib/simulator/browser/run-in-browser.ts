@@ -24,6 +24,7 @@ import { recordCspBeforeRender } from "../csp-notice";
 import { openViewSession, type ViewSession } from "../../view-session";
 import { ToolCallFlow, type ToolCallReport } from "../tool-call-flow";
 import type { ConversationSnapshot } from "../conversation";
+import { FIRST_MARKS, markFirst } from "../../first-marks";
 
 export interface BrowserRunOptions {
   /** Where the proxy iframe goes. */
@@ -195,6 +196,9 @@ function liveTrace(onTrace: BrowserRunOptions["onTrace"]): Trace {
  * CSP header Chromium enforces (a ViewSession, lib/host/view-session). Resolves when the run has
  * settled (or timed out); never hangs.
  */
+// Evaluated when the runner chunk arrives: the cold-start bench's "runner" segment ends here.
+markFirst(FIRST_MARKS.runner);
+
 export async function runInBrowser(
   scenario: Scenario,
   options: BrowserRunOptions,
