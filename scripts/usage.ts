@@ -28,6 +28,11 @@ prints medians and ratios, the cold start split into segments. Needs a productio
 (npm run build). --cold measures only the cold start (with the floor); --throttle puts the floor
 and the cold loads under 4x CPU slowdown and a slow network. Environment: BENCH_RUNS (50),
 BENCH_PAGE_RUNS (200), BENCH_PRESET (happy-path), BENCH_PORT (3200).`,
+  "check-first-load.ts": `
+usage: npm run check:first-load
+After a build (it also runs as postbuild): prints each budgeted route's first-load JS, gzipped,
+against its budget and target (scripts/first-load-budgets.ts). Exit 1 when a route is over its
+budget or missing from the build. Environment: NEXT_DIST_DIR (.next).`,
   "bench-quiz.ts": `
 usage: npm run bench:quiz
 Times drill generation, practice feedback and the exam start, and prints medians. Needs a
