@@ -39,9 +39,10 @@ Times drill generation, practice feedback and the exam start, and prints medians
 production build for the page figures. Environment: BENCH_DRILL_SEEDS (400), BENCH_DRILL_ONLY,
 BENCH_FEEDBACK_RUNS (60), BENCH_EXAM_RUNS (30), BENCH_PORT (3320).`,
   "bench-lessons.ts": `
-usage: npm run bench:lessons [-- --only=<url>] [-- --scripts]
+usage: npm run bench:lessons [-- --only=<url>] [-- --scripts] [-- --throttle]
 Measures each lesson page's first-load JavaScript and load time against its budget, from a
-production build. --only= limits it to one page. Environment: NEXT_DIST_DIR (.next),
+production build. --only= limits it to one page. --throttle loads each page under 4x CPU
+slowdown and a slow network (LCP target 1.5 s). Environment: NEXT_DIST_DIR (.next),
 BENCH_PORT (3203).`,
   "screenshot-paths.ts": `
 usage: npm run docs:screenshots -- [base URL]
