@@ -67,6 +67,18 @@ export interface ServerSeen {
   issuedRuns: string[];
 }
 
+/** What the size probe asked for and what the view's viewport became (BRG-7). */
+export interface SizeObservation {
+  requestedHeight: number;
+  observedHeight?: number;
+  /** Asked only when the host's width is flexible (no fixed `containerDimensions.width`). */
+  requestedWidth?: number;
+  observedWidth?: number;
+  /** Why the width was not asked. */
+  widthSkipped?: string;
+  waitedMs: number;
+}
+
 export interface Observation {
   /** The resource this view was read from (the negative control has its own). */
   viewUri?: string;
@@ -86,8 +98,7 @@ export interface Observation {
   /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
   frame?: { url: string; violations: string[] };
   top?: { reachable: boolean; detail: string };
-  size?:
-    { skipped: string } | { requestedHeight: number; observedHeight?: number; waitedMs: number };
+  size?: { skipped: string } | SizeObservation;
   displayMode?:
     | { skipped: string }
     | {
@@ -522,16 +533,26 @@ function displayModeProbes(o: Observation): ProbeResult[] {
   return out;
 }
 
+/** Within the 2 px a frame's border or rounding may take. */
+const near = (observed: number | undefined, requested: number) =>
+  observed !== undefined && Math.abs(observed - requested) <= 2;
+
 function sizeProbe(o: Observation): ProbeResult {
   const id = "dimensions/listen-size-changed";
   const s = o.size;
   if (!s) return r(id, "NOT OBSERVABLE", "the size probe did not run", ["BRG-7"]);
   if ("skipped" in s) return r(id, "NOT OBSERVABLE", s.skipped, ["BRG-7"]);
-  const ok = s.observedHeight !== undefined && Math.abs(s.observedHeight - s.requestedHeight) <= 2;
+  // Each flexible dimension must follow; a fixed width is the host's to keep.
+  const widthOk = s.requestedWidth === undefined || near(s.observedWidth, s.requestedWidth);
+  const ok = near(s.observedHeight, s.requestedHeight) && widthOk;
+  const width =
+    s.requestedWidth === undefined
+      ? `; width not asked (${s.widthSkipped ?? "no reason given"})`
+      : `; width ${s.requestedWidth} became ${s.observedWidth ?? "unchanged"} px`;
   return r(
     id,
     ok ? "PASS" : "FAIL",
-    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px within ${s.waitedMs} ms`,
+    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px${width} within ${s.waitedMs} ms`,
     ["BRG-7"],
   );
 }

@@ -314,7 +314,7 @@ async function renderView(
     // BRG-7: no containerDimensions is sent, so the container is flexible both ways: follow the
     // view's width and height, and only once its result is in (until then the frame keeps its
     // size, so the page does not lay out again in the result's path).
-    sizing: { followWidth: true, held: true },
+    sizing: { held: true },
     onInstrumentation(report) {
       if (report.type === "csp-violation") run.violations.push(report);
       if (report.type === "self-test") {
