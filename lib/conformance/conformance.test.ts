@@ -255,6 +255,17 @@ describe("conformance verdicts", () => {
     expect(failing(o)).toEqual([]);
   });
 
+  it("a host that does not advertise openLinks gets the link row NOT OBSERVABLE, saying so, not a request to the operator", () => {
+    const o = goodObservation();
+    const link = (obs: Observation) =>
+      judgeProbes(obs).find((p) => p.id === "links/open-external")!;
+    o.init = { ...(o.init as { ok: true }), hostCapabilities: { openLinks: {}, serverTools: {} } };
+    expect(link(o).evidence).toContain("needs a person");
+    o.init = { ...o.init, hostCapabilities: { serverTools: {} } };
+    expect(link(o).verdict).toBe("NOT OBSERVABLE");
+    expect(link(o).evidence).toContain("does not advertise openLinks");
+  });
+
   it("the operator's link probe passes only when the server served the page the host opened", () => {
     expect(judgeLink({ ok: true, detail: "{}" }, true).verdict).toBe("PASS");
     expect(judgeLink({ ok: true, detail: "{}" }, false).verdict).toBe("FAIL");

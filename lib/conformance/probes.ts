@@ -644,18 +644,28 @@ function isolationProbes(o: Observation): ProbeResult[] {
   ];
 }
 
-/** The operator's probes before the operator has acted. */
-export function personProbes(): ProbeResult[] {
+/**
+ * The operator's probes before the operator has acted. A host that does not advertise `openLinks`
+ * opens no link (BRG-4 lets it say no), so there is nothing to ask the operator: the row says so.
+ */
+export function personProbes(hostCapabilities?: Record<string, unknown>): ProbeResult[] {
+  const offered = !!hostCapabilities && "openLinks" in hostCapabilities;
   return [
     r(
       "links/open-external",
       "NOT OBSERVABLE",
-      "needs a person: press “Open the test link” in the view and confirm in the host",
+      offered
+        ? "needs a person: press “Open the test link” in the view and confirm in the host"
+        : `the host does not advertise openLinks (hostCapabilities {${Object.keys(hostCapabilities ?? {}).join(", ")}}), so it opens no link and there is nothing to try`,
       ["BRG-4"],
       { needsPerson: true },
     ),
   ];
 }
+
+/** Whether the host's ui/initialize answer advertises `openLinks` (the link button needs it). */
+export const offersLinks = (o: Observation) =>
+  !!o.init?.ok && !!o.init.hostCapabilities && "openLinks" in o.init.hostCapabilities;
 
 /** The link probe after the operator pressed the button: did the page the host opened load? */
 export function judgeLink(
@@ -745,7 +755,11 @@ export function judgeProbes(o: Observation): ProbeResult[] {
   const unseen = Object.entries(NOT_OBSERVABLE).map(([id, n]) =>
     r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules),
   );
-  return [...automatic, ...personProbes(), ...unseen];
+  return [
+    ...automatic,
+    ...personProbes(o.init?.ok ? o.init.hostCapabilities : undefined),
+    ...unseen,
+  ];
 }
 
 /** The automatic probes only (the ones a host must pass without a person). */

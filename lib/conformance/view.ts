@@ -9,6 +9,7 @@ import {
   TEARDOWN_ANSWER_DELAY_MS,
   isAutomatic,
   judgeLink,
+  offersLinks,
   TOOLS,
   type ConformanceReport,
   type FetchOutcome,
@@ -259,7 +260,9 @@ async function main() {
   const status = $("status");
   status.dataset.state = "done";
   status.textContent = `Automatic probes finished: ${automatic.length - failed.length} of ${automatic.length} PASS${failed.length ? `; not passed: ${failed.map((p) => p.id).join(", ")}` : ""}.`;
-  ($("open-link") as HTMLButtonElement).disabled = false;
+  // BRG-4: a host that does not advertise openLinks opens no link; the button stays off and the
+  // row says why.
+  ($("open-link") as HTMLButtonElement).disabled = !offersLinks(session.observation);
   reportSize();
   const sent = await send(r);
   status.dataset.sent = String(sent);
