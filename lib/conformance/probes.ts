@@ -8,6 +8,8 @@
  * plainly, with the reason, for everything a document inside the sandbox cannot see.
  */
 
+import { TOOLS, VIEW_URI } from "./ids";
+
 export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
 
 export interface ProbeResult {
@@ -115,14 +117,7 @@ export interface Observation {
   server?: ServerSeen;
 }
 
-/** The tools the conformance server registers, named here so view, server and tests agree. */
-export const TOOLS = {
-  run: "conformance_run",
-  ping: "conformance_ping",
-  modelOnly: "conformance_model_only",
-  report: "conformance_report",
-} as const;
-export const VIEW_URI = "ui://conformance/probe-view.html";
+export { TOOLS, VIEW_URI };
 /** The negative control's tool and view: the same view, under a CSP that declares both origins. */
 export const CONTROL_TOOL = "conformance_run_csp_control";
 export const CONTROL_VIEW_URI = "ui://conformance/probe-view-csp-control.html";

@@ -17,6 +17,7 @@ import { Trace, type TraceEntry } from "../trace";
 import type { InstrumentationReport } from "./inbound";
 import { withPausableTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
+import { cspWithFault, type HostFault } from "./host-fault";
 import type { ProxyPool } from "./proxy-pool";
 import { tokenIssuer, type IssueProxy } from "./proxy-ticket";
 import { agentArguments } from "../agent-arguments";
@@ -70,6 +71,8 @@ export interface BrowserRunOptions {
   onChange?: (run: BrowserRun) => void;
   /** The page's theme and style variables, passed to the view in its host context. */
   hostContext?: PageContext;
+  /** Test-only: a host behaviour broken on purpose (the negative control, see host-fault.ts). */
+  hostFault?: HostFault;
 }
 
 /**
@@ -221,6 +224,7 @@ export async function runInBrowser(
     garbage: "",
     hostile: "",
     eval: "",
+    conformance: "",
     [kind]: html,
   };
   let host: SimHost;
@@ -275,6 +279,9 @@ async function renderView(
     o.askConsent,
     {
       onAppCall(decision, result) {
+        // The conformance view's calls are its probes, not the scenario's action: the table keeps
+        // the agent's rows, and each call is in the trace.
+        if (scenario.resource.view === "conformance") return;
         run.appCallResult = result;
         run.appCall = decision?.forward ? "forwarded" : "refused";
         if (decision) {
@@ -299,7 +306,7 @@ async function renderView(
     container: o.container,
     trace,
     html: turn.html!,
-    csp: turn.decision.csp?.effective ?? undefined,
+    csp: cspWithFault(turn.decision.csp?.effective ?? undefined, o.hostFault, o.hostOrigin),
     granted: turn.decision.permissions?.granted ?? [],
     hostOrigin: o.hostOrigin,
     sandboxOrigin: o.sandboxOrigin,
