@@ -3,6 +3,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
+import { pageHostFault } from "@/lib/simulator/browser/host-fault";
 import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { ConsentRequest } from "@/lib/simulator/consent-queue";
@@ -124,6 +125,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
           hostContext: context,
+          hostFault: pageHostFault(),
           // BRG-5: the host queues requests (SimHost's ConsentQueue); the page shows one at a time.
           askConsent: async (request) => {
             if (mine !== generation.current) return "deny";
