@@ -104,9 +104,28 @@ test("the review's live view passes every automatic conformance probe, opens the
   // The report reached the server, which printed it as JSON and Markdown.
   await expect.poll(() => stderr).toContain('{"conformanceReport"');
   expect(stderr).toContain("| sandbox/no-messages-before-initialized | PASS |");
+  // BRG-7, beyond the probe: the frame follows a width the view reports (the view's viewport
+  // becomes it), and a width past the container only up to the container's own width, so the
+  // page never scrolls sideways.
+  const run = section(page, "conformance_run");
+  const container = run.getByTestId("review-view");
+  const proxyFrame = container.locator("iframe");
+  const column = Math.round((await container.boundingBox())!.width);
+  const viewFrame = (await (await proxyFrame.elementHandle())!.contentFrame())!.childFrames()[0]!;
+  const reportWidth = (width: number) =>
+    viewFrame.evaluate((width) => {
+      window.parent.postMessage(
+        { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { width } },
+        "*",
+      );
+    }, width);
+  const half = Math.round(column / 2);
+  await reportWidth(half);
+  await expect.poll(() => viewFrame.evaluate(() => window.innerWidth)).toBe(half);
+  await reportWidth(column + 2000);
+  await expect.poll(async () => Math.round((await proxyFrame.boundingBox())!.width)).toBe(column);
   // The operator's probe: the view asks to open a page the server serves; the host asks the
   // person, opens it, and the server saw it served (BRG-4).
-  const run = section(page, "conformance_run");
   await viewOf(run).getByRole("button", { name: "Open the test link" }).click();
   const opened = page.context().waitForEvent("page");
   await run.getByTestId("link-dialog").getByRole("button", { name: "Open the link" }).click();

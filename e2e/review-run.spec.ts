@@ -169,7 +169,7 @@ test("a view that floods the host after it initialized is sent ui/resource-teard
   await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
 });
 
-test("a view that requests geolocation and camera gets neither unless the person allows it; allowing one grants exactly that one, for that run only (PERM-2, PERM-3)", async ({
+test("a view that requests geolocation and camera gets neither unless the person allows it; allowing one grants exactly that one, for that run only (PERM-2, PERM-3); the tool's readOnlyHint does not spare the question before the real call (annotations are untrusted)", async ({
   page,
   context,
 }) => {
@@ -186,7 +186,14 @@ test("a view that requests geolocation and camera gets neither unless the person
   // Run 1: asked before anything renders; nothing is ticked; answered at a person's pace, longer
   // than the handshake time-out, which starts only once the view is loading.
   await section.getByTestId("handshake-timeout").fill("3");
-  await runForReal(section);
+  // The tool says readOnlyHint: true, but annotations from a server nobody vetted are not trusted
+  // (core server/tools, tools/annotations-untrusted): the page asks before the real call anyway.
+  await section.getByTestId("run-tool").click();
+  const confirm = section.getByTestId("confirm-call");
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("readOnlyHint: true");
+  await expect(confirm).toContainText("the server's own claim");
+  await confirm.getByRole("button", { name: "Call it" }).click();
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(section.getByTestId("review-view").locator("iframe")).toHaveCount(0);
   // The server's self-chosen name is shown as text: no markup, no right-to-left override.

@@ -45,3 +45,21 @@ test("without JavaScript the table is visible at once", async ({ browser }) => {
     await expect(table.locator(`tr[data-row="${row}"]`)).toHaveAttribute("data-verdict", verdict);
   await context.close();
 });
+
+test("a first visit's first run takes a proxy that loaded while its runner chunk was on its way, and marks its steps for the cold-start bench (issue 23)", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  const status = page.locator('[data-testid="run-status"][data-status="done"]');
+  await expect(status).toHaveAttribute("data-run", "1", { timeout: 20_000 });
+  // A spare for the policy the preview decides loaded while the runner chunk came: the run took it.
+  await expect(status).toHaveAttribute("data-proxy-preloaded", "true");
+  // The steps marked once each (lib/first-marks.ts) happened in a first run's order.
+  const marks = await page.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])),
+  );
+  for (const name of ["academy:hydrated", "academy:runner", "academy:initialized"]) {
+    expect(marks[name], name).toBeGreaterThan(0);
+  }
+  expect(marks["academy:initialized"]!).toBeGreaterThan(marks["academy:runner"]!);
+});

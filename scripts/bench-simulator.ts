@@ -24,8 +24,10 @@ import "./usage";
 import { execSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
 import { requireBuildAndChromium, startServer, stats, type Stats } from "./bench-harness";
+import { COLD_STEPS, coldSegments, formatColdSegments, type ColdSample } from "./cold-segments";
 import { CHROMIUM_ARGS } from "./find-chromium";
 import { describeGrowth, pageFootprint } from "./page-footprint";
+import { FIRST_MARKS } from "../lib/first-marks";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -35,6 +37,22 @@ const WARM_RUNS = 20;
 const CHUNK = 20;
 const PRESET = process.env.BENCH_PRESET ?? "happy-path";
 const PLAIN_PRESET = "plain-bridge-view";
+
+/** `--cold`: only the floor and the cold series (f), interleaved; quicker to iterate on. */
+const COLD_ONLY = process.argv.includes("--cold");
+/**
+ * `--throttle`: a phone-class profile on the floor page and every cold context: 4× CPU slowdown
+ * and a slow network (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up), through the DevTools
+ * protocol, so both sides of each ratio run under the same handicap.
+ */
+const THROTTLE = process.argv.includes("--throttle");
+const CPU_RATE = 4;
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(1)} ms`);
 
@@ -46,8 +64,16 @@ try {
     executablePath: browserPath.executablePath,
     args: CHROMIUM_ARGS,
   });
-  const open = async (path: string, ready: string) => {
+  const throttle = async (page: Page) => {
+    if (!THROTTLE) return;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  };
+  const open = async (path: string, ready: string, throttled = false) => {
     const page = await browser.newPage();
+    if (throttled) await throttle(page);
     await page.goto(`${base}${path}`);
     // Polled from here: waitForFunction polls a string predicate with eval inside the page, which
     // the page's CSP refuses once the predicate is not true at the first look (the simulator's
@@ -59,8 +85,7 @@ try {
     return page;
   };
   // One page per series, so no series leaves state the next one starts from.
-  const floorPage = await open("/bench/floor", "!!window.academyFloor");
-  const runs = await open("/simulator", "!!window.academySimulator");
+  const floorPage = await open("/bench/floor", "!!window.academyFloor", true);
   const togglePage = async () => {
     const page = await open(`/simulator?preset=${PRESET}`, "!!window.academySimulator");
     await page.waitForSelector('[data-testid="run-status"][data-status="done"]', {
@@ -90,24 +115,61 @@ try {
     );
   };
 
-  const coldStart = async () => {
+  const coldStart = async (): Promise<ColdSample> => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
+      await throttle(page);
       await page.goto(`${base}/simulator?preset=${PRESET}`);
       const status = page.locator('[data-testid="run-status"][data-status="done"]');
-      await status.waitFor({ state: "attached", timeout: 30_000 });
-      const [start, done] = await Promise.all(
+      await status.waitFor({ state: "attached", timeout: THROTTLE ? 90_000 : 30_000 });
+      const [runStart, result] = await Promise.all(
         ["data-run-start", "data-result-in-view"].map(async (a) =>
           Number(await status.getAttribute(a)),
         ),
       );
-      if (!Number.isFinite(done)) throw new Error("the cold page's first run did not render");
-      return { start: start!, done: done! };
+      if (!Number.isFinite(result)) throw new Error("the cold page's first run did not render");
+      // The steps the page marked once each (lib/first-marks.ts), and when the document arrived.
+      const marks = await page.evaluate(() => ({
+        document: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+          .responseEnd,
+        ...Object.fromEntries(
+          performance.getEntriesByType("mark").map((m) => [m.name, m.startTime] as const),
+        ),
+      }));
+      const at = (name: string) => (marks as Record<string, number>)[name] ?? NaN;
+      return {
+        document: at("document"),
+        hydrated: at(FIRST_MARKS.hydrated),
+        runner: at(FIRST_MARKS.runner),
+        runStart: runStart!,
+        ticket: at(FIRST_MARKS.ticket),
+        proxyReady: at(FIRST_MARKS.proxyReady),
+        initialized: at(FIRST_MARKS.initialized),
+        result: result!,
+      };
     } finally {
       await context.close();
     }
   };
+
+  if (COLD_ONLY) {
+    for (let i = 0; i < 2; i++) {
+      await floorRun();
+      await coldStart();
+    }
+    const floor: number[] = [];
+    const cold: ColdSample[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      floor.push(await floorRun());
+      cold.push(await coldStart());
+    }
+    await browser.close();
+    stop();
+    printCold(floor, cold, true);
+    process.exit(0);
+  }
+  const runs = await open("/simulator", "!!window.academySimulator");
 
   // Warm-up: first loads compile and cache what later runs reuse.
   for (let i = 0; i < 3; i++) {
@@ -131,8 +193,7 @@ try {
   const cspViewMs: number[] = [];
   const cspParts: number[][] = [];
   const cspPreloaded: boolean[] = [];
-  const coldRunStart: number[] = [];
-  const coldDone: number[] = [];
+  const cold: ColdSample[] = [];
   // Alternating: a floor run before each measured run, so load that comes and goes on the machine
   // weighs on both alike.
   for (let i = 0; i < RUNS; i++) {
@@ -152,9 +213,7 @@ try {
     cspParts.push(...c.parts);
     cspPreloaded.push(...c.preloaded);
     floor.push(await floorRun());
-    const cold = await coldStart();
-    coldRunStart.push(cold.start);
-    coldDone.push(cold.done);
+    cold.push(await coldStart());
   }
 
   // (e) Runs through the page: warm up to run 20, measure, go on to PAGE_RUNS, measure again.
@@ -242,15 +301,32 @@ try {
         .join("\n") +
       `\n    mean time per page run: runs 2–${WARM_RUNS} ${fmt(chunkMs[0]!)}, last ${CHUNK} runs ${fmt(chunkMs[chunkMs.length - 1]!)}`,
   );
-  const coldStats = stats(coldDone);
-  console.log(
-    `(f) cold start, navigation → first run's view has its result (${coldStats.n} new contexts): ` +
-      `median ${fmt(coldStats.median)}, p95 ${fmt(coldStats.p95)} = ${ratio(coldStats)}; ` +
-      `of which navigation → run starts ${fmt(stats(coldRunStart).median)} (median)`,
-  );
+  printCold(floor, cold, false);
   const pageNotRendered = pageOutcomes.filter((o) => o !== "rendered").length;
   if (pageNotRendered)
     console.log(`warning: ${pageNotRendered} of ${pageOutcomes.length} page runs did not render`);
 } finally {
   stop();
+}
+
+/** (f): the cold figure against the floor, and its segments (scripts/cold-segments.ts). */
+function printCold(floor: number[], cold: ColdSample[], withFloor: boolean) {
+  const f = stats(floor);
+  const c = stats(cold.map((x) => x.result));
+  const under = THROTTLE ? ` under ${CPU_RATE}× CPU slowdown and a slow network` : "";
+  if (withFloor) {
+    console.log(`Simulator cold start${under}, preset "${PRESET}", ${new Date().toISOString()}`);
+    console.log(
+      `floor${THROTTLE ? " (same throttling)" : ""} (${f.n} runs, interleaved): median ${fmt(f.median)}, p95 ${fmt(f.p95)}`,
+    );
+  }
+  console.log(
+    `(f) cold start${under}, navigation → first run's view has its result (${c.n} new contexts): ` +
+      `median ${fmt(c.median)}, p95 ${fmt(c.p95)} = ${(c.median / f.median).toFixed(2)}× floor   ` +
+      `target ≤ ${THROTTLE ? 5 : 4}× floor`,
+  );
+  console.log(
+    `    segments (${COLD_STEPS.length} steps; "+" is the median of each load's own segment):`,
+  );
+  for (const l of formatColdSegments(coldSegments(cold), fmt)) console.log(l);
 }

@@ -5,9 +5,15 @@
 import "./usage";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bundleDemoView, SIM_VIEWS_DIR } from "./view-documents";
+import { bundleConformanceView, bundleDemoView, SIM_VIEWS_DIR } from "./view-documents";
 
 mkdirSync(SIM_VIEWS_DIR, { recursive: true });
-const html = await bundleDemoView();
-writeFileSync(path.join(SIM_VIEWS_DIR, "demo.html"), html);
-console.log(`public/sim-views/demo.html: ${(html.length / 1024).toFixed(1)} KiB`);
+// The conformance view too: the conformance-view preset serves it from the in-page server.
+for (const [name, bundle] of [
+  ["demo", bundleDemoView],
+  ["conformance", bundleConformanceView],
+] as const) {
+  const html = await bundle();
+  writeFileSync(path.join(SIM_VIEWS_DIR, `${name}.html`), html);
+  console.log(`public/sim-views/${name}.html: ${(html.length / 1024).toFixed(1)} KiB`);
+}

@@ -22,19 +22,27 @@ Exit 1 on a broken link or, with --check, on a difference.`,
 usage: npm run build:views
 Bundles the simulator's demo view into public/sim-views/demo.html (run before every build).`,
   "bench-simulator.ts": `
-usage: npm run bench:simulator
+usage: npm run bench:simulator [-- --cold] [-- --throttle]
 Times the simulator against the bare two-origin floor in the full Chromium, interleaved, and
-prints medians and ratios. Needs a production build (npm run build). Environment: BENCH_RUNS (50),
+prints medians and ratios, the cold start split into segments. Needs a production build
+(npm run build). --cold measures only the cold start (with the floor); --throttle puts the floor
+and the cold loads under 4x CPU slowdown and a slow network. Environment: BENCH_RUNS (50),
 BENCH_PAGE_RUNS (200), BENCH_PRESET (happy-path), BENCH_PORT (3200).`,
+  "check-first-load.ts": `
+usage: npm run check:first-load
+After a build (it also runs as postbuild): prints each budgeted route's first-load JS, gzipped,
+against its budget and target (scripts/first-load-budgets.ts). Exit 1 when a route is over its
+budget or missing from the build. Environment: NEXT_DIST_DIR (.next).`,
   "bench-quiz.ts": `
 usage: npm run bench:quiz
 Times drill generation, practice feedback and the exam start, and prints medians. Needs a
 production build for the page figures. Environment: BENCH_DRILL_SEEDS (400), BENCH_DRILL_ONLY,
 BENCH_FEEDBACK_RUNS (60), BENCH_EXAM_RUNS (30), BENCH_PORT (3320).`,
   "bench-lessons.ts": `
-usage: npm run bench:lessons [-- --only=<url>] [-- --scripts]
+usage: npm run bench:lessons [-- --only=<url>] [-- --scripts] [-- --throttle]
 Measures each lesson page's first-load JavaScript and load time against its budget, from a
-production build. --only= limits it to one page. Environment: NEXT_DIST_DIR (.next),
+production build. --only= limits it to one page. --throttle loads each page under 4x CPU
+slowdown and a slow network (LCP target 1.5 s). Environment: NEXT_DIST_DIR (.next),
 BENCH_PORT (3203).`,
   "screenshot-paths.ts": `
 usage: npm run docs:screenshots -- [base URL]

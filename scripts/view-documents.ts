@@ -53,6 +53,7 @@ export async function viewDocument(kind: ViewKind): Promise<string> {
       );
     }
   }
+  if (kind === "conformance") return bundleConformanceView();
   const file = path.join(SIM_VIEWS_DIR, `${kind}.html`);
   try {
     return readFileSync(file, "utf8");

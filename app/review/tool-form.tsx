@@ -42,13 +42,14 @@ export function ToolForm({
   const [values, setValues] = useState<RawValues>(() => initialValues(form));
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const [handshakeSeconds, setHandshakeSeconds] = useState(String(DEFAULT_HANDSHAKE_S));
-  // A real call may change data on the server: asked first unless the tool says it is read-only
-  // (readOnlyHint), once per tool on this page. Preview never asks: it calls nothing.
+  // A real call may change data on the server: asked first, once per tool on this page. A
+  // readOnlyHint does not skip the question: annotations from a server the person has not vetted
+  // are untrusted (core server/tools). Preview never asks: it calls nothing.
   const [confirming, setConfirming] = useState<{
     args: Record<string, unknown>;
     ms: number;
   } | null>(null);
-  const confirmed = useRef(tool.annotations?.readOnlyHint === true);
+  const confirmed = useRef(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -168,9 +169,19 @@ export function ToolForm({
       >
         <h2 id={`${id}-confirm-h`}>Call {name} on the server for real?</h2>
         <p>
-          The tool does not say it is read-only (no <code>readOnlyHint: true</code>), so the call
-          may change data on the server. Preview renders the view with a sample result and calls
-          nothing.
+          {tool.annotations?.readOnlyHint === true ? (
+            <>
+              The tool says it is read-only (<code>readOnlyHint: true</code>), but that is the
+              server&apos;s own claim: hints from a server you have not vetted are not to be
+              trusted, so the call may still change data on the server.
+            </>
+          ) : (
+            <>
+              The tool does not say it is read-only (no <code>readOnlyHint: true</code>), so the
+              call may change data on the server.
+            </>
+          )}{" "}
+          Preview renders the view with a sample result and calls nothing.
         </p>
         <p>
           <button type="button" ref={cancel} onClick={() => answer("cancel")}>

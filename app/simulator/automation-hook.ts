@@ -4,6 +4,7 @@ import { decide } from "@/lib/decide";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
+import { FIRST_MARKS, markFirst } from "@/lib/first-marks";
 
 export interface RunManyResult {
   outcomes: string[];
@@ -70,6 +71,8 @@ export function installAutomationHook(
   container: () => HTMLElement | null,
   setScenario?: (s: Scenario) => void,
 ): () => void {
+  // Installed in an effect of the page's first render: hydration is done.
+  markFirst(FIRST_MARKS.hydrated);
   const find = (id: string) => {
     const p = presets.find((x) => x.id === id);
     if (!p) throw new Error(`no preset ${id}`);

@@ -17,8 +17,22 @@ export const loadShare = () => import("@/lib/simulator/share");
  */
 let runnerModule: typeof import("@/lib/simulator/browser/run-in-browser") | undefined;
 export const loadedRunner = () => runnerModule;
+let runnerLoading: Promise<typeof import("@/lib/simulator/browser/run-in-browser")> | undefined;
 export const loadRunner = () =>
-  import("@/lib/simulator/browser/run-in-browser").then((m) => (runnerModule = m));
+  (runnerLoading ??= import("@/lib/simulator/browser/run-in-browser").then(
+    (m) => (runnerModule = m),
+    (error: unknown) => {
+      // Not kept: the next run asks again (a chunk that failed once may load the second time).
+      runnerLoading = undefined;
+      throw error;
+    },
+  ));
+/**
+ * Cold start (issue 23): the page's first run needs the runner, so its request starts as soon as
+ * this module is evaluated in the browser, while React is still hydrating, instead of after it.
+ * It is a dynamic chunk, so it is not part of the route's first-load JS.
+ */
+if (typeof window !== "undefined") void loadRunner().catch(() => {});
 
 /** The parser, once the page has loaded (or sooner, if the learner reaches for it). */
 export function usePreloadedScenarioModule(): void {

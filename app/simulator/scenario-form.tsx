@@ -423,6 +423,7 @@ export const ScenarioForm = memo(function ScenarioForm({
             <option value="hostile">hostile (attacks the host)</option>
             <option value="eval">eval (a real CSP violation)</option>
             <option value="garbage">garbage (malformed messages)</option>
+            <option value="conformance">conformance (probes this host; see its preset)</option>
           </select>
         </label>
         <label>

@@ -3,6 +3,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
+import { pageHostFault } from "@/lib/simulator/browser/host-fault";
 import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { ConsentRequest } from "@/lib/simulator/consent-queue";
@@ -12,6 +13,7 @@ import type { PromptAnswer } from "@/app/_components/consent-dialog";
 import { ROWS } from "@/lib/simulator/constants";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
+import { previewDecision } from "@/lib/simulator/preview";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { loadedRunner, loadRunner } from "./lazy-modules";
 import type { Predictions } from "./prediction";
@@ -21,6 +23,24 @@ const LIVE_TRACE_MS = 250;
 
 /** The page's theme and colours, as the host context a view is given. */
 export const pageContext = (): PageContext => pageHostContext();
+
+/**
+ * Loads a spare proxy for the policy (effective CSP, granted permissions) that the pure preview
+ * decides for `s`; the run takes it only if its own decision gives the same policy (ProxyPool
+ * matches by key), so a wrong guess costs a frame, never a weaker policy.
+ */
+function prepareProxyFor(pool: ProxyPool | null, s: Scenario): void {
+  if (!pool) return;
+  const hostOrigin = window.location.origin;
+  const sandboxOrigin = sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN);
+  if (!checkOrigins(hostOrigin, sandboxOrigin).ok) return;
+  const d = previewDecision(resolvePorts(s, window.location.port || "80"));
+  if (!d.csp) return;
+  pool.prepare(
+    policyFor(d.csp.effective ?? undefined, d.permissions?.granted ?? []),
+    tokenIssuer(hostOrigin, sandboxOrigin),
+  );
+}
 
 export type Status = "idle" | "running" | "done" | "error";
 
@@ -86,7 +106,11 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
         setRunCount(n);
       });
       try {
-        const { runInBrowser } = loadedRunner() ?? (await loadRunner());
+        const loaded = loadedRunner();
+        // A first run waits for the runner chunk: meanwhile a proxy for the policy the preview
+        // decides for this scenario loads as a spare, which the run then takes (issue 23).
+        if (!loaded) prepareProxyFor(pool.current, s);
+        const { runInBrowser } = loaded ?? (await loadRunner());
         const hostOrigin = window.location.origin;
         const context = pageContext();
         let collected: readonly TraceEntry[] = [];
@@ -101,6 +125,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
           hostOrigin,
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
           hostContext: context,
+          hostFault: pageHostFault(),
           // BRG-5: the host queues requests (SimHost's ConsentQueue); the page shows one at a time.
           askConsent: async (request) => {
             if (mine !== generation.current) return "deny";

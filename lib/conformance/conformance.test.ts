@@ -110,7 +110,13 @@ function goodObservation(): Observation {
     },
     frame: { url: `${ORIGINS.declared}/probe/frame`, violations: ["frame-src"] },
     top: { reachable: false, detail: "SecurityError" },
-    size: { requestedHeight: 321, observedHeight: 321, waitedMs: 40 },
+    size: {
+      requestedHeight: 321,
+      observedHeight: 321,
+      requestedWidth: 640,
+      observedWidth: 640,
+      waitedMs: 40,
+    },
     displayMode: {
       requested: "fullscreen",
       answer: { mode: "fullscreen" },
@@ -228,6 +234,36 @@ describe("conformance verdicts", () => {
     const o = goodObservation();
     o.size = { requestedHeight: 321, observedHeight: 150, waitedMs: 3000 };
     expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+  });
+
+  it("a flexible width the host does not follow fails listen-size-changed, a fixed one is not asked", () => {
+    const o = goodObservation();
+    o.size = {
+      requestedHeight: 321,
+      observedHeight: 321,
+      requestedWidth: 640,
+      observedWidth: 700,
+      waitedMs: 3000,
+    };
+    expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+    o.size = {
+      requestedHeight: 321,
+      observedHeight: 321,
+      widthSkipped: "the host gave a fixed width (700 px)",
+      waitedMs: 40,
+    };
+    expect(failing(o)).toEqual([]);
+  });
+
+  it("a host that does not advertise openLinks gets the link row NOT OBSERVABLE, saying so, not a request to the operator", () => {
+    const o = goodObservation();
+    const link = (obs: Observation) =>
+      judgeProbes(obs).find((p) => p.id === "links/open-external")!;
+    o.init = { ...(o.init as { ok: true }), hostCapabilities: { openLinks: {}, serverTools: {} } };
+    expect(link(o).evidence).toContain("needs a person");
+    o.init = { ...o.init, hostCapabilities: { serverTools: {} } };
+    expect(link(o).verdict).toBe("NOT OBSERVABLE");
+    expect(link(o).evidence).toContain("does not advertise openLinks");
   });
 
   it("the operator's link probe passes only when the server served the page the host opened", () => {

@@ -8,6 +8,8 @@
  * plainly, with the reason, for everything a document inside the sandbox cannot see.
  */
 
+import { TOOLS, VIEW_URI } from "./ids";
+
 export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
 
 export interface ProbeResult {
@@ -67,6 +69,18 @@ export interface ServerSeen {
   issuedRuns: string[];
 }
 
+/** What the size probe asked for and what the view's viewport became (BRG-7). */
+export interface SizeObservation {
+  requestedHeight: number;
+  observedHeight?: number;
+  /** Asked only when the host's width is flexible (no fixed `containerDimensions.width`). */
+  requestedWidth?: number;
+  observedWidth?: number;
+  /** Why the width was not asked. */
+  widthSkipped?: string;
+  waitedMs: number;
+}
+
 export interface Observation {
   /** The resource this view was read from (the negative control has its own). */
   viewUri?: string;
@@ -86,8 +100,7 @@ export interface Observation {
   /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
   frame?: { url: string; violations: string[] };
   top?: { reachable: boolean; detail: string };
-  size?:
-    { skipped: string } | { requestedHeight: number; observedHeight?: number; waitedMs: number };
+  size?: { skipped: string } | SizeObservation;
   displayMode?:
     | { skipped: string }
     | {
@@ -104,14 +117,7 @@ export interface Observation {
   server?: ServerSeen;
 }
 
-/** The tools the conformance server registers, named here so view, server and tests agree. */
-export const TOOLS = {
-  run: "conformance_run",
-  ping: "conformance_ping",
-  modelOnly: "conformance_model_only",
-  report: "conformance_report",
-} as const;
-export const VIEW_URI = "ui://conformance/probe-view.html";
+export { TOOLS, VIEW_URI };
 /** The negative control's tool and view: the same view, under a CSP that declares both origins. */
 export const CONTROL_TOOL = "conformance_run_csp_control";
 export const CONTROL_VIEW_URI = "ui://conformance/probe-view-csp-control.html";
@@ -522,16 +528,26 @@ function displayModeProbes(o: Observation): ProbeResult[] {
   return out;
 }
 
+/** Within the 2 px a frame's border or rounding may take. */
+const near = (observed: number | undefined, requested: number) =>
+  observed !== undefined && Math.abs(observed - requested) <= 2;
+
 function sizeProbe(o: Observation): ProbeResult {
   const id = "dimensions/listen-size-changed";
   const s = o.size;
   if (!s) return r(id, "NOT OBSERVABLE", "the size probe did not run", ["BRG-7"]);
   if ("skipped" in s) return r(id, "NOT OBSERVABLE", s.skipped, ["BRG-7"]);
-  const ok = s.observedHeight !== undefined && Math.abs(s.observedHeight - s.requestedHeight) <= 2;
+  // Each flexible dimension must follow; a fixed width is the host's to keep.
+  const widthOk = s.requestedWidth === undefined || near(s.observedWidth, s.requestedWidth);
+  const ok = near(s.observedHeight, s.requestedHeight) && widthOk;
+  const width =
+    s.requestedWidth === undefined
+      ? `; width not asked (${s.widthSkipped ?? "no reason given"})`
+      : `; width ${s.requestedWidth} became ${s.observedWidth ?? "unchanged"} px`;
   return r(
     id,
     ok ? "PASS" : "FAIL",
-    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px within ${s.waitedMs} ms`,
+    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px${width} within ${s.waitedMs} ms`,
     ["BRG-7"],
   );
 }
@@ -623,18 +639,28 @@ function isolationProbes(o: Observation): ProbeResult[] {
   ];
 }
 
-/** The operator's probes before the operator has acted. */
-export function personProbes(): ProbeResult[] {
+/**
+ * The operator's probes before the operator has acted. A host that does not advertise `openLinks`
+ * opens no link (BRG-4 lets it say no), so there is nothing to ask the operator: the row says so.
+ */
+export function personProbes(hostCapabilities?: Record<string, unknown>): ProbeResult[] {
+  const offered = !!hostCapabilities && "openLinks" in hostCapabilities;
   return [
     r(
       "links/open-external",
       "NOT OBSERVABLE",
-      "needs a person: press “Open the test link” in the view and confirm in the host",
+      offered
+        ? "needs a person: press “Open the test link” in the view and confirm in the host"
+        : `the host does not advertise openLinks (hostCapabilities {${Object.keys(hostCapabilities ?? {}).join(", ")}}), so it opens no link and there is nothing to try`,
       ["BRG-4"],
       { needsPerson: true },
     ),
   ];
 }
+
+/** Whether the host's ui/initialize answer advertises `openLinks` (the link button needs it). */
+export const offersLinks = (o: Observation) =>
+  !!o.init?.ok && !!o.init.hostCapabilities && "openLinks" in o.init.hostCapabilities;
 
 /** The link probe after the operator pressed the button: did the page the host opened load? */
 export function judgeLink(
@@ -724,7 +750,11 @@ export function judgeProbes(o: Observation): ProbeResult[] {
   const unseen = Object.entries(NOT_OBSERVABLE).map(([id, n]) =>
     r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules),
   );
-  return [...automatic, ...personProbes(), ...unseen];
+  return [
+    ...automatic,
+    ...personProbes(o.init?.ok ? o.init.hostCapabilities : undefined),
+    ...unseen,
+  ];
 }
 
 /** The automatic probes only (the ones a host must pass without a person). */

@@ -5,7 +5,6 @@
  * `ConformanceState` shared by every `McpServer` the factory makes, since a stateless HTTP
  * endpoint makes one per request.
  */
-import { randomUUID } from "node:crypto";
 import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
@@ -169,7 +168,8 @@ function registerProbeView(server: McpServer, state: ConformanceState, t: UiTool
       _meta: { ui: { resourceUri: t.uri } },
     },
     async () => {
-      const run = randomUUID();
+      // Web Crypto, so the same server runs in Node 20 and in the simulator's page.
+      const run = globalThis.crypto.randomUUID();
       state.issuedRuns.push(run);
       state.calls.push({ tool: t.tool, run });
       // OUT-1: text that makes sense without the view; OUT-2: the run token for the view.

@@ -35,8 +35,16 @@ export interface ViewProbeEnv {
   frameProbe?(url: string): Promise<{ url: string; violations: string[] }>;
   /** Tries to read `window.top.document` (browser only). */
   tryTop?(): { reachable: boolean; detail: string };
-  /** After size-changed: waits for the viewport to reach `height` (browser only). */
-  waitForHeight?(height: number, ms: number): Promise<number | undefined>;
+  /** The viewport's size now (browser only). */
+  viewport?(): { width: number; height: number };
+  /**
+   * After size-changed: waits for the viewport to reach `size` (each given dimension, ±2 px), or
+   * `ms`, and returns the viewport then (browser only).
+   */
+  waitForSize?(
+    size: { width?: number; height: number },
+    ms: number,
+  ): Promise<{ width: number; height: number }>;
   /** Called with the host context after ui/initialize and after each change (the theme). */
   onContext?(context: Record<string, unknown>): void;
   /** Called when ui/resource-teardown arrives; the view answers once it settles. */
@@ -291,28 +299,44 @@ export class ConformanceSession {
     };
   }
 
-  /** BRG-7: with a flexible height, size-changed should become the viewport's height. */
+  /**
+   * BRG-7: with a flexible height (and width), size-changed should become the viewport's size. The
+   * width asked is narrower than the viewport, so it is inside any container's bounds; the view
+   * then reports its first width again, so what follows is laid out as before.
+   */
   private async probeSize(ctx: Record<string, unknown>) {
-    const dims = ctx.containerDimensions as { height?: unknown } | undefined;
+    const dims = ctx.containerDimensions as { height?: unknown; width?: unknown } | undefined;
     if (typeof dims?.height === "number") {
       this.observation.size = {
         skipped: `the host gave a fixed height (${dims.height} px), so size-changed need not be followed`,
       };
       return;
     }
-    if (!this.env.waitForHeight) {
+    if (!this.env.waitForSize || !this.env.viewport) {
       this.observation.size = { skipped: "no viewport to measure outside a browser" };
       return;
     }
     const requestedHeight = 321;
+    const before = this.env.viewport();
+    const fixedWidth = typeof dims?.width === "number";
+    const requestedWidth =
+      fixedWidth || before.width < 200 ? undefined : Math.round(before.width - 60);
+    const widthSkipped = fixedWidth
+      ? `the host gave a fixed width (${String(dims?.width)} px)`
+      : requestedWidth === undefined
+        ? `the viewport is too narrow to ask for less (${before.width} px)`
+        : undefined;
     const started = this.env.now();
-    this.notify("ui/notifications/size-changed", { height: requestedHeight });
-    const observedHeight = await this.env.waitForHeight(requestedHeight, 3000);
+    const asked = { height: requestedHeight, ...(requestedWidth ? { width: requestedWidth } : {}) };
+    this.notify("ui/notifications/size-changed", asked);
+    const seen = await this.env.waitForSize(asked, 3000);
     this.observation.size = {
       requestedHeight,
-      observedHeight,
+      observedHeight: seen.height,
+      ...(requestedWidth ? { requestedWidth, observedWidth: seen.width } : { widthSkipped }),
       waitedMs: Math.round(this.env.now() - started),
     };
+    if (requestedWidth) this.notify("ui/notifications/size-changed", { width: before.width });
   }
 
   /** BRG-6: ask only for a mode both sides list, then return to where the view started. */

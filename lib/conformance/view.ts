@@ -9,6 +9,7 @@ import {
   TEARDOWN_ANSWER_DELAY_MS,
   isAutomatic,
   judgeLink,
+  offersLinks,
   TOOLS,
   type ConformanceReport,
   type FetchOutcome,
@@ -103,26 +104,33 @@ function tryTop() {
 }
 
 /**
- * Resolves with the frame's height once it is `height` (±2 px), or after `ms` with whatever it is.
- * Resize events and a timer, not animation frames: Chromium runs no animation frame in a
- * cross-origin frame that is off screen, so a view the host renders below the fold (a tall report
- * above it, a person who has not scrolled yet) would wait for ever and never call its tools.
+ * Resolves with the viewport once each dimension given is reached (±2 px), or after `ms` with
+ * whatever it is. Resize events and a timer, not animation frames: Chromium runs no animation
+ * frame in a cross-origin frame that is off screen, so a view the host renders below the fold (a
+ * tall report above it, a person who has not scrolled yet) would wait for ever and never call its
+ * tools.
  */
-function waitForHeight(height: number, ms: number): Promise<number | undefined> {
+function waitForSize(
+  size: { width?: number; height: number },
+  ms: number,
+): Promise<{ width: number; height: number }> {
+  const near = (seen: number, want?: number) => want === undefined || Math.abs(seen - want) <= 2;
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       removeEventListener("resize", onResize);
-      resolve(window.innerHeight);
+      resolve(viewport());
     };
     const onResize = () => {
-      if (Math.abs(window.innerHeight - height) <= 2) done();
+      if (near(innerHeight, size.height) && near(innerWidth, size.width)) done();
     };
     const timer = setTimeout(done, ms);
     addEventListener("resize", onResize);
     onResize();
   });
 }
+
+const viewport = () => ({ width: innerWidth, height: innerHeight });
 
 function logLine(line: string) {
   const li = document.createElement("li");
@@ -228,7 +236,8 @@ const session = new ConformanceSession({
   fetchProbe,
   frameProbe,
   tryTop,
-  waitForHeight,
+  viewport,
+  waitForSize,
   onContext: applyTheme,
   onTeardown,
   log: logLine,
@@ -251,7 +260,9 @@ async function main() {
   const status = $("status");
   status.dataset.state = "done";
   status.textContent = `Automatic probes finished: ${automatic.length - failed.length} of ${automatic.length} PASS${failed.length ? `; not passed: ${failed.map((p) => p.id).join(", ")}` : ""}.`;
-  ($("open-link") as HTMLButtonElement).disabled = false;
+  // BRG-4: a host that does not advertise openLinks opens no link; the button stays off and the
+  // row says why.
+  ($("open-link") as HTMLButtonElement).disabled = !offersLinks(session.observation);
   reportSize();
   const sent = await send(r);
   status.dataset.sent = String(sent);

@@ -785,152 +785,192 @@ export function generateDrillItem(request: DrillRequest): DrillItem {
   );
 }
 
-function buildItem(
-  seed: string,
-  kind: DrillKind,
-  scenario: Scenario,
-  decision: Decision,
-  rng: Rng,
-  focus: DrillTopic,
-): DrillItem {
-  let directive: AskedDirective | undefined;
-  if (kind === "csp-header") {
-    const csp = scenario.resource.csp;
-    const declared =
-      typeof csp === "object" && csp !== null && !Array.isArray(csp) ? Object.keys(csp) : [];
-    const wanted: AskedDirective[] = [];
-    if (declared.includes("connectDomains")) wanted.push("connect-src");
-    if (declared.includes("resourceDomains")) wanted.push("script-src");
-    if (declared.includes("frameDomains")) wanted.push("frame-src");
-    if (declared.includes("baseUriDomains")) wanted.push("base-uri");
-    // Mostly ask about a directive the declared origins reach (a bare 'none' or 'self' key is
-    // short, and a key that is always the shortest option would be a cue).
-    const reached = wanted.filter((w) => {
-      const d = decision.csp?.header ? directiveOf(decision.csp.header, w) : undefined;
-      return d && d.includes("https://");
-    });
-    directive = pickOf(
-      rng,
-      reached.length && rng() < 0.8 ? reached : wanted.length ? wanted : ASKED_DIRECTIVES,
-    );
-  }
-  const key = answerText(kind, decision, directive);
-  const deciding = decidingRows(kind, decision);
-  const hostPolicy = hostPolicyOf(deciding, decision);
-  const nearMisses = nearMissesOf(scenario);
-  const kv = keyVerdict(kind, decision);
+/**
+ * For a csp-header item: the directive asked about. Mostly one the declared origins reach (a bare
+ * 'none' or 'self' key is short, and a key that is always the shortest option would be a cue).
+ */
+function askedDirective(scenario: Scenario, decision: Decision, rng: Rng): AskedDirective {
+  const csp = scenario.resource.csp;
+  const declared =
+    typeof csp === "object" && csp !== null && !Array.isArray(csp) ? Object.keys(csp) : [];
+  const wanted: AskedDirective[] = [];
+  if (declared.includes("connectDomains")) wanted.push("connect-src");
+  if (declared.includes("resourceDomains")) wanted.push("script-src");
+  if (declared.includes("frameDomains")) wanted.push("frame-src");
+  if (declared.includes("baseUriDomains")) wanted.push("base-uri");
+  const reached = wanted.filter((w) => {
+    const d = decision.csp?.header ? directiveOf(decision.csp.header, w) : undefined;
+    return d && d.includes("https://");
+  });
+  return pickOf(
+    rng,
+    reached.length && rng() < 0.8 ? reached : wanted.length ? wanted : ASKED_DIRECTIVES,
+  );
+}
 
-  // Distractor pool: near misses first, then sibling scenarios drawn from the same seed.
+/** Near misses (one field changed) whose answer differs from the key, with why they differ. */
+function nearCandidates(
+  kind: DrillKind,
+  nearMisses: NearMiss[],
+  key: string,
+  directive: AskedDirective | undefined,
+): Candidate[] {
   const near: Candidate[] = [];
   for (const n of nearMisses) {
     const text = answerText(kind, n.decision, directive);
     if (text !== key && !text.startsWith("("))
       near.push({ meaning: text, why: nearMissWhy(n, keyVerdict(kind, n.decision)) });
   }
+  return near;
+}
+
+/** Deciding-row distractors: the row that decides a sibling draw, and the rows that pass here. */
+function decidingRowCandidates(scenario: Scenario, decision: Decision, rng: Rng): Candidate[] {
   const rest: Candidate[] = [];
-  const keyWhy = kv
-    ? `Here the ${kv.row} row says ${kv.reason}${rulesOf(kv)}.`
-    : "Here every row the call reaches passes.";
-  if (kind === "outcome") {
-    for (const t of Object.values(OUTCOME_TEXT))
-      rest.push({ meaning: t, why: `Not here. ${keyWhy}` });
-  } else if (kind === "app-call") {
-    for (const t of Object.values(APP_CALL_TEXT))
-      rest.push({ meaning: t, why: `Not here. ${keyWhy}` });
-  } else if (kind === "deciding-row") {
-    for (let i = 0; i < 24; i++) {
-      const sib = drawScenario(rng, scenario.id, pickOf(rng, DRILL_TOPICS), {
-        viewCalls: rng() < 0.3,
-      });
-      const f = failingRows(previewDecision(sib));
-      if (f.length !== 1) continue;
-      const here = decision.rows.find((r) => r.row === f[0]!.row)!;
-      rest.push({
-        meaning: rowText(f[0]!),
-        why: `Not here: the ${here.row} row is ${refusalLabel(here)} in this scenario (${here.reason}).`,
-      });
-    }
-    for (const r of decision.rows) {
-      if (r.verdict === "pass" && r.ruleIds.length)
-        rest.push({ meaning: rowText(r), why: `That row passes here: ${r.reason}${rulesOf(r)}.` });
-    }
-  } else if (kind === "csp-header" && directive) {
-    for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 24; i++) {
+    const sib = drawScenario(rng, scenario.id, pickOf(rng, DRILL_TOPICS), {
+      viewCalls: rng() < 0.3,
+    });
+    const f = failingRows(previewDecision(sib));
+    if (f.length !== 1) continue;
+    const here = decision.rows.find((r) => r.row === f[0]!.row)!;
+    rest.push({
+      meaning: rowText(f[0]!),
+      why: `Not here: the ${here.row} row is ${refusalLabel(here)} in this scenario (${here.reason}).`,
+    });
+  }
+  for (const r of decision.rows) {
+    if (r.verdict === "pass" && r.ruleIds.length)
+      rest.push({ meaning: rowText(r), why: `That row passes here: ${r.reason}${rulesOf(r)}.` });
+  }
+  return rest;
+}
+
+/**
+ * Csp-header distractors: the directive other csp declarations and host policies give, the
+ * restrictive default, and near-miss edits of the key itself.
+ */
+function cspHeaderCandidates(
+  scenario: Scenario,
+  decision: Decision,
+  directive: AskedDirective,
+  keyWhy: string,
+  rng: Rng,
+): Candidate[] {
+  const kind = "csp-header";
+  const rest: Candidate[] = [];
+  for (let i = 0; i < 6; i++) {
+    const sib = clone(scenario);
+    const other = drawScenario(rng, scenario.id, "CSP");
+    sib.resource.csp = other.resource.csp ?? {};
+    sib.host = other.host;
+    const t = answerText(kind, previewDecision(sib), directive);
+    rest.push({
+      meaning: t,
+      why: `That is what a different csp or host policy gives. ${keyWhy}`,
+    });
+  }
+  // The same resource declaring one list for this directive, decided by the engine as is and
+  // with the host approving the origins too.
+  const list = DIRECTIVE_LIST[directive];
+  const origins = [
+    ...new Set([
+      ...declaredOrigins(scenario.resource.csp),
+      ...scenario.host.approvedOrigins.map((o) => o.replace("*.", "www.")),
+      "https://tiles.maps.example",
+      "https://player.video.example",
+    ]),
+  ];
+  for (let i = 0; i < origins.length; i++) {
+    for (const declared of [[origins[i]!], origins.slice(i, i + 2)]) {
       const sib = clone(scenario);
-      const other = drawScenario(rng, scenario.id, "CSP");
-      sib.resource.csp = other.resource.csp ?? {};
-      sib.host = other.host;
-      const t = answerText(kind, previewDecision(sib), directive);
+      sib.resource.csp = { [list]: declared };
+      sib.resource.metaLocation = "content";
+      sib.host.outOfPolicy = "subset";
+      if (rng() < 0.5) sib.host.approvedOrigins = [...sib.host.approvedOrigins, ...declared];
       rest.push({
-        meaning: t,
-        why: `That is what a different csp or host policy gives. ${keyWhy}`,
+        meaning: answerText(kind, previewDecision(sib), directive),
+        why: `That is the directive for a csp declaring ${list}: ${JSON.stringify(declared)}. ${keyWhy}`,
       });
-    }
-    // The same resource declaring one list for this directive, decided by the engine as is and
-    // with the host approving the origins too.
-    const list = DIRECTIVE_LIST[directive];
-    const origins = [
-      ...new Set([
-        ...declaredOrigins(scenario.resource.csp),
-        ...scenario.host.approvedOrigins.map((o) => o.replace("*.", "www.")),
-        "https://tiles.maps.example",
-        "https://player.video.example",
-      ]),
-    ];
-    for (let i = 0; i < origins.length; i++) {
-      for (const declared of [[origins[i]!], origins.slice(i, i + 2)]) {
-        const sib = clone(scenario);
-        sib.resource.csp = { [list]: declared };
-        sib.resource.metaLocation = "content";
-        sib.host.outOfPolicy = "subset";
-        if (rng() < 0.5) sib.host.approvedOrigins = [...sib.host.approvedOrigins, ...declared];
-        rest.push({
-          meaning: answerText(kind, previewDecision(sib), directive),
-          why: `That is the directive for a csp declaring ${list}: ${JSON.stringify(declared)}. ${keyWhy}`,
-        });
-      }
-    }
-    for (const h of [DEFAULT_CSP_HEADER]) {
-      const t = directiveOf(h, directive);
-      if (t)
-        rest.push({
-          meaning: t,
-          why: `That is the restrictive default of CSP-4, for a resource that declares no csp. ${keyWhy}`,
-        });
-    }
-    const k = directiveOf(decision.csp?.header ?? "", directive);
-    if (k) {
-      const swapped = k.includes("'none'")
-        ? k.replace("'none'", "'self'")
-        : k.includes("'self'")
-          ? k.replace(/'self'/, "'none'")
-          : `${directive} 'self'`;
-      rest.push({ meaning: swapped, why: `Not the header the engine builds. ${keyWhy}` });
-      // Shorter mistakes: the directive as if nothing, or one origin fewer, had been declared.
-      const parts = k.split(" ");
-      if (parts.length > 2) {
-        rest.push({
-          meaning: parts.slice(0, -1).join(" "),
-          why: `The host keeps every declared origin it approves. ${keyWhy}`,
-        });
-      }
-      for (const bare of [`${directive} 'none'`, `${directive} 'self'`]) {
-        rest.push({ meaning: bare, why: `Not the header the engine builds. ${keyWhy}` });
-      }
-      for (const r of decision.csp?.refused ?? []) {
-        if (typeof r.value === "string") {
-          rest.push({
-            meaning: `${k} ${r.value}`,
-            why: `The host never puts a refused entry in the header: ${r.detail} (CSP-3).`,
-          });
-        }
-      }
     }
   }
+  for (const h of [DEFAULT_CSP_HEADER]) {
+    const t = directiveOf(h, directive);
+    if (t)
+      rest.push({
+        meaning: t,
+        why: `That is the restrictive default of CSP-4, for a resource that declares no csp. ${keyWhy}`,
+      });
+  }
+  const k = directiveOf(decision.csp?.header ?? "", directive);
+  if (k) rest.push(...keyEdits(k, directive, decision, keyWhy));
+  return rest;
+}
 
-  const keyExplanation = kv
-    ? `Right: the ${kv.row} row says ${kv.reason}${rulesOf(kv)}.`
-    : `Right: every row the call reaches passes, and the outcome is ${decision.outcome}.`;
+/** Wrong versions of the key directive `k`: swapped keywords, an origin fewer, refused entries. */
+function keyEdits(
+  k: string,
+  directive: AskedDirective,
+  decision: Decision,
+  keyWhy: string,
+): Candidate[] {
+  const rest: Candidate[] = [];
+  const swapped = k.includes("'none'")
+    ? k.replace("'none'", "'self'")
+    : k.includes("'self'")
+      ? k.replace(/'self'/, "'none'")
+      : `${directive} 'self'`;
+  rest.push({ meaning: swapped, why: `Not the header the engine builds. ${keyWhy}` });
+  // Shorter mistakes: the directive as if nothing, or one origin fewer, had been declared.
+  const parts = k.split(" ");
+  if (parts.length > 2) {
+    rest.push({
+      meaning: parts.slice(0, -1).join(" "),
+      why: `The host keeps every declared origin it approves. ${keyWhy}`,
+    });
+  }
+  for (const bare of [`${directive} 'none'`, `${directive} 'self'`]) {
+    rest.push({ meaning: bare, why: `Not the header the engine builds. ${keyWhy}` });
+  }
+  for (const r of decision.csp?.refused ?? []) {
+    if (typeof r.value === "string") {
+      rest.push({
+        meaning: `${k} ${r.value}`,
+        why: `The host never puts a refused entry in the header: ${r.detail} (CSP-3).`,
+      });
+    }
+  }
+  return rest;
+}
+
+/** The distractors other than near misses, by the kind of item. */
+function otherCandidates(
+  kind: DrillKind,
+  scenario: Scenario,
+  decision: Decision,
+  directive: AskedDirective | undefined,
+  keyWhy: string,
+  rng: Rng,
+): Candidate[] {
+  if (kind === "outcome")
+    return Object.values(OUTCOME_TEXT).map((t) => ({ meaning: t, why: `Not here. ${keyWhy}` }));
+  if (kind === "app-call")
+    return Object.values(APP_CALL_TEXT).map((t) => ({ meaning: t, why: `Not here. ${keyWhy}` }));
+  if (kind === "deciding-row") return decidingRowCandidates(scenario, decision, rng);
+  if (kind === "csp-header" && directive)
+    return cspHeaderCandidates(scenario, decision, directive, keyWhy, rng);
+  return [];
+}
+
+/** The key and four distractors, in a seeded order, with their ids, meanings and the answer. */
+function optionsFor(
+  kind: DrillKind,
+  key: string,
+  keyExplanation: string,
+  near: Candidate[],
+  rest: Candidate[],
+  rng: Rng,
+) {
   const picked = pickOptions(
     { meaning: key, why: keyExplanation },
     ordered(near, rest, rng),
@@ -948,6 +988,62 @@ function buildItem(
   const options = raw.map((o, i) => ({ id: `o${i + 1}`, text: o.text, explanation: o.why }));
   const meanings = Object.fromEntries(raw.map((o, i) => [`o${i + 1}`, o.meaning]));
   const answer = options[raw.findIndex((o) => o.isKey)]!.id;
+  return { options, meanings, answer };
+}
+
+/** The item's stem: the question, the JSON shown, and the host-policy flag when it applies. */
+function stemFor(ask: string, shown: Shown[], hostPolicy: HostPolicyNote[]): string {
+  const policy = hostPolicy.length
+    ? `\n\n**Host policy, not a spec MUST:** this item turns on this host's choices: ${hostPolicy
+        .map((h) => h.note)
+        .join("; and ")}.`
+    : "";
+  return (
+    [
+      `**Predict the host.** ${ask}`,
+      ...shown.map((s) => `${s.label}:\n\n\`\`\`json\n${s.json}\n\`\`\``),
+    ].join("\n\n") + policy
+  );
+}
+
+/** Every decision row with its verdict, rules and reason, then the outcome. */
+function rowsExplanation(decision: Decision): string {
+  return [
+    "The engine's decision rows for this scenario:",
+    ...decision.rows.map(
+      (r) =>
+        `- **${r.row}**: ${refusalLabel(r)}${rulesOf(r)}${r.verdict === "skip" ? "" : ` — ${r.reason}`}`,
+    ),
+    `Outcome: **${decision.outcome}**.`,
+  ].join("\n");
+}
+
+function buildItem(
+  seed: string,
+  kind: DrillKind,
+  scenario: Scenario,
+  decision: Decision,
+  rng: Rng,
+  focus: DrillTopic,
+): DrillItem {
+  const directive = kind === "csp-header" ? askedDirective(scenario, decision, rng) : undefined;
+  const key = answerText(kind, decision, directive);
+  const deciding = decidingRows(kind, decision);
+  const hostPolicy = hostPolicyOf(deciding, decision);
+  const nearMisses = nearMissesOf(scenario);
+  const kv = keyVerdict(kind, decision);
+
+  // Distractor pool: near misses first, then sibling scenarios drawn from the same seed.
+  const near = nearCandidates(kind, nearMisses, key, directive);
+  const keyWhy = kv
+    ? `Here the ${kv.row} row says ${kv.reason}${rulesOf(kv)}.`
+    : "Here every row the call reaches passes.";
+  const rest = otherCandidates(kind, scenario, decision, directive, keyWhy, rng);
+
+  const keyExplanation = kv
+    ? `Right: the ${kv.row} row says ${kv.reason}${rulesOf(kv)}.`
+    : `Right: every row the call reaches passes, and the outcome is ${decision.outcome}.`;
+  const { options, meanings, answer } = optionsFor(kind, key, keyExplanation, near, rest, rng);
 
   const rules = [
     ...new Set(
@@ -962,32 +1058,12 @@ function buildItem(
 
   const ask = askFor(kind, scenario, directive);
   const shown = shownFor(scenario);
-  const policy = hostPolicy.length
-    ? `\n\n**Host policy, not a spec MUST:** this item turns on this host's choices: ${hostPolicy
-        .map((h) => h.note)
-        .join("; and ")}.`
-    : "";
-  const stem =
-    [
-      `**Predict the host.** ${ask}`,
-      ...shown.map((s) => `${s.label}:\n\n\`\`\`json\n${s.json}\n\`\`\``),
-    ].join("\n\n") + policy;
-
   const difficulty =
     hostPolicy.length || scenario.client.era === "dual" || scenario.server.era !== "modern"
       ? "hard"
       : rules.length > 2 || kind === "csp-header"
         ? "medium"
         : "easy";
-
-  const explanation = [
-    "The engine's decision rows for this scenario:",
-    ...decision.rows.map(
-      (r) =>
-        `- **${r.row}**: ${refusalLabel(r)}${rulesOf(r)}${r.verdict === "skip" ? "" : ` — ${r.reason}`}`,
-    ),
-    `Outcome: **${decision.outcome}**.`,
-  ].join("\n");
 
   return {
     seed,
@@ -999,7 +1075,7 @@ function buildItem(
       topic,
       difficulty,
       rules: rules.length ? (rules as [RuleId, ...RuleId[]]) : ["NEG-2"],
-      stem,
+      stem: stemFor(ask, shown, hostPolicy),
       options,
       answer,
     },
@@ -1012,7 +1088,7 @@ function buildItem(
     deciding,
     hostPolicy,
     nearMisses,
-    explanation,
+    explanation: rowsExplanation(decision),
   };
 }
 

@@ -190,8 +190,8 @@ async function renderLiveView(ctx: LiveContext, p: PreparedView): Promise<LiveVi
     consents,
     frame: { kind: "review-proxy", title: `View of ${o.tool.name} (sandbox proxy)` },
     warning,
-    // BRG-7: the frame follows the view's height.
-    sizing: { followWidth: false, held: false },
+    // BRG-7: no containerDimensions is sent, so the frame follows the view's width and height.
+    sizing: { held: false },
     displayModes: { modes: ctx.hostModes, context: (mode) => liveHostContext(ctx, mode) },
     onDisplayMode(mode, byView) {
       view.displayMode = mode;

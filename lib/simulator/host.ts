@@ -101,6 +101,22 @@ export interface EraInfo {
   source: HostConnection["eraSource"];
 }
 
+/**
+ * The conformance server (lib/conformance) as a scenario's main server: it registers its own UI
+ * tool, view and helpers, and its view probes this host. Loaded only when a scenario asks for it.
+ */
+async function conformanceServer(scenario: Scenario, views: ViewDocuments) {
+  const origins = scenario.resource.probeOrigins;
+  if (!origins) throw new Error("the conformance view needs resource.probeOrigins");
+  const { ConformanceState, createConformanceServerFactory } =
+    await import("../conformance/server");
+  return createConformanceServerFactory({
+    viewHtml: views.conformance,
+    origins,
+    state: new ConformanceState(),
+  });
+}
+
 async function connect(
   scenario: Scenario,
   which: ServerName,
@@ -227,7 +243,12 @@ export class SimHost {
     mainServer?: () => McpServer,
   ): Promise<SimHost> {
     const host = new SimHost(scenario, trace, cache);
-    host.connections.push(await connect(scenario, "main", views, trace, mainServer));
+    const main =
+      mainServer ??
+      (scenario.resource.view === "conformance"
+        ? await conformanceServer(scenario, views)
+        : undefined);
+    host.connections.push(await connect(scenario, "main", views, trace, main));
     if (scenario.otherTools.some((t) => t.server === "second")) {
       host.connections.push(await connect(scenario, "second", views, trace));
     }

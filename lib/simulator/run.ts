@@ -42,14 +42,20 @@ export const HEADLESS_VIEWS: ViewDocuments = {
   garbage: doc("Garbage view"),
   hostile: doc("Hostile view"),
   eval: doc("Eval view"),
+  // The conformance server fills its settings in at this marker (lib/conformance/server.ts).
+  conformance: doc("Conformance view").replace(
+    "</head>",
+    '<script type="application/json" id="config">/*CONFORMANCE_CONFIG*/</script></head>',
+  ),
 };
 
 /**
  * Views whose browser document completes the handshake. Headless runs have no browser to run the
- * hostile or eval document's script, so an ext-apps App stands in for them (their attacks and their
- * eval only exist in Chromium, where the e2e tests check them).
+ * hostile, eval or conformance document's script, so an ext-apps App stands in for them (their
+ * attacks, their eval and the conformance probes only exist in Chromium, where the e2e tests check
+ * them; lib/conformance/simulator-host.test.ts runs the probes against SimHost headless).
  */
-const HANDSHAKING = new Set(["demo", "plain", "hostile", "eval"]);
+const HANDSHAKING = new Set(["demo", "plain", "hostile", "eval", "conformance"]);
 
 /** What the garbage view sends instead of a handshake (the same list as public/sim-views/garbage.html). */
 export const GARBAGE_MESSAGES: unknown[] = [

@@ -44,14 +44,21 @@ function replaceDeep(value: unknown, port: string): unknown {
 }
 
 /**
- * Replaces `{port}` with the port the app is served on, in the declared csp, the host's approved
- * origins and the expected header: the only places origins appear.
+ * Replaces `{port}` with the port the app is served on, in the declared csp, the conformance
+ * view's probe origins, the host's approved origins and the expected header: the only places
+ * origins appear.
  */
 export function resolvePorts(s: Scenario, port: number | string): Scenario {
   const p = String(port);
   return {
     ...s,
-    resource: { ...s.resource, csp: replaceDeep(s.resource.csp, p) },
+    resource: {
+      ...s.resource,
+      csp: replaceDeep(s.resource.csp, p),
+      ...(s.resource.probeOrigins && {
+        probeOrigins: replaceDeep(s.resource.probeOrigins, p) as typeof s.resource.probeOrigins,
+      }),
+    },
     host: {
       ...s.host,
       approvedOrigins: s.host.approvedOrigins.map((o) => o.split(PORT_PLACEHOLDER).join(p)),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOOLS as CONFORMANCE_TOOLS, VIEW_URI as CONFORMANCE_URI } from "../conformance/ids";
 import { ScenarioError, type ScenarioIssue } from "./scenario-core";
 import { PERMISSION_NAMES, PROFILE_MIME, ROWS, RUN_OUTCOMES, SESSION_ERAS } from "./constants";
 
@@ -123,9 +124,18 @@ export const scenarioSchema = z
       encoding: z.enum(["text", "blob"]).default("text"),
       /**
        * demo: built with ext-apps App; plain: raw postMessage; silent / garbage: misbehaving views;
-       * hostile: attacks its host and reports what it achieved; eval: calls eval (a real CSP violation).
+       * hostile: attacks its host and reports what it achieved; eval: calls eval (a real CSP violation);
+       * conformance: the conformance server's view (lib/conformance), which probes this host. With
+       * it the main server is the conformance server, which registers its own tools and view.
        */
-      view: z.enum(["demo", "plain", "silent", "garbage", "hostile", "eval"]).default("demo"),
+      view: z
+        .enum(["demo", "plain", "silent", "garbage", "hostile", "eval", "conformance"])
+        .default("demo"),
+      /**
+       * For the conformance view: the origin its CSP probe expects reachable (declared in `csp`)
+       * and the one it expects blocked (declared nowhere). Both serve `/probe/*` (app/probe).
+       */
+      probeOrigins: z.strictObject({ declared: z.string(), undeclared: z.string() }).optional(),
       /**
        * Where csp and permissions are declared: on the content item, on the listing, or split
        * (listing holds them, the content item holds only prefersBorder, hiding them: RES-4).
@@ -165,6 +175,7 @@ export const scenarioSchema = z
         message: `the call answers after ${call.durationMs} ms, before it could be cancelled: make durationMs longer than cancelAfterMs`,
       });
     }
+    if (s.resource.view === "conformance") conformanceIssues(s, ctx);
     const names = [s.uiTool.name, ...s.otherTools.map((t) => t.name)];
     const dup = names.find((n, i) => names.indexOf(n) !== i);
     if (dup)
@@ -198,6 +209,44 @@ export const scenarioSchema = z
       });
     }
   });
+
+/**
+ * The conformance server registers its own tool, view and CSP: the scenario must say the same, so
+ * the instant preview (which reads the scenario alone) agrees with the run.
+ */
+function conformanceIssues(
+  s: { uiTool: { name: string; resourceUri: string }; resource: Record<string, unknown> },
+  ctx: z.RefinementCtx,
+) {
+  const o = s.resource.probeOrigins as { declared: string } | undefined;
+  // Each field that must name what the conformance server registers, with its value there.
+  const want: [string, unknown, unknown][] = [
+    ["uiTool.name", s.uiTool.name, CONFORMANCE_TOOLS.run],
+    ["uiTool.resourceUri", s.uiTool.resourceUri, CONFORMANCE_URI],
+    ["resource.uri", s.resource.uri, CONFORMANCE_URI],
+  ];
+  for (const [field, got, expected] of want)
+    if (got !== expected)
+      ctx.addIssue({
+        code: "custom",
+        path: field.split("."),
+        message: `the conformance server's is ${JSON.stringify(expected)}`,
+      });
+  if (!o) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["resource", "probeOrigins"],
+      message: "the conformance view needs a declared and an undeclared origin to probe",
+    });
+    return;
+  }
+  if (JSON.stringify(s.resource.csp) !== JSON.stringify({ connectDomains: [o.declared] }))
+    ctx.addIssue({
+      code: "custom",
+      path: ["resource", "csp"],
+      message: `the conformance server declares exactly {"connectDomains":[${JSON.stringify(o.declared)}]}`,
+    });
+}
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;

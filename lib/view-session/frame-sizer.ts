@@ -2,11 +2,6 @@ import { frameSize } from "../simulator/browser/frame-size";
 
 export interface FrameSizerOptions {
   /**
-   * BRG-7: with no `containerDimensions` sent the container is flexible both ways, so the frame
-   * follows the view's width as well as its height; false follows the height only.
-   */
-  followWidth: boolean;
-  /**
    * Keep the frame's size until `release()`: the simulator holds it until the view has its result,
    * so the page does not lay out again in the result's path.
    */
@@ -16,7 +11,14 @@ export interface FrameSizerOptions {
 /**
  * BRG-7: applies a view's `ui/notifications/size-changed` to its frame, at most once per animation
  * frame (the latest report wins), reading the frame's width in the frame callback where layout is
- * due anyway.
+ * due anyway. Neither host sends `containerDimensions`, so the container is flexible both ways and
+ * the frame follows the view's width as well as its height; the page's CSS (`max-width: 100%`)
+ * keeps it inside the column.
+ *
+ * Sizes are the view's viewport: the frame's inside, without its border. The frame's border is
+ * added to what is set, and a reported width is compared with the frame's inside, so a view that
+ * reports its own viewport width (ext-apps' App sends `innerWidth`) changes nothing, rather than
+ * shrinking the frame by its border on every report.
  */
 export class FrameSizer {
   private reported: { width?: unknown; height?: unknown } = {};
@@ -33,7 +35,7 @@ export class FrameSizer {
 
   /** A size the view reported. */
   report({ width, height }: { width?: number; height?: number }): void {
-    if (width !== undefined && this.o.followWidth) this.reported = { ...this.reported, width };
+    if (width !== undefined) this.reported = { ...this.reported, width };
     if (height !== undefined) this.reported = { ...this.reported, height };
     if (this.ready) this.schedule();
   }
@@ -55,10 +57,15 @@ export class FrameSizer {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       if (this.stopped) return;
-      const size = frameSize(this.reported, { width: this.iframe.getBoundingClientRect().width });
+      const f = this.iframe;
+      const size = frameSize(this.reported, { width: f.clientWidth });
       this.reported = {};
-      if (size.height !== undefined) this.iframe.style.height = `${size.height}px`;
-      if (size.width !== undefined) this.iframe.style.width = `${size.width}px`;
+      // With box-sizing: border-box (the app's pages) a size set on the frame includes its border.
+      const border = getComputedStyle(f).boxSizing === "border-box";
+      if (size.height !== undefined)
+        f.style.height = `${size.height + (border ? f.offsetHeight - f.clientHeight : 0)}px`;
+      if (size.width !== undefined)
+        f.style.width = `${size.width + (border ? f.offsetWidth - f.clientWidth : 0)}px`;
     });
   }
 }

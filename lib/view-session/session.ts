@@ -19,6 +19,7 @@ import { WEBRTC_POLICY_NOTE } from "../simulator/browser/webrtc-policy";
 import { planTeardown, type RemovalCause } from "../simulator/teardown-plan";
 import { withTimeout, type PauseSource } from "../simulator/timeout";
 import type { Trace } from "../simulator/trace";
+import { FIRST_MARKS, markFirst } from "../first-marks";
 import { FrameSizer, type FrameSizerOptions } from "./frame-sizer";
 
 /**
@@ -115,6 +116,7 @@ export async function openViewSession(o: ViewSessionOptions): Promise<OpenedSess
   let ticket: ProxyTicket;
   try {
     ticket = spare?.ticket ?? (await o.issueProxy(policy));
+    markFirst(FIRST_MARKS.ticket);
   } catch (error) {
     return { ok: false, reason: (error as Error).message, policy };
   }
@@ -341,6 +343,7 @@ export class ViewSession {
     bridge.onsandboxready = () => {
       this.readies++;
       if (this.readies > 1) return this.breach("the proxy said sandbox-proxy-ready a second time");
+      markFirst(FIRST_MARKS.proxyReady);
       // Said on the proxy's lane: the proxy document does it; nothing is sent for it.
       trace.event("host-proxy", "proxy", "proxy", WEBRTC_POLICY_NOTE);
       void bridge.sendSandboxResourceReady({
@@ -353,6 +356,7 @@ export class ViewSession {
       // BRG-3: tool-input and tool-result at most once per view (the guard drops repeats too).
       if (this.initialized || this.disposed) return;
       this.initialized = true;
+      markFirst(FIRST_MARKS.initialized);
       // SBX-5: nothing is sent to the view before this point; BRG-3: input, then the result.
       void this.o.deliver().then(() => {
         this.delivered = true;

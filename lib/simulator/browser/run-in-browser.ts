@@ -17,6 +17,7 @@ import { Trace, type TraceEntry } from "../trace";
 import type { InstrumentationReport } from "./inbound";
 import { withPausableTimeout } from "../timeout";
 import { checkOrigins } from "./origins";
+import { cspWithFault, type HostFault } from "./host-fault";
 import type { ProxyPool } from "./proxy-pool";
 import { tokenIssuer, type IssueProxy } from "./proxy-ticket";
 import { agentArguments } from "../agent-arguments";
@@ -24,6 +25,7 @@ import { recordCspBeforeRender } from "../csp-notice";
 import { openViewSession, type ViewSession } from "../../view-session";
 import { ToolCallFlow, type ToolCallReport } from "../tool-call-flow";
 import type { ConversationSnapshot } from "../conversation";
+import { FIRST_MARKS, markFirst } from "../../first-marks";
 
 export interface BrowserRunOptions {
   /** Where the proxy iframe goes. */
@@ -70,6 +72,8 @@ export interface BrowserRunOptions {
   onChange?: (run: BrowserRun) => void;
   /** The page's theme and style variables, passed to the view in its host context. */
   hostContext?: PageContext;
+  /** Test-only: a host behaviour broken on purpose (the negative control, see host-fault.ts). */
+  hostFault?: HostFault;
 }
 
 /**
@@ -195,6 +199,9 @@ function liveTrace(onTrace: BrowserRunOptions["onTrace"]): Trace {
  * CSP header Chromium enforces (a ViewSession, lib/host/view-session). Resolves when the run has
  * settled (or timed out); never hangs.
  */
+// Evaluated when the runner chunk arrives: the cold-start bench's "runner" segment ends here.
+markFirst(FIRST_MARKS.runner);
+
 export async function runInBrowser(
   scenario: Scenario,
   options: BrowserRunOptions,
@@ -221,6 +228,7 @@ export async function runInBrowser(
     garbage: "",
     hostile: "",
     eval: "",
+    conformance: "",
     [kind]: html,
   };
   let host: SimHost;
@@ -275,6 +283,9 @@ async function renderView(
     o.askConsent,
     {
       onAppCall(decision, result) {
+        // The conformance view's calls are its probes, not the scenario's action: the table keeps
+        // the agent's rows, and each call is in the trace.
+        if (scenario.resource.view === "conformance") return;
         run.appCallResult = result;
         run.appCall = decision?.forward ? "forwarded" : "refused";
         if (decision) {
@@ -299,7 +310,7 @@ async function renderView(
     container: o.container,
     trace,
     html: turn.html!,
-    csp: turn.decision.csp?.effective ?? undefined,
+    csp: cspWithFault(turn.decision.csp?.effective ?? undefined, o.hostFault, o.hostOrigin),
     granted: turn.decision.permissions?.granted ?? [],
     hostOrigin: o.hostOrigin,
     sandboxOrigin: o.sandboxOrigin,
@@ -314,7 +325,7 @@ async function renderView(
     // BRG-7: no containerDimensions is sent, so the container is flexible both ways: follow the
     // view's width and height, and only once its result is in (until then the frame keeps its
     // size, so the page does not lay out again in the result's path).
-    sizing: { followWidth: true, held: true },
+    sizing: { held: true },
     onInstrumentation(report) {
       if (report.type === "csp-violation") run.violations.push(report);
       if (report.type === "self-test") {

@@ -1,0 +1,11 @@
+/**
+ * The conformance server's tool names and view URI, named once so view, server, tests and the
+ * simulator's scenario schema agree (kept apart from probes.ts, so the schema loads no probes).
+ */
+export const TOOLS = {
+  run: "conformance_run",
+  ping: "conformance_ping",
+  modelOnly: "conformance_model_only",
+  report: "conformance_report",
+} as const;
+export const VIEW_URI = "ui://conformance/probe-view.html";
