@@ -71,6 +71,30 @@ test("CSP builder shows the exact header and refuses an injected directive", asy
   await w.getByLabel("left out").check();
   await expect(header).toContainText("connect-src 'none'");
   await expect(w.getByTestId("csp-verdict")).toHaveAttribute("data-verdict", "pass");
+
+  // Layout (issue #24), on a desktop and a phone: the four lists' boxes line up row by row, and
+  // neither the declared JSON nor the header is cut off inside its box.
+  await w.getByLabel("declared (an object of lists)").check();
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const box = (k: string) => w.locator(`textarea[data-list="${k}"]`).boundingBox();
+    const [connect, resource, frame, base] = await Promise.all(
+      ["connectDomains", "resourceDomains", "frameDomains", "baseUriDomains"].map(box),
+    );
+    if (width > 700) {
+      expect(Math.abs(connect!.y - resource!.y), `${width}: first row`).toBeLessThan(2);
+      expect(Math.abs(frame!.y - base!.y), `${width}: second row`).toBeLessThan(2);
+    }
+    const cut = await w
+      .locator("pre")
+      .evaluateAll((pres) =>
+        pres
+          .filter((p) => p.scrollWidth > p.clientWidth + 1)
+          .map((p) => p.textContent!.slice(0, 40)),
+      );
+    expect(cut, `${width}: boxes that hide part of their text`).toEqual([]);
+    expect(await w.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${width}`).toBe(true);
+  }
   expect(errors).toEqual([]);
 });
 

@@ -76,11 +76,11 @@ test("an import into full storage is refused with the reason, and the progress s
   await expect(error).toContainText(/needs \d+(\.\d)? (KB|MB)/);
   await expect(error).toContainText("progress is unchanged");
   await expect(page.getByTestId("import-done")).toHaveCount(0);
-  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras1 of \d+/);
 
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras1 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("not yet");
   expect(errors).toEqual([]);
 });
@@ -99,6 +99,8 @@ test("merge and replace each do what their preview said", async ({ page }) => {
     { permissions: AT },
     {
       "neg-wrong-identifier": { attempts: 1, correct: 1, lastAnsweredAt: AT, lastCorrect: true },
+      // A simulator prediction, listed by its preset's title (issue #24), not its ID.
+      "simulator:happy-path": { attempts: 1, correct: 0, lastAnsweredAt: AT, lastCorrect: false },
     },
     {
       ruleCards: { "CSP-5": firstCard(false, new Date(AT)) },
@@ -114,17 +116,24 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await input.setInputFiles(file);
   await expect(confirm.getByRole("radio", { name: /^Merge/ })).toBeChecked();
   await expect(changes).toContainText("Completed lessons: 1 added");
-  await expect(changes).toContainText("Answers: 1 added");
+  await expect(changes).toContainText("Answers: 2 added");
   await expect(changes).toContainText("Drill cards (per rule): 1 added");
   await expect(changes).toContainText("Drill results: 1 added");
   await expect(changes).not.toContainText("removed");
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole("button", { name: "Merge into my progress" }).click();
   await expect(page.getByTestId("import-done")).toContainText("Imported");
-  await expect(negotiationRow(page)).toContainText(/^Negotiation2 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras2 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("completed");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(drilledRule).toContainText("0 of 1 right");
+  const predicted = page
+    .locator('section[aria-labelledby="predictions-heading"]')
+    .getByRole("link", { name: "Everything passes and the view's call is forwarded" });
+  await expect(predicted).toHaveAttribute("href", "/simulator?preset=happy-path");
+  await expect(page.locator('section[aria-labelledby="predictions-heading"]')).not.toContainText(
+    "happy-path",
+  );
 
   // Replace: what is not in the file goes.
   await input.setInputFiles(file);
@@ -137,7 +146,7 @@ test("merge and replace each do what their preview said", async ({ page }) => {
   await expect(page.getByTestId("import-done")).toContainText("Imported");
   await page.reload();
   await waitForHydration(page);
-  await expect(negotiationRow(page)).toContainText(/^Negotiation1 of \d+/);
+  await expect(negotiationRow(page)).toContainText(/^Two protocol eras1 of \d+/);
   await expect(lessonRow(page, "what-mcp-apps-is")).toContainText("not yet");
   await expect(lessonRow(page, "permissions")).toContainText("completed");
   await expect(page.getByText("No cards yet")).toBeVisible();

@@ -56,7 +56,7 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
   await progress.goto("/progress");
   await waitForHydration(progress);
   const neg = progress.getByTestId("mastery").locator('tr[data-topic="NEG"]');
-  await expect(neg).toContainText(/^Negotiation2 of \d+/);
+  await expect(neg).toContainText(/^Two protocol eras2 of \d+/);
   await expect(lessonRow(progress)).toContainText("completed");
   await expect(
     progress.getByTestId("rule-mastery").locator(`tr[data-rule="${item.question.rules[0]}"]`),
@@ -76,7 +76,7 @@ test("answers in one tab and a lesson completed in another are both kept, and sh
   await again.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
   await again.getByRole("button", { name: "Check answer" }).click();
   await expect(again.getByTestId("feedback")).toHaveAttribute("data-correct", "true");
-  await expect(neg).toContainText(/^Negotiation2 of \d+/);
+  await expect(neg).toContainText(/^Two protocol eras2 of \d+/);
   expect(Object.keys((await saved(a)).lessons.completed)).toEqual(["what-mcp-apps-is"]);
 
   // The open Progress page followed every change without a reload.
@@ -102,7 +102,7 @@ test("a review card rated in one tab is not brought back by the other tab's next
   await form.getByLabel("Your answer").fill("io.modelcontextprotocol/ui");
   await form.getByRole("button", { name: "Check answer" }).click();
   await form.locator('button[data-rating="Good"]').click();
-  await expect(a.getByTestId("review-done")).toContainText("You reviewed 1 card.");
+  await expect(a.getByTestId("review-done")).toContainText("You answered 1 due card.");
   const rated = (await saved(a)).quiz.cards["neg-identifier-fill"];
   expect(rated.reps).toBe(2);
 
@@ -125,7 +125,7 @@ test("an exam running in one tab is not disturbed when another tab saves", async
   await a.getByRole("button", { name: "Start exam" }).click();
   const exam = a.getByTestId("exam");
   await expect(exam.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
-  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Flag to check later" }).click();
   await exam.getByRole("button", { name: "Next" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 2 of \d+$/ })).toBeVisible();
 

@@ -46,7 +46,7 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
   await exam.getByRole("button", { name: "Next" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 2 of 40/ })).toBeFocused();
   const flagged = await exam.locator("form[data-question]").getAttribute("data-question");
-  const flag = exam.getByRole("button", { name: "Flag for review" });
+  const flag = exam.getByRole("button", { name: "Flag to check later" });
   await flag.click();
   await expect(flag).toHaveAttribute("aria-pressed", "true");
 
@@ -69,7 +69,7 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
     "data-flagged",
     "true",
   );
-  // Back to a question from the review screen, then submit.
+  // Back to a question from the check screen, then submit.
   await review.getByRole("button", { name: "Go to question 2", exact: true }).click();
   await expect(exam.locator("form[data-question]")).toHaveAttribute("data-question", flagged!);
   await exam.getByRole("button", { name: "Check and submit" }).click();
@@ -147,14 +147,14 @@ test("an exam left open past its deadline is submitted as soon as the page opens
   await expect(page.getByTestId("exam-history")).toContainText("Not passed (time ran out)");
 });
 
-test(`exam, review screen and results have no serious axe violations (light and dark)`, async ({
+test(`exam, answer check and results have no serious axe violations (light and dark)`, async ({
   page,
 }) => {
   // Three full axe runs, one over 40 explained questions: slow on a busy machine.
   test.slow();
   const exam = await startExam(page);
   await answerAnything(exam);
-  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Flag to check later" }).click();
   await expectNoSeriousA11yViolationsInBothThemes(page);
   await exam.getByRole("button", { name: "Check and submit" }).click();
   await expect(page.getByTestId("exam-review")).toBeVisible();

@@ -94,6 +94,8 @@ test("'Select N' stops at N, and the feedback marks only what was chosen wrong",
   await form.getByRole("button", { name: "Check answer" }).click();
   const items = form.getByTestId("feedback").locator("li[data-option]");
   await expect(items).toHaveCount(total);
+  // Once graded, the count and its "untick one" hint are gone: nothing can be changed any more.
+  await expect(form.getByTestId("select-count")).toHaveCount(0);
   for (let k = 0; k < total; k++) {
     const verdict = await items.nth(k).getAttribute("data-verdict");
     const mark = await items.nth(k).locator(".option-mark").textContent();
@@ -132,7 +134,7 @@ test("keyboard shortcuts answer, check and move in practice, and flag and move i
   await waitForHydration(page);
   await page.getByRole("button", { name: "Start exam" }).click();
   const exam = page.getByTestId("exam");
-  await expect(exam.getByTestId("shortcuts")).toContainText("flag for review");
+  await expect(exam.getByTestId("shortcuts")).toContainText("flag to check later");
   await page.keyboard.press("f");
   await expect(page.getByTestId("exam-progress")).toHaveText("Answered 0 of 40 · Flagged 1");
   await page.keyboard.press("n");
@@ -147,7 +149,7 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
   await page.getByRole("button", { name: "Start exam" }).click();
   const exam = page.getByTestId("exam");
   const flagged = await exam.locator("form[data-question]").getAttribute("data-question");
-  await exam.getByRole("button", { name: "Flag for review" }).click();
+  await exam.getByRole("button", { name: "Flag to check later" }).click();
   await exam.getByRole("button", { name: "Check and submit" }).click();
   await page.getByRole("button", { name: "Submit exam" }).click();
   const results = page.getByTestId("exam-results");
@@ -168,7 +170,7 @@ test("exam results mark flagged questions, time the exam and offer retakes", asy
   await expect(listed).toHaveCount(40);
   await expect(results.getByRole("heading", { name: "Every question (40)" })).toBeVisible();
   await expect(results.getByRole("button", { name: "Retake the 40 missed" })).toBeVisible();
-  await results.getByRole("button", { name: "Topic exam: Negotiation" }).click();
+  await results.getByRole("button", { name: "Topic exam: Two protocol eras" }).click();
   await expect(exam.getByRole("heading", { name: /^Question 1 of 10/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
@@ -243,7 +245,12 @@ test("the review page says why a first answer is due today, and rates by keyboar
   await answerAndCheck(page.locator("form[data-question]"));
   await page.goto("/quizzes/review");
   await waitForHydration(page);
-  await expect(page.getByTestId("why-due-today")).toContainText("10 minutes after a right answer");
+  // The scheduling explanation is one line to open, not two paragraphs above every card.
+  const why = page.getByTestId("why-due-today");
+  await expect(why).toContainText("10 minutes after a right answer");
+  await expect(why.getByText(/10 minutes after a right answer/)).toBeHidden();
+  await why.getByText("Why is a question I just answered already due?").click();
+  await expect(why.getByText(/10 minutes after a right answer/)).toBeVisible();
   const form = page.locator("form[data-question]");
   await answerAndCheck(form);
   await page.locator("body").click({ position: { x: 1, y: 1 } });

@@ -43,7 +43,7 @@ test("an answered question becomes a due card, and reviewing it shows each ratin
   await expect(ratings.locator('button[data-rating="Again"]')).toBeFocused();
   await ratings.locator('button[data-rating="Good"]').click();
 
-  await expect(page.getByTestId("review-done")).toContainText("You reviewed 1 card.");
+  await expect(page.getByTestId("review-done")).toContainText("You answered 1 due card.");
   await expect(page.getByTestId("review-done")).toContainText("The next one is due in");
   await page.goto("/progress");
   await waitForHydration(page);

@@ -12,7 +12,7 @@ test("a practice question answered wrong, then one answered right, records progr
   const errors = collectPageErrors(page);
   await page.goto("/quizzes/practice/neg");
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Practice: Negotiation");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Practice: Two protocol eras");
 
   const first = page.locator('form[data-question="neg-identifier-fill"]');
   await first.getByLabel("Your answer").fill("io.modelcontextprotocol/apps");

@@ -98,7 +98,7 @@ async function allowAttributes(section: Locator) {
   };
 }
 
-test("the README's try-it server (serve-scenario.ts --http --cors): Run shows the real demo view, initialised, with the tool's result", async ({
+test("the README's try-it server (serve-scenario.ts --http --cors): Run shows the real demo view, initialized, with the tool's result", async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
@@ -107,7 +107,7 @@ test("the README's try-it server (serve-scenario.ts --http --cors): Run shows th
   await runForReal(section);
   const status = section.getByTestId("runner-status");
   await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
-  await expect(status).toContainText(/Initialised in \d+ ms/);
+  await expect(status).toContainText(/Initialized in \d+ ms/);
   const view = viewOf(section);
   // The demo view got its result over the bridge (BRG-3) and shows what the server returned.
   await expect(view.getByTestId("status")).toHaveText("result received");

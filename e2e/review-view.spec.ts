@@ -113,7 +113,7 @@ async function initMs(section: Locator): Promise<number> {
   const status = section.getByTestId("runner-status");
   await expect(status).toHaveAttribute("data-state", "initialized", { timeout: 20_000 });
   const text = (await status.textContent()) ?? "";
-  const ms = /Initialised in (\d+) ms/.exec(text);
+  const ms = /Initialized in (\d+) ms/.exec(text);
   expect(ms).not.toBeNull();
   return Number(ms![1]);
 }
@@ -128,7 +128,7 @@ test("basic-vanillajs: get-time's real view shows the real result, and its own b
   await expect(section.getByTestId("tool-form")).toContainText("This tool takes no arguments.");
   await runForReal(section);
   const ms = await initMs(section);
-  console.log(`basic-vanillajs get-time initialised in ${ms} ms`);
+  console.log(`basic-vanillajs get-time initialized in ${ms} ms`);
 
   // The time the server returned is what the view shows.
   const result = JSON.parse((await section.getByTestId("tool-result").textContent()) ?? "{}") as {
@@ -255,7 +255,7 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   await expect(consent).toContainText("poll-system-stats");
   await consent.getByTestId("consent-always").click();
   const ms = await initMs(section);
-  console.log(`system-monitor get-system-info initialised in ${ms} ms`);
+  console.log(`system-monitor get-system-info initialized in ${ms} ms`);
 
   const view = viewOf(section);
   await settled(section);
@@ -284,7 +284,7 @@ test("system-monitor: the real view shows this machine, and its app-only polling
   expect(errors).toEqual([]);
 });
 
-test("failures are told apart: a CSP block, a network failure of a declared origin, and a view that never initialises; a view that may reach an outside origin is announced before it renders, and the CSP built for it is logged (CSP-3)", async ({
+test("failures are told apart: a CSP block, a network failure of a declared origin, and a view that never initializes; a view that may reach an outside origin is announced before it renders, and the CSP built for it is logged (CSP-3)", async ({
   page,
 }) => {
   await review(page, FAILING_URL);

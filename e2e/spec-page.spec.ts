@@ -122,13 +122,43 @@ test("every lesson, rule and question link on /spec opens a page that has its ta
   expect(failures).toEqual([]);
 });
 
-test("the site header and the rules page link to /spec", async ({ page }) => {
-  await page.goto("/rules");
+test("the header's Reference opens the spec, the rules and the matrix, and stays current on each (also in the phone menu)", async ({
+  page,
+}) => {
+  const reference = page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Reference" });
+  await page.goto("/");
+  await reference.click();
+  await expect(page).toHaveURL(/\/reference$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reference");
+  await expect(reference).toHaveAttribute("aria-current", "page");
+  await expectNoSeriousA11yViolationsInBothThemes(page);
+  const hub = page.locator("main");
+  for (const [name, url] of [
+    ["The metadata matrix", /\/reference\/metadata-matrix$/],
+    ["The rules", /\/rules$/],
+  ] as const) {
+    await page.goto("/reference");
+    await hub.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(url);
+    await expect(reference).toHaveAttribute("aria-current", "page");
+  }
+  // From the rules page on to /spec, still under Reference.
   await page.getByRole("link", { name: "the spec, mapped" }).click();
   await expect(page).toHaveURL(/\/spec$/);
-  await expect(
-    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Spec" }),
-  ).toHaveAttribute("aria-current", "page");
+  await expect(reference).toHaveAttribute("aria-current", "page");
+  // On a phone the entry waits behind the Menu button, reached by keyboard.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).focus();
+  await page.keyboard.press("Enter");
+  await reference.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/reference$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reference");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
 test(`/spec has no serious accessibility violation (light and dark)`, async ({ page }) => {

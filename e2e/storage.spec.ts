@@ -27,7 +27,12 @@ test("survives a corrupted saved value, keeps it aside and lets the learner expo
   await notice.getByRole("link", { name: "Open Progress" }).click();
   await expect(page).toHaveURL(/\/progress#kept-aside$/);
   const list = page.getByTestId("kept-aside-list");
-  await expect(list).toContainText("corrupted");
+  // Said in words (issue #24): what the data is and why it was set aside, not "kept aside".
+  await expect(
+    page.getByRole("heading", { name: "Saved data that could not be read" }),
+  ).toBeVisible();
+  await expect(list).toContainText("damaged: not valid JSON");
+  await expect(list).not.toContainText("corrupted");
   const download = page.waitForEvent("download");
   await list.getByRole("button", { name: "Export" }).click();
   const file = await (await download).path();
@@ -37,7 +42,7 @@ test("survives a corrupted saved value, keeps it aside and lets the learner expo
   await page.getByTestId("theme-select").selectOption("dark");
   await page.reload();
   await expect(page.getByTestId("theme-select")).toHaveValue("dark");
-  await expect(page.getByTestId("kept-aside-list")).toContainText("corrupted");
+  await expect(page.getByTestId("kept-aside-list")).toContainText("not valid JSON");
   await expect(page.locator('[data-notice="corrupted"]')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
@@ -67,10 +72,10 @@ test("an unreadable value is kept aside once across reloads, and the space can b
 
   const usage = page.getByTestId("storage-usage");
   await expect(usage).toContainText(/uses \d+(\.\d)? (B|KB)/);
-  await expect(usage).not.toContainText(" 0 B for data kept aside");
-  await usage.getByRole("button", { name: /Discard all data kept aside/ }).click();
+  await expect(usage).not.toContainText(" 0 B for saved data that could not be read");
+  await usage.getByRole("button", { name: /Discard all unreadable saved data/ }).click();
   await expect(page.getByTestId("kept-aside-list")).toHaveCount(0);
-  await expect(usage).toContainText("0 B for data kept aside");
+  await expect(usage).toContainText("0 B for saved data that could not be read");
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByTestId("kept-aside-list")).toHaveCount(0);

@@ -3,7 +3,7 @@
 // Connects as a dual-era MCP Apps host, reviews the server against the academy's checklist and
 // prints the report. Exit 1 when an item fails (for CI), 2 for bad usage or an unreachable server,
 // 130 when interrupted (Ctrl-C); a stdio server and its process group are ended in every case.
-import { runReviewCli } from "../lib/review/cli";
+import { runReviewCli, terminalStyle } from "../lib/review/cli";
 
 // Ctrl-C (or a CI runner's SIGTERM) stops the review, which ends the server's processes before it
 // returns; a second one leaves at once (each server's group wrapper still ends its group when
@@ -18,10 +18,15 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 // Progress goes to stderr while the review runs (stdout stays the report, for pipes); colour only
 // on a terminal, and never with NO_COLOR set (https://no-color.org).
-const tty = process.stderr.isTTY;
+const style = terminalStyle({
+  stdoutTty: !!process.stdout.isTTY,
+  stderrTty: !!process.stderr.isTTY,
+  env: process.env,
+});
 const result = await runReviewCli(process.argv.slice(2), {
-  progress: (line) => process.stderr.write(tty ? `\u001b[2m${line}\u001b[0m\n` : `${line}\n`),
-  color: !!process.stdout.isTTY && !process.env.NO_COLOR,
+  progress: (line) =>
+    process.stderr.write(style.dimProgress ? `\u001b[2m${line}\u001b[0m\n` : `${line}\n`),
+  color: style.color,
   signal: interrupt.signal,
   // Loaded only for --render: it brings Playwright.
   render: (request) => import("./render-views").then((m) => m.renderViews(request)),

@@ -142,6 +142,7 @@ export function QuestionCard({
             question={question}
             seed={seed}
             response={response}
+            graded={submitted !== null}
             onChange={(r) => setLocal((l) => ({ ...l, seed, response: r }))}
           />
         ) : (
@@ -261,12 +262,15 @@ export function QuestionInputs({
   question,
   seed,
   response,
+  graded = false,
   onChange,
 }: {
   question: Question;
   /** The attempt's seed: it decides the options' order and an ordering's start. */
   seed: string;
   response: Response | null;
+  /** The answer has been checked: the inputs only show it, so no "choose N" count either. */
+  graded?: boolean;
   onChange: (response: Response | null) => void;
 }) {
   const name = useId();
@@ -316,13 +320,15 @@ export function QuestionInputs({
               </label>
             );
           })}
-          <p className="muted select-count" data-testid="select-count" aria-live="polite">
-            {chosen.length > n
-              ? `You chose ${chosen.length}: pick ${n}.`
-              : full
-                ? `${n} of ${n} chosen. Untick one to choose another.`
-                : `${chosen.length} of ${n} chosen.`}
-          </p>
+          {graded ? null : (
+            <p className="muted select-count" data-testid="select-count" aria-live="polite">
+              {chosen.length > n
+                ? `You chose ${chosen.length}: pick ${n}.`
+                : full
+                  ? `${n} of ${n} chosen. Untick one to choose another.`
+                  : `${chosen.length} of ${n} chosen.`}
+            </p>
+          )}
         </>
       );
     }

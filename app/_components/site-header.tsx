@@ -6,14 +6,19 @@ import { useEffect, useRef, useState } from "react";
 import { SiteSearch } from "./site-search";
 import { ThemeToggle } from "./theme-toggle";
 
-const NAV = [
+/** The main links; `also` lists other sections a link stands for (marked current there too). */
+const NAV: readonly { href: string; label: string; also?: readonly string[] }[] = [
   { href: "/lessons", label: "Lessons" },
   { href: "/simulator", label: "Simulator" },
   { href: "/review", label: "Server review" },
   { href: "/quizzes", label: "Quizzes" },
-  { href: "/spec", label: "Spec" },
+  // The spec catalogue, the rules and the metadata matrix: looked up rather than studied.
+  { href: "/reference", label: "Reference", also: ["/spec", "/rules"] },
   { href: "/progress", label: "Progress" },
-] as const;
+];
+
+const isUnder = (pathname: string, href: string) =>
+  pathname === href || pathname.startsWith(`${href}/`);
 
 /**
  * The site header. On a phone (see `.site-menu` in globals.css) the links and the theme fold
@@ -63,7 +68,7 @@ export function SiteHeader() {
         <nav aria-label="Main">
           <ul>
             {NAV.map((item) => {
-              const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              const current = [item.href, ...(item.also ?? [])].some((h) => isUnder(pathname, h));
               return (
                 <li key={item.href}>
                   <Link href={item.href} aria-current={current ? "page" : undefined}>

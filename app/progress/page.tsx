@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { listLessons } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
+import { loadScenarioFiles } from "@/lib/content/scenarios";
 import { stemExcerpt } from "../quizzes/topics";
 import "../quizzes/quizzes.css";
 import { ProgressView } from "./progress-view";
@@ -10,6 +11,9 @@ export const metadata: Metadata = { title: "Progress" };
 export default async function ProgressPage() {
   const lessons = await listLessons();
   const questions = (await loadQuizBanks()).flatMap((b) => b.questions);
+  const presetTitles = Object.fromEntries(
+    (await loadScenarioFiles()).map((f) => [f.scenario.id, f.scenario.title]),
+  );
   return (
     <>
       <h1>Progress</h1>
@@ -20,6 +24,7 @@ export default async function ProgressPage() {
           topic: q.topic,
           excerpt: stemExcerpt(q.stem, 90),
         }))}
+        presetTitles={presetTitles}
       />
     </>
   );

@@ -19,17 +19,24 @@ import { download, ProgressTransfer } from "./progress-transfer";
 interface Props {
   lessons: { slug: string; title: string }[];
   questions: { id: string; topic: string; excerpt: string }[];
+  /** Each simulator preset's title by its id, so predictions are listed by name. */
+  presetTitles: Record<string, string>;
 }
 
-export function ProgressView({ lessons, questions }: Props) {
+/** Why a saved value could not be loaded, in words (the store's reason codes stay internal). */
+const UNREADABLE_REASON: Record<string, string> = {
+  corrupted: "damaged: not valid JSON",
+  invalid: "not in the shape this app saves",
+  "future-version": "saved by a newer version of this app",
+};
+
+export function ProgressView({ lessons, questions, presetTitles }: Props) {
   const hydrated = useAppStore((s) => s.hydrated);
   const completed = useAppStore((s) => s.lessons.completed);
   const answers = useAppStore((s) => s.quiz.answers);
   const cards = useAppStore((s) => s.quiz.cards);
   const exams = useAppStore((s) => s.quiz.exams);
   const runningExam = useAppStore((s) => s.quiz.exam);
-  const keptAside = useAppStore((s) => s.keptAside);
-  const discard = useAppStore((s) => s.discardKeptAside);
   const now = useNow(30_000);
 
   if (!hydrated) return <p className="muted">Loading your saved progress…</p>;
@@ -187,63 +194,75 @@ export function ProgressView({ lessons, questions }: Props) {
 
       <section aria-labelledby="predictions-heading">
         <h2 id="predictions-heading">Simulator predictions</h2>
-        <SimulatorPredictions answers={answers} />
+        <SimulatorPredictions answers={answers} titles={presetTitles} />
       </section>
 
       <ProgressTransfer />
 
-      <section aria-labelledby="kept-aside">
-        <h2 id="kept-aside">Data kept aside</h2>
-        <StorageUsageLine
-          keptAside={keptAside.map((k) => k.key)}
-          discard={discard}
-          version={[completed, answers, cards, exams, runningExam]}
-        />
-        {keptAside.length === 0 ? (
-          <p className="muted">Nothing: all your saved data was readable.</p>
-        ) : (
-          <>
-            <p>
-              This data could not be loaded, so it was set aside instead of being overwritten.
-              Export it to keep it; discard it once you no longer need it.
-            </p>
-            <ul data-testid="kept-aside-list">
-              {keptAside.map((k) => (
-                <li key={k.key}>
-                  <code>{k.reason}</code> at {k.at || "unknown time"} ({k.raw.length} characters
-                  {k.savedInStorage
-                    ? ""
-                    : ", held in memory only: export it before closing the tab"}
-                  ){" "}
-                  <button
-                    type="button"
-                    onClick={() =>
-                      download(
-                        `mcp-apps-academy-kept-aside-${k.reason}-${k.at || "unknown"}.txt`,
-                        k.raw,
-                      )
-                    }
-                  >
-                    Export
-                  </button>{" "}
-                  <button type="button" className="secondary" onClick={() => discard(k.key)}>
-                    Discard
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      <UnreadableData version={[completed, answers, cards, exams, runningExam]} />
     </>
+  );
+}
+
+/** Saved progress that could not be loaded: the copies made of it, to export or discard. */
+function UnreadableData({ version }: { version: unknown[] }) {
+  const keptAside = useAppStore((s) => s.keptAside);
+  const discard = useAppStore((s) => s.discardKeptAside);
+  return (
+    <section aria-labelledby="kept-aside">
+      <h2 id="kept-aside">Saved data that could not be read</h2>
+      <StorageUsageLine
+        keptAside={keptAside.map((k) => k.key)}
+        discard={discard}
+        version={version}
+      />
+      {keptAside.length === 0 ? (
+        <p className="muted">Nothing: all your saved data was readable.</p>
+      ) : (
+        <>
+          <p>
+            This browser held progress this app could not load. Rather than overwrite it, the app
+            saved a copy apart from your progress. Export it to keep it; discard it once you no
+            longer need it.
+          </p>
+          <ul data-testid="kept-aside-list">
+            {keptAside.map((k) => (
+              <li key={k.key}>
+                {UNREADABLE_REASON[k.reason] ?? k.reason}, set aside at {k.at || "an unknown time"}{" "}
+                ({k.raw.length} characters
+                {k.savedInStorage
+                  ? ""
+                  : ", held in memory only: export it before closing the tab"}){" "}
+                <button
+                  type="button"
+                  onClick={() =>
+                    download(
+                      `mcp-apps-academy-kept-aside-${k.reason}-${k.at || "unknown"}.txt`,
+                      k.raw,
+                    )
+                  }
+                >
+                  Export
+                </button>{" "}
+                <button type="button" className="secondary" onClick={() => discard(k.key)}>
+                  Discard
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 
 /** Predict-then-run results from the simulator, stored with the answers under "simulator:<preset>". */
 function SimulatorPredictions({
   answers,
+  titles,
 }: {
   answers: Record<string, { attempts: number; correct: number; lastCorrect: boolean }>;
+  titles: Record<string, string>;
 }) {
   const entries = Object.entries(answers).filter(([id]) => id.startsWith("simulator:"));
   if (entries.length === 0) {
@@ -265,7 +284,7 @@ function SimulatorPredictions({
         {entries.map(([id, a]) => (
           <li key={id}>
             <Link href={`/simulator?preset=${id.slice("simulator:".length)}`}>
-              {id.slice("simulator:".length)}
+              {titles[id.slice("simulator:".length)] ?? "A preset no longer in the simulator"}
             </Link>
             : {a.lastCorrect ? "right" : "not quite"} ({a.correct} of {a.attempts} right)
           </li>
@@ -276,7 +295,7 @@ function SimulatorPredictions({
 }
 
 /**
- * How much of this browser's storage the app takes, and a way to free what was kept aside.
+ * How much of this browser's storage the app takes, and a way to free the copies of unreadable data.
  * `version` changes whenever the saved progress does, so the figures are measured again.
  */
 function StorageUsageLine({
@@ -301,7 +320,7 @@ function StorageUsageLine({
     <p data-testid="storage-usage">
       This app uses <strong>{formatBytes(usage.progress + usage.keptAside)}</strong> of this
       browser&rsquo;s storage: {formatBytes(usage.progress)} for your progress and{" "}
-      {formatBytes(usage.keptAside)} for data kept aside.
+      {formatBytes(usage.keptAside)} for saved data that could not be read.
       {keptAside.length > 0 ? (
         <>
           {" "}
@@ -310,7 +329,7 @@ function StorageUsageLine({
             className="secondary"
             onClick={() => keptAside.forEach((key) => discard(key))}
           >
-            Discard all data kept aside (frees {formatBytes(usage.keptAside)})
+            Discard all unreadable saved data (frees {formatBytes(usage.keptAside)})
           </button>
         </>
       ) : null}

@@ -120,7 +120,7 @@ export function Readiness({
       ) : null}
       <p className="muted">
         A topic&rsquo;s readiness is your recall (FSRS&rsquo;s average chance, today, that you
-        recall each card you have reviewed in it) times your accuracy (the share right of your last{" "}
+        recall each card you have answered in it) times your accuracy (the share right of your last{" "}
         {RECENT_ANSWERS} answers there, questions and drills).
       </p>
       {details ? (

@@ -1,6 +1,9 @@
 import { RULE_GROUPS, type RuleGroupId } from "@/lib/rules";
 
-/** A rule group as a practice topic, with the lower-case slug its practice page lives under. */
+/**
+ * A rule group as a practice topic, named as the lesson that teaches it, with the lower-case slug
+ * its practice page lives under.
+ */
 export interface Topic {
   id: RuleGroupId;
   name: string;
@@ -9,7 +12,7 @@ export interface Topic {
 
 export const TOPICS: Topic[] = RULE_GROUPS.map((g) => ({
   id: g.id,
-  name: g.name,
+  name: g.topic,
   slug: g.id.toLowerCase(),
 }));
 

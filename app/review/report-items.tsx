@@ -1,5 +1,6 @@
 import { RuleRef } from "@/app/_components/rule-ref";
 import { ServerText } from "@/app/_components/server-text";
+import { evidenceParts } from "@/lib/review/evidence-parts";
 import type { ItemStatus, ReportItem } from "@/lib/review/report";
 
 /** How the report's statuses read on the page (the CLI prints the same four). */
@@ -12,7 +13,8 @@ export const STATUS_LABEL: Record<ItemStatus, string> = {
 
 /**
  * Report items as one table: status, the check with its rules and lesson, and the evidence.
- * Server strings go through ServerText. The review's checklist and a Run's call verdicts share it.
+ * Server strings go through ServerText, and JSON quoted in the evidence is set apart as code. The
+ * review's checklist and a Run's call verdicts share it.
  */
 export function ReportItems({
   items,
@@ -59,7 +61,9 @@ export function ReportItems({
                 </div>
               </th>
               <td className="review-evidence">
-                <ServerText text={i.evidence} />
+                {evidenceParts(i.evidence).map((p, k) => (
+                  <ServerText key={k} text={p.text} code={p.code} />
+                ))}
               </td>
             </tr>
           ))}

@@ -80,7 +80,7 @@ export function Status({ s }: { s: Snapshot }) {
     <div className="runner-status" data-testid="runner-status" data-state={s.state}>
       <p role="status">
         {STATE_TEXT[s.state]}
-        {s.initMs !== undefined ? ` Initialised in ${s.initMs} ms.` : ""}
+        {s.initMs !== undefined ? ` Initialized in ${s.initMs} ms.` : ""}
         {s.reason ? ` ${s.reason}` : ""}
       </p>
       {s.toolResult ? (

@@ -124,7 +124,7 @@ export function ToolForm({
         />
         <span id={`${fieldId(HANDSHAKE_FIELD)}-hint`} className="muted runner-hint">
           How long the view may take to send ui/notifications/initialized before the host reports it
-          as never initialised.
+          as never initialized.
         </span>
       </div>
       {errors.length ? (

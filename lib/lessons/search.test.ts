@@ -43,6 +43,14 @@ describe("course search", () => {
     expect(hits[0]?.kind).toBe("section");
   });
 
+  it('puts the CSP lesson above the CSP rules for "csp", in either case (issue #24)', () => {
+    for (const q of ["csp", "CSP"]) {
+      const hits = searchCourse(index, q);
+      expect(hits[0]?.group, q).toBe("content-security-policy");
+      expect(hits[0]?.kind, q).toBe("section");
+    }
+  });
+
   it("ranks every whole-word match above the prefix and fuzzy ones", () => {
     for (const q of ["consent", "origin", "visibility", "sandbox"]) {
       const hits = searchCourse(index, q, 20);

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_BASE_URL, runReviewCli } from "./cli";
+import { DEFAULT_BASE_URL, runReviewCli, terminalStyle } from "./cli";
 import {
   BASIC_VANILLAJS_EXPECTED as BASIC_EXPECTED,
   HAPPY_PATH_MODERN_ONLY_EXPECTED,
@@ -130,10 +130,35 @@ describe("npm run review", { timeout: 90_000 }, () => {
     expect(plain.replace(/\s/g, "")).toBe(coloured.stdout.replace(/\u001b\[\d+m|\s/g, ""));
   });
 
+  it("styles the terminal only where a person reads it: colour and dimmed progress on a TTY, neither when piped or with NO_COLOR", () => {
+    expect(terminalStyle({ stdoutTty: true, stderrTty: true, env: {} })).toEqual({
+      color: true,
+      dimProgress: true,
+    });
+    // The report piped to a file, progress still on the terminal.
+    expect(terminalStyle({ stdoutTty: false, stderrTty: true, env: {} })).toEqual({
+      color: false,
+      dimProgress: true,
+    });
+    // NO_COLOR (any non-empty value, https://no-color.org) turns off both, on a TTY too.
+    expect(terminalStyle({ stdoutTty: true, stderrTty: true, env: { NO_COLOR: "1" } })).toEqual({
+      color: false,
+      dimProgress: false,
+    });
+    expect(terminalStyle({ stdoutTty: true, stderrTty: true, env: { NO_COLOR: "" } }).color).toBe(
+      true,
+    );
+  });
+
   it("names the scheme a URL lacks (issue #24)", async () => {
     const r = await runReviewCli(["example.com/mcp"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("did you mean https://example.com/mcp");
+    // "localhost:3001" looks like a scheme to a URL parser; it is a host and port.
+    const local = await runReviewCli(["localhost:3001/mcp"]);
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain("has no scheme: add http:// or https://");
+    expect(local.stderr).toContain("http://localhost:3001/mcp");
   });
 
   it("exits 1 when an item fails (a view served as plain text/html)", async () => {

@@ -19,6 +19,7 @@ import {
   type Report,
   type ReportItem,
 } from "./report";
+import { missingScheme } from "./reach";
 import { withRenderedItems } from "./rendered-items";
 
 export { withRenderedItems };
@@ -64,6 +65,20 @@ export interface CliIo {
   signal?: AbortSignal;
   /** `--render`: renders the UI tools' views in a browser (the script supplies it; Node only). */
   render?: (request: RenderRequest) => Promise<ReportItem[]>;
+}
+
+/**
+ * How the script styles its output: colour on the report when stdout is a terminal, dimmed
+ * progress lines when stderr is, and neither with NO_COLOR set to anything but "" (no-color.org),
+ * so a piped report or a log keeps no escape codes.
+ */
+export function terminalStyle(o: {
+  stdoutTty: boolean;
+  stderrTty: boolean;
+  env: Record<string, string | undefined>;
+}): { color: boolean; dimProgress: boolean } {
+  const allowed = !o.env.NO_COLOR;
+  return { color: allowed && o.stdoutTty, dimProgress: allowed && o.stderrTty };
 }
 
 /** What `--render` asks the renderer for: the views of `tools`, each judged by the page. */
@@ -200,10 +215,7 @@ function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliRe
   }
   if (!!url === !!stdio) return usage('give either a URL or --stdio "<command>"');
   if (url && !/^https?:\/\//.test(url)) {
-    const bare = !/^[a-z][a-z0-9+.-]*:/i.test(url);
-    return usage(
-      `not an http(s) URL: ${url}${bare ? ` (no scheme: did you mean https://${url}, or http://${url} for a local server?)` : ""}`,
-    );
+    return usage(missingScheme(url) ?? `not an http(s) URL: ${url}`);
   }
   return {
     json,

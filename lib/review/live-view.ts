@@ -130,7 +130,7 @@ export interface LiveView {
   reports: InstrumentationReport[];
   /** PERM-2: what the view requested and what the person granted for this run. */
   permissions?: PermissionGrant;
-  /** Failures told apart: CSP block, never initialised, network failure of a declared origin. */
+  /** Failures told apart: CSP block, never initialized, network failure of a declared origin. */
   failures: ViewFailure[];
   timings: { start: number; proxyLoad?: number; initialized?: number; initMs?: number };
   proxyUrl?: string;
@@ -257,7 +257,7 @@ function initialized(ctx: LiveContext): void {
   const late = view.failures.some((f) => f.kind === "init-timeout");
   view.failures = view.failures.filter((f) => f.kind !== "init-timeout");
   if (late)
-    ctx.viewNote(`the view initialised after ${view.timings.initMs} ms, past the host's time-out`);
+    ctx.viewNote(`the view initialized after ${view.timings.initMs} ms, past the host's time-out`);
   view.state = "initialized";
   view.reason = undefined;
 }

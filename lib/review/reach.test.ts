@@ -17,7 +17,9 @@ describe("checkServerUrl", () => {
   });
   it.each([
     ["", /field is empty/],
-    ["localhost:3001/mcp", /does not parse as a URL|uses localhost/],
+    // No scheme: "localhost:" parses as one, so the message must not talk of a "localhost" scheme.
+    ["localhost:3001/mcp", /^"localhost:3001\/mcp" has no scheme: add http:\/\/ or https:\/\//],
+    ["example.com/mcp", /has no scheme: add http:\/\/ or https:\/\//],
     ["ftp://example.com/mcp", /uses ftp/],
     ["http://user:pw@example.com/mcp", /carries credentials/],
   ])("refuses %j, naming the Server URL field", (text, why) => {

@@ -38,6 +38,18 @@ export interface ReachProblem {
 
 export const URL_FIELD_LABEL = "Server URL";
 
+/**
+ * The message for a server URL typed without `http://` or `https://`, or null when it has one.
+ * Only `://` marks a scheme here: a URL parser reads `localhost:3001/mcp` as scheme `localhost:`,
+ * which would send the learner looking for a scheme they never meant to write. Shared by the
+ * /review form and the CLI.
+ */
+export function missingScheme(text: string): string | null {
+  const value = text.trim();
+  if (!value || value.includes("://")) return null;
+  return `${JSON.stringify(value)} has no scheme: add http:// or https://; did you mean https://${value}, or http://${value} for a server on this machine?`;
+}
+
 /** Checks the URL field before anything is sent. */
 export function checkServerUrl(
   text: string,
@@ -56,6 +68,11 @@ export function checkServerUrl(
   if (!value)
     return bad(`The ${URL_FIELD_LABEL} field is empty.`, [
       "Enter the full URL of the server's Streamable HTTP endpoint, for example http://localhost:3001/mcp.",
+    ]);
+  const noScheme = missingScheme(value);
+  if (noScheme)
+    return bad(noScheme, [
+      "Write the whole URL, scheme included: http://localhost:3001/mcp, not localhost:3001/mcp.",
     ]);
   let url: URL;
   try {

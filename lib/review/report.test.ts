@@ -146,6 +146,20 @@ describe("buildReport", () => {
     expect(noExt.items.find((i) => i.id.startsWith("negotiation:"))?.status).toBe("fail");
   });
 
+  it("titles the csp and permissions items by what was declared, not a shape nobody sent (issue #24)", async () => {
+    const omitted = await reportFor(scenarioFactory("csp-omitted-restrictive-default"), "modern");
+    const item = (r: Report, prefix: string) => r.items.find((i) => i.id.startsWith(prefix))!;
+    expect(item(omitted, "csp:")).toMatchObject({ status: "pass" });
+    expect(item(omitted, "csp:").title).toBe(
+      "_meta.ui.csp left out: the restrictive default applies",
+    );
+    expect(item(omitted, "permissions:").title).toBe(
+      "_meta.ui.permissions left out: the view asks for no device access",
+    );
+    const declared = await reportFor(scenarioFactory("csp-all-four-lists"), "modern");
+    expect(item(declared, "csp:").title).toBe("_meta.ui.csp is an object of origin lists");
+  });
+
   it("a flat-key-only tool is a TOOL-1 deprecation warning; a conflicting pair fails; the SDK's default hints pass RES-5", async () => {
     const factory = () => {
       const s = new McpServer(

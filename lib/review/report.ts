@@ -470,7 +470,11 @@ function metaItems(
     const c = cspVerdict(meta.ui);
     add({
       id: "csp",
-      title: "_meta.ui.csp is an object of origin lists",
+      // The title says what was checked: a shape only when one was sent.
+      title:
+        "csp" in meta.ui
+          ? "_meta.ui.csp is an object of origin lists"
+          : "_meta.ui.csp left out: the restrictive default applies",
       status: c.status,
       evidence: c.evidence,
       ruleIds: c.ruleIds,
@@ -487,7 +491,10 @@ function metaItems(
   ]);
   add({
     id: "permissions",
-    title: "_meta.ui.permissions is an object of empty-object flags",
+    title:
+      "permissions" in meta.ui
+        ? "_meta.ui.permissions is an object of empty-object flags"
+        : "_meta.ui.permissions left out: the view asks for no device access",
     ...fromVerdict(perms),
     evidence:
       "permissions" in meta.ui

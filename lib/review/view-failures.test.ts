@@ -92,7 +92,7 @@ describe("declaredIn / initTimeout", () => {
     expect(f.message).toContain("never sent ui/initialize within 10000 ms");
   });
 
-  it("names a document without any <script> as the likely cause when the view never initialised", () => {
+  it("names a document without any <script> as the likely cause when the view never initialized", () => {
     const f = initTimeout(10000, "no-ui-initialize", { scriptless: true });
     expect(f.message).toContain("never sent ui/initialize within 10000 ms");
     expect(f.message).toContain("The view's HTML has no <script> element");

@@ -170,7 +170,7 @@ export function initTimeout(
     stage,
     ...(scriptless ? { scriptless } : {}),
     ruleIds: stage === "no-proxy-ready" ? ["SBX-3"] : ["BRG-2", "SBX-5"],
-    message: `Never initialised: ${what} within ${Math.round(waitedMs)} ms, so the host sent it no tool input or result (it sends nothing before initialized).${
+    message: `Never initialized: ${what} within ${Math.round(waitedMs)} ms, so the host sent it no tool input or result (it sends nothing before initialized).${
       scriptless
         ? " The view's HTML has no <script> element, so nothing in it could start the handshake: likely the cause (a placeholder document, or a build that left its script out)."
         : ""

@@ -177,11 +177,11 @@ type Slice<T> = StateCreator<AppState, [], [], T>;
 export function noticeMessage(kind: NoticeKind, detail?: string): string {
   switch (kind) {
     case "corrupted":
-      return "Your saved progress could not be read, so the app started fresh. The unreadable data was kept aside: export it from the Progress page.";
+      return "Your saved progress could not be read, so the app started fresh. A copy of it was saved apart from your progress: export or discard it on the Progress page.";
     case "invalid":
-      return `Your saved progress was not in a shape this app understands${detail ? ` (${detail})` : ""}, so the app started fresh. The old data was kept aside: export it from the Progress page.`;
+      return `Your saved progress was not in a shape this app understands${detail ? ` (${detail})` : ""}, so the app started fresh. A copy of the old data was saved apart from your progress: export or discard it on the Progress page.`;
     case "future-version":
-      return `Your saved progress was written by a newer version of this app (format ${detail ?? "?"}). It was kept aside untouched and the app started fresh.`;
+      return `Your saved progress was written by a newer version of this app (format ${detail ?? "?"}). A copy of it was saved, untouched, apart from your progress, and the app started fresh.`;
     case "quota":
       return "Your browser's storage is full: what you do now will not be saved.";
     case "unavailable":

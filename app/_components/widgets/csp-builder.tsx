@@ -66,11 +66,14 @@ export function CspBuilder() {
           left out
         </label>
       </fieldset>
+      {/* One hint for all four lists: repeated in each label it wrapped on some and not others,
+          so the boxes of a row no longer lined up. */}
+      <p className="muted">Each list: one origin per line.</p>
       <div className="widget-grid">
         {CSP_KEYS.map((k) => (
           <label key={k} className="stacked">
             <span>
-              <code>{k}</code> <span className="muted">one origin per line</span>
+              <code>{k}</code>
             </span>
             <textarea
               rows={2}
@@ -157,10 +160,11 @@ export function CspBuilder() {
           </ul>
         )}
       </div>
-      <div className="widget-grid">
+      {/* One above the other: side by side, each half was too narrow for the JSON's lines. */}
+      <div>
         <div>
           <strong>What the resource declares</strong>
-          <pre tabIndex={0}>
+          <pre className="wrap" tabIndex={0}>
             <code>{snippet}</code>
           </pre>
         </div>

@@ -125,8 +125,8 @@ export function ExamRunner({
             counts as wrong.
           </li>
           <li>
-            No feedback until you submit. Flag questions to come back to, and check everything on
-            the review screen before submitting.
+            No feedback until you submit. Flag questions to come back to, and go through them on the
+            &ldquo;Check your answers&rdquo; screen before submitting.
           </li>
           <li>
             Your answers are saved as you go: a reload or a closed tab does not lose the exam, but
@@ -326,7 +326,7 @@ function ExamQuestion({ exam, lookup }: { exam: ExamSession; lookup: Lookup }) {
           aria-pressed={flagged}
           onClick={() => toggleFlag(id)}
         >
-          {flagged ? "⚑" : "⚐"} Flag for review
+          {flagged ? "⚑" : "⚐"} Flag to check later
         </button>
         <button
           type="button"
@@ -355,7 +355,7 @@ function ExamQuestion({ exam, lookup }: { exam: ExamSession; lookup: Lookup }) {
           { keys: "Enter", does: "next question" },
           { keys: "N", does: "next" },
           { keys: "P", does: "previous" },
-          { keys: "F", does: "flag for review" },
+          { keys: "F", does: "flag to check later" },
         ]}
       />
       <nav aria-label="Exam questions">

@@ -18,12 +18,16 @@ export default async function ReviewPage() {
         Each question you have answered is a card. Answer it again, then rate how well you knew it:
         each rating button shows when the card will come back.
       </p>
-      <p className="muted" data-testid="why-due-today">
-        Why a question you only just answered is already due: its first answer counts as a first
-        rating (Good when right, Again when wrong), and a new card&apos;s first steps are short, 10
-        minutes after a right answer and 1 minute after a wrong one. It comes back the same day to
-        check the answer stuck; the gaps then grow with every rating.
-      </p>
+      {/* Folded: read once, it need not stand above every card of every session. */}
+      <details className="muted" data-testid="why-due-today">
+        <summary>Why is a question I just answered already due?</summary>
+        <p>
+          Its first answer counts as a first rating (Good when right, Again when wrong), and a new
+          card&apos;s first steps are short, 10 minutes after a right answer and 1 minute after a
+          wrong one. It comes back the same day to check the answer stuck; the gaps then grow with
+          every rating.
+        </p>
+      </details>
       <ReviewQueue questions={questions} />
     </>
   );

@@ -49,7 +49,7 @@ export function ReviewQueue({ questions }: { questions: Question[] }) {
         <h2>{queue.done > 0 ? "Done for now" : "Nothing due"}</h2>
         <p>
           {queue.done > 0
-            ? `You reviewed ${queue.done} ${queue.done === 1 ? "card" : "cards"}. `
+            ? `You answered ${queue.done} due ${queue.done === 1 ? "card" : "cards"}. `
             : ""}
           {total === 0
             ? "You have no cards yet: answer a few questions in practice or an exam first."
@@ -69,7 +69,7 @@ export function ReviewQueue({ questions }: { questions: Question[] }) {
         ) : null}
         {due.length > 0 ? (
           <button type="button" onClick={() => setSession({ ids: due.map((c) => c.id), done: 0 })}>
-            Review them now
+            Answer them now
           </button>
         ) : (
           <Link href="/quizzes" className="button secondary">
