@@ -8,8 +8,9 @@ const SCRIPTS = Object.entries(
 )
   .map(([name, command]) => ({ name, file: /^tsx (scripts\/[\w-]+\.ts)$/.exec(command)?.[1] }))
   .filter((s): s is { name: string; file: string } => Boolean(s.file))
-  // check:chromium takes no arguments; prebuild is build:views run by npm before a build.
-  .filter((s) => s.name !== "check:chromium" && s.name !== "prebuild");
+  // check:chromium takes no arguments; prebuild is build:views run by npm before a build, and
+  // postbuild is check:first-load run by npm after it (their usage names the script's own name).
+  .filter((s) => !["check:chromium", "prebuild", "postbuild"].includes(s.name));
 
 function run(file: string, args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
