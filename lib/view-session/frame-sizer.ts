@@ -55,7 +55,10 @@ export class FrameSizer {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       if (this.stopped) return;
-      const size = frameSize(this.reported, { width: this.iframe.getBoundingClientRect().width });
+      // The width the view sees is the frame's content box (clientWidth), not its border box:
+      // compared with the border box, a bordered frame's own viewport would read as a new width
+      // and pin the frame 2 px narrower at every report, down to nothing.
+      const size = frameSize(this.reported, { width: this.iframe.clientWidth });
       this.reported = {};
       if (size.height !== undefined) this.iframe.style.height = `${size.height}px`;
       if (size.width !== undefined) this.iframe.style.width = `${size.width}px`;
