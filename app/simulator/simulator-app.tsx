@@ -13,9 +13,8 @@ import { useConsentPrompt } from "../_components/consent-dialog";
 import { installAutomationHook } from "./automation-hook";
 import type { RunTag } from "./panels";
 import { Prediction, type Predictions } from "./prediction";
-import { ScenarioForm } from "./scenario-form";
 import { VerdictSummary } from "./verdict-summary";
-import { JsonEditor } from "./json-editor";
+import { ScenarioEditor } from "./json-editor";
 import { loadedScenarioModule, usePreloadedScenarioModule } from "./lazy-modules";
 import { RunStatus } from "./run-outcome";
 import {
@@ -36,7 +35,7 @@ import {
 } from "./use-scenario-link";
 import { useRunScheduler } from "./use-run-scheduler";
 import { useViewRun, type Status } from "./use-view-run";
-import { AREA_OF, AreaTabs, useWide, Workbench, type Area } from "./workbench";
+import { AreaTabs, useAreaJump, useWide, Workbench, type Area } from "./workbench";
 import "./simulator.css";
 
 interface Props {
@@ -63,6 +62,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   // Wide: the four areas on one screen; narrow: one at a time, chosen with the tab bar.
   const wide = useWide();
   const [area, setArea] = useState<Area>("controls");
+  const jump = useAreaJump(wide, setArea);
   const recordAnswer = useAppStore((s) => s.recordAnswer);
   /** The scenario as the learner last changed it, ahead of React's render of it. */
   const latestRef = useRef<Scenario>(start.scenario);
@@ -157,17 +157,6 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const outcome = fresh ? run.outcome : undefined;
 
   const runProps = { run, runFor, tag, hidden: hideResults, lessonFor };
-  const jump = (id: string) => {
-    const area = AREA_OF[id];
-    if (!wide && area) setArea(area);
-    // After the tab's panel is shown (the next frame), bring the element into sight.
-    requestAnimationFrame(() =>
-      document
-        .getElementById(id)
-        ?.scrollIntoView({ block: wide ? "nearest" : "start", behavior: "instant" }),
-    );
-  };
-
   return (
     <div className="simulator">
       {linkMessage ? (
@@ -196,13 +185,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
           scenario={scenario}
           pathname={pathname}
         />
-        <RunStatus
-          status={status}
-          runCount={runCount}
-          run={run}
-          error={error}
-          hidden={hideResults}
-        />
+        <RunStatus {...{ status, runCount, run, error }} hidden={hideResults} />
       </div>
       {!wide ? <AreaTabs selected={area} onSelect={setArea} /> : null}
       <Workbench
@@ -231,14 +214,11 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
               decision={run?.decision}
               outcome={run?.outcome}
             />
-            <details open className="sim-panel">
-              <summary>Scenario controls</summary>
-              <ScenarioForm key={formKey} scenario={scenario} update={update} />
-            </details>
-            <JsonEditor
-              key={formKey}
+            <ScenarioEditor
+              formKey={formKey}
               scenario={scenario}
-              onApply={(s) => {
+              update={update}
+              onApplyJson={(s) => {
                 // The textarea's change marked this as typing: its run waits for a pause.
                 markChange("pause");
                 changeScenario(s);

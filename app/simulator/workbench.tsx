@@ -25,6 +25,22 @@ export const AREA_OF: Record<string, Area> = {
   "sim-sequence": "sequence",
 };
 
+/**
+ * The verdict strip's jumps: on a narrow screen the element's tab is chosen first; then, once it
+ * is shown (the next frame), the element is brought into sight.
+ */
+export function useAreaJump(wide: boolean, setArea: (a: Area) => void) {
+  return (id: string) => {
+    const area = AREA_OF[id];
+    if (!wide && area) setArea(area);
+    requestAnimationFrame(() =>
+      document
+        .getElementById(id)
+        ?.scrollIntoView({ block: wide ? "nearest" : "start", behavior: "instant" }),
+    );
+  };
+}
+
 /** From this width the four areas sit on one screen; below it they are tabs. */
 const WIDE = "(min-width: 1024px)";
 
