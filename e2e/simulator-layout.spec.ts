@@ -65,7 +65,7 @@ test("the demo view shows the tool's real input; the simulator's plumbing is lab
 
 // Light with every axe rule, then dark with the colour rules (the helper's split: the themes change
 // colours only); the next test holds that a switch to dark after a run reaches the live view.
-for (const width of [1280, 375]) {
+for (const width of [1366, 375]) {
   test(`the simulator page is axe clean after a run (light and dark, ${width} px)`, async ({
     page,
   }) => {

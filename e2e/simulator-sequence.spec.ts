@@ -106,8 +106,12 @@ test("the whole run is reachable: the last message can be scrolled to and is not
   await happyRun(page);
   const list = page.getByTestId("trace");
   const last = list.locator("li").last();
-  await last.scrollIntoViewIfNeeded();
-  await expect(last).toBeInViewport();
+  // The view, on screen beside the list, may still report its size: a new last row can arrive
+  // after the scroll, so scroll again until the last row is in sight.
+  await expect(async () => {
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   // It is really on top, not overflowing out of a box under later content.
   const hit = await last.evaluate((li) => {
     const r = li.getBoundingClientRect();
