@@ -86,16 +86,37 @@ export function portOf(page: Page): string {
 }
 
 /**
- * Walks the page down through the message sequence in jumps of one and a half screens, from the
- * list's top to the page's end, and reports: the most rows the DOM held at once, the positions at
- * which the list was on screen but none of its drawn rows was (a blank window), and the position
- * (aria-posinset) and size (aria-setsize) of the last row drawn at the end.
+ * Walks down through the message sequence in jumps of one and a half screens, from the list's top
+ * to its end, and reports: the most rows the DOM held at once, the positions at which the list was
+ * on screen but none of its drawn rows was (a blank window), and the position (aria-posinset) and
+ * size (aria-setsize) of the last row drawn at the end. What scrolls is the list's own box when it
+ * has one (the wide workbench), else the page.
  */
 export async function walkSequence(page: Page) {
   return page.evaluate(async () => {
     const list = document.querySelector<HTMLElement>('[data-testid="trace"]')!;
     const frames = () =>
       new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+    let box: HTMLElement | null = null;
+    for (let e = list.parentElement; e && e !== document.body; e = e.parentElement) {
+      const o = getComputedStyle(e).overflowY;
+      if ((o === "auto" || o === "scroll") && e.scrollHeight > e.clientHeight + 1) {
+        box = e;
+        break;
+      }
+    }
+    const clip = () => {
+      const b = box?.getBoundingClientRect();
+      return {
+        top: Math.max(0, b?.top ?? 0),
+        bottom: Math.min(window.innerHeight, b?.bottom ?? Infinity),
+      };
+    };
+    const scrolled = () => (box ? box.scrollTop : window.scrollY);
+    const atEnd = () =>
+      box
+        ? box.scrollTop + box.clientHeight >= box.scrollHeight - 2
+        : window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
     let most = 0;
     const blank: number[] = [];
     list.scrollIntoView({ block: "start" });
@@ -105,8 +126,9 @@ export async function walkSequence(page: Page) {
       const rows = Array.from(list.querySelectorAll("li"));
       most = Math.max(most, rows.length);
       const r = list.getBoundingClientRect();
-      const top = Math.max(0, r.top);
-      const bottom = Math.min(window.innerHeight, r.bottom);
+      const { top: clipTop, bottom: clipBottom } = clip();
+      const top = Math.max(clipTop, r.top);
+      const bottom = Math.min(clipBottom, r.bottom);
       // More than a sliver of the list on screen: some drawn row must be there too. The window
       // of rows follows the scroll a frame or two later, longer on a loaded machine, so a blank
       // counts only if it is still blank after ~10 more frame pairs (a reader would see it).
@@ -121,15 +143,16 @@ export async function walkSequence(page: Page) {
           await frames();
           shown = seen();
         }
-        if (!shown) blank.push(Math.round(window.scrollY));
+        if (!shown) blank.push(Math.round(scrolled()));
       }
-      const atEnd =
-        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      if (atEnd) break;
-      window.scrollBy(0, window.innerHeight * 1.5);
+      if (atEnd()) break;
+      const jump = (clipBottom - clipTop) * 1.5;
+      if (box) box.scrollBy(0, jump);
+      else window.scrollBy(0, jump);
     }
     await frames();
     const last = list.querySelector("li:last-child");
+    const { top: clipTop, bottom: clipBottom } = clip();
     return {
       most,
       blank,
@@ -138,7 +161,7 @@ export async function walkSequence(page: Page) {
       rows: Number(list.dataset.rows),
       lastVisible: (() => {
         const b = last?.getBoundingClientRect();
-        return !!b && b.bottom > 0 && b.top < window.innerHeight;
+        return !!b && b.bottom > clipTop && b.top < clipBottom;
       })(),
     };
   });

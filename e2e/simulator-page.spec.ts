@@ -273,3 +273,43 @@ test("the page works at 375 px wide with panels stacked", async ({ page }) => {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("captions say a scenario is edited, predicting hides the preset's description, a cache miss is not painted as an error, and the CSP panel speaks of no buttons when no view rendered", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=happy-path");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  const title = "Everything passes and the view's call is forwarded";
+  const description = page.getByTestId("preset-description");
+  await expect(description).toContainText("NEG-2");
+  // A cache miss (RES-5 bookkeeping) reads in the muted colour, as the row numbers do.
+  const sequence = page.getByTestId("sequence-panel");
+  const miss = sequence.locator('li[data-status="cache-miss"] .sim-status').first();
+  const muted = await sequence
+    .locator(".sim-seq-n")
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
+  expect(await miss.evaluate((el) => getComputedStyle(el).color)).toBe(muted);
+
+  // Predicting: the description, which names the verdicts, is held back, here and in the list.
+  await page.getByTestId("predict-toggle").check();
+  await expect(description).not.toContainText("NEG-2");
+  await page.getByTestId("preset-list").locator("summary").click();
+  await expect(page.getByTestId("preset-list")).not.toContainText("forwarded as an ordinary");
+  await page.getByTestId("predict-toggle").uncheck();
+  await expect(description).toContainText("NEG-2");
+
+  // An edit: every caption of its run says so.
+  const run = await runNumber(page);
+  await page.getByTestId("client-extension").uncheck();
+  await done(page, run);
+  for (const panel of ["view-panel", "sequence-panel", "csp-panel"])
+    await expect(page.getByTestId(panel).locator(".sim-run-label")).toHaveText(
+      `Run ${run + 1} · ${title} (edited)`,
+    );
+  const csp = page.getByTestId("csp-panel");
+  await expect(csp).toContainText("No view was rendered");
+  await expect(csp).not.toContainText("buttons");
+});

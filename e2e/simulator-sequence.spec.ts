@@ -100,14 +100,18 @@ test("the View lane is used, and relayed messages show the proxy they pass throu
   expect(Math.abs(via.x + via.width / 2 - centre(lanes.proxy!))).toBeLessThan(6);
 });
 
-test("the whole run is reachable: the last message can be scrolled to and is not clipped", async ({
+test("the whole run is reachable: the last message can be scrolled to and is not clipped (its own box when wide, the page on a phone)", async ({
   page,
 }) => {
   await happyRun(page);
   const list = page.getByTestId("trace");
   const last = list.locator("li").last();
-  await last.scrollIntoViewIfNeeded();
-  await expect(last).toBeInViewport();
+  // The view, on screen beside the list, may still report its size: a new last row can arrive
+  // after the scroll, so scroll again until the last row is in sight.
+  await expect(async () => {
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   // It is really on top, not overflowing out of a box under later content.
   const hit = await last.evaluate((li) => {
     const r = li.getBoundingClientRect();
@@ -115,8 +119,23 @@ test("the whole run is reachable: the last message can be scrolled to and is not
     return !!el && li.contains(el);
   });
   expect(hit).toBe(true);
-  // The list grows with the page: neither it nor any box around it hides messages behind a
-  // scrollbar that phones and trackpads do not show.
+  // On a wide screen the list scrolls in its own box inside the workbench's sequence panel (which
+  // itself scrolls only on a short screen).
+  const boxes = () =>
+    list.evaluate((el) => {
+      const out: string[] = [];
+      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+        const o = getComputedStyle(e).overflowY;
+        if (o !== "visible" && e.scrollHeight > e.clientHeight + 1) out.push(e.className);
+      }
+      return out;
+    });
+  expect((await boxes())[0]).toBe("sim-seq-scroll");
+  // On a phone (the same elements, in tabs) the list grows with the page: neither it nor any box
+  // around it hides messages behind a scrollbar that phones and trackpads do not show.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole("tab", { name: "Sequence" }).click();
+  await expect(list).toBeVisible();
   const clipped = await list.evaluate((el) => {
     const out: string[] = [];
     for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {

@@ -5,6 +5,7 @@ import type { Scenario } from "@/lib/simulator/scenario";
 import { ScenarioError } from "@/lib/simulator/scenario-core";
 import { locateJsonPath } from "@/lib/simulator/json-position";
 import { loadScenarioModule } from "./lazy-modules";
+import { ScenarioForm } from "./scenario-form";
 
 /** Names each problem of the editor's text, with where it is: unknown keys first, as such. */
 function describeEditorError(text: string, err: unknown): string {
@@ -78,5 +79,36 @@ export function JsonEditor({
         </p>
       ) : null}
     </details>
+  );
+}
+
+/** The scenario's two editors: the form, and the same scenario as JSON. */
+export function ScenarioEditor({
+  formKey,
+  scenario,
+  update,
+  onApplyJson,
+  onBlurApplied,
+}: {
+  /** Bumped when the scenario is replaced from outside: both editors read it afresh. */
+  formKey: number;
+  scenario: Scenario;
+  update(fn: (s: Scenario) => Scenario): void;
+  onApplyJson(s: Scenario): void;
+  onBlurApplied(): void;
+}) {
+  return (
+    <>
+      <details open className="sim-panel">
+        <summary>Scenario controls</summary>
+        <ScenarioForm key={formKey} scenario={scenario} update={update} />
+      </details>
+      <JsonEditor
+        key={formKey}
+        scenario={scenario}
+        onApply={onApplyJson}
+        onBlurApplied={onBlurApplied}
+      />
+    </>
   );
 }

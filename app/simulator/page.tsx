@@ -51,12 +51,13 @@ export default async function SimulatorPage({
   const decision = scenario ? previewDecision(resolvePorts(scenario, port)) : null;
   return (
     <>
-      <h1>Simulator</h1>
-      <p className="muted">
-        A real MCP server, host, sandbox proxy and view, running in this page. Change anything: the
-        decision table updates at once, then the real run confirms it, with the view on a separate
-        origin under the CSP the host built.
-      </p>
+      <div className="sim-intro">
+        <h1>Simulator</h1>
+        <p className="muted">
+          A real MCP server, host, sandbox proxy and view in this page: change anything, the table
+          updates at once and the real run confirms it.
+        </p>
+      </div>
       <SimulatorShell
         presets={presets}
         lessonFor={lessonFor}

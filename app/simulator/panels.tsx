@@ -16,6 +16,7 @@ import {
 } from "@/lib/simulator/explain";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { rowWindow } from "@/lib/simulator/row-window";
+import { statusTone } from "@/lib/simulator/caption";
 import type { Decision } from "@/lib/decide";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { getRule } from "@/lib/rules";
@@ -108,7 +109,11 @@ export function CspPanel({
           ))}
         </ul>
       ) : (
-        <p className="muted">No violation yet. Try the view&apos;s fetch and image buttons.</p>
+        <p className="muted">
+          {run.proxyUrl
+            ? "No violation yet. Try the view's fetch and image buttons."
+            : "None: no view was rendered, so nothing could be blocked."}
+        </p>
       )}
     </section>
   );
@@ -151,7 +156,11 @@ const MIN_ROWS = 60;
 /** The height assumed for a row never drawn yet (pixels); drawn rows are measured. */
 const ROW_ESTIMATE = 44;
 
-/** The part of the page's viewport that the list covers, in pixels from the list's top. */
+/**
+ * The part of the list on screen, in pixels from the list's top: the page's viewport, clipped by
+ * the list's own scrolling box when it has one (the wide workbench), else the list scrolls with
+ * the page.
+ */
 function useListView(list: React.RefObject<HTMLElement | null>, onWidth: () => void) {
   const [view, setView] = useState({ top: 0, bottom: 2000 });
   const width = useRef(0);
@@ -165,8 +174,12 @@ function useListView(list: React.RefObject<HTMLElement | null>, onWidth: () => v
         width.current = el.clientWidth;
         onWidth();
       }
-      const top = -el.getBoundingClientRect().top;
-      const bottom = top + window.innerHeight;
+      const listTop = el.getBoundingClientRect().top;
+      const box = scrollBoxOf(el)?.getBoundingClientRect();
+      const clipTop = Math.max(0, box?.top ?? 0);
+      const clipBottom = Math.max(clipTop, Math.min(window.innerHeight, box?.bottom ?? Infinity));
+      const top = clipTop - listTop;
+      const bottom = clipBottom - listTop;
       setView((v) =>
         Math.abs(v.top - top) < 1 && Math.abs(v.bottom - bottom) < 1 ? v : { top, bottom },
       );
@@ -175,19 +188,29 @@ function useListView(list: React.RefObject<HTMLElement | null>, onWidth: () => v
       if (!frame) frame = requestAnimationFrame(read);
     };
     read();
-    window.addEventListener("scroll", schedule, { passive: true });
+    // Capture: a scroll of the list's own box does not bubble, but is seen on its way down.
+    document.addEventListener("scroll", schedule, { passive: true, capture: true });
     window.addEventListener("resize", schedule);
     // Content above the list can grow or shrink without a scroll (a panel appears): follow it.
     const resized = new ResizeObserver(schedule);
     resized.observe(document.body);
+    if (list.current) resized.observe(list.current);
     return () => {
       resized.disconnect();
       cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", schedule);
+      document.removeEventListener("scroll", schedule, { capture: true });
       window.removeEventListener("resize", schedule);
     };
   }, [list, onWidth]);
   return view;
+}
+
+/** The list's own scrolling box, when its layout gives it one. */
+function scrollBoxOf(el: HTMLElement): HTMLElement | null {
+  const box = el.closest<HTMLElement>(".sim-seq-scroll");
+  if (!box) return null;
+  const overflow = getComputedStyle(box).overflowY;
+  return overflow === "auto" || overflow === "scroll" ? box : null;
 }
 
 /** A method name that may wrap after each "/" rather than in the middle of a word. */
@@ -233,7 +256,6 @@ export function Sequence({
   const [heights, setHeights] = useState<ReadonlyMap<number, number>>(() => new Map());
   const clearHeights = useCallback(() => setHeights(new Map()), []);
   const view = useListView(listRef, clearHeights);
-  const [copied, setCopied] = useState<number | null>(null);
   const arrows = useMemo(() => new Map(trace.map((e) => [e.seq, arrowOf(e)])), [trace]);
   const methods = useMemo(
     () => [...new Set(trace.map((e) => e.method).filter((m): m is string => !!m))].sort(),
@@ -296,8 +318,16 @@ export function Sequence({
       data-by-channel={byChannel}
       {...runAttributes(tag)}
     >
-      <h2 id="sequence">Message sequence</h2>
-      <RunLabel tag={tag} />
+      <div className="sim-panel-head">
+        <h2 id="sequence">Message sequence</h2>
+        <RunLabel tag={tag} />
+        <p className="muted sim-seq-count" aria-live="polite">
+          {filtering
+            ? `${filtered.length} of ${upTo.length} messages match.`
+            : `${upTo.length} messages.`}{" "}
+          Select a message for its JSON.
+        </p>
+      </div>
       <div className="sim-seq-controls">
         <label>
           Lane{" "}
@@ -361,136 +391,156 @@ export function Sequence({
           {describeEntry(last)}
         </p>
       ) : null}
-      <p className="muted sim-seq-count" aria-live="polite">
-        {filtering
-          ? `${filtered.length} of ${upTo.length} messages match.`
-          : `${upTo.length} messages.`}{" "}
-        Select a message for its JSON.
-      </p>
-      <div className="sim-seq-scroll">
-        <div className="sim-lanes" aria-hidden="true" data-testid="sequence-lanes">
-          {LANES.map((l) => (
-            <span key={l} data-lane={l}>
-              {LANE_LABELS[l]}
-            </span>
-          ))}
-        </div>
-        <ol
-          ref={listRef}
-          className="trace sim-sequence"
-          data-testid="trace"
-          aria-label="Message trace"
-          data-rows={filtered.length}
-          style={{ paddingTop: win.before, paddingBottom: `calc(${win.after}px + 0.3rem)` }}
-        >
-          {visible.map((e, i) => {
-            const a = arrows.get(e.seq)!;
-            const { left, right, rightward } = spanOf(a);
-            const span = right - left + 1;
-            const proxyAt = LANES.indexOf("proxy");
-            const rules = rulesOf(e);
-            const label = e.method ?? e.note ?? e.kind;
-            return (
-              <li
-                key={e.seq}
-                // Only a window of the rows is in the DOM: say where each one sits in the whole.
-                aria-posinset={win.start + i + 1}
-                aria-setsize={filtered.length}
-                data-seq={e.seq}
-                data-status={e.status}
-                data-channel={e.channel}
-                data-from={e.from}
-                data-to={e.to}
-                data-from-lane={a.from}
-                data-to-lane={a.to}
-                data-dir={left === right ? "self" : rightward ? "right" : "left"}
-                data-kind={e.kind}
-                data-method={e.method}
-                style={{ "--from": left, "--span": span } as React.CSSProperties}
-              >
-                <button
-                  type="button"
-                  className="sim-arrow"
-                  aria-pressed={selected?.seq === e.seq}
-                  onClick={() => setSelected(selected?.seq === e.seq ? null : e)}
-                >
-                  <span className="sim-arrow-label">
-                    <span className="sim-seq-n">{e.seq}</span>{" "}
-                    {e.method ? <Breakable text={label} /> : label}{" "}
-                    {e.kind !== "event" && e.kind !== "notification" ? (
-                      <span className="muted">({e.kind})</span>
-                    ) : null}{" "}
-                    {e.status !== "delivered" ? (
-                      <span className="sim-status">{e.status}</span>
-                    ) : a.relayed ? (
-                      <span className="muted">via proxy</span>
-                    ) : null}
-                    {a.outside ? <span className="muted"> from {e.from}</span> : null}
-                  </span>
-                  <span
-                    className="sim-line"
-                    data-testid="arrow-line"
-                    data-dir={left === right ? "self" : rightward ? "right" : "left"}
-                  />
-                  {a.relayed ? (
-                    <span
-                      className="sim-via"
-                      data-testid="via-proxy"
-                      style={
-                        {
-                          "--at": ((proxyAt - left + 0.5) / span) * 100 + "%",
-                        } as React.CSSProperties
-                      }
-                    />
-                  ) : null}
-                  <span className="visually-hidden">
-                    {LANE_LABELS[a.from]} to {LANE_LABELS[a.to]}
-                    {a.relayed ? ", relayed by the sandbox proxy" : ""}, {e.kind}, {e.status}
-                  </span>
-                </button>
-                {rules.length ? (
-                  <span className="sim-seq-rules">
-                    {rules.map((id) => (
-                      <RuleLink key={id} id={id} lessonFor={lessonFor} />
-                    ))}
-                  </span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-      {selected ? (
-        <div className="sim-json" data-testid="message-json">
-          <h3>
-            Message {selected.seq}: {selected.method ?? selected.kind} (
-            {LANE_LABELS[arrowOf(selected).from]} → {LANE_LABELS[arrowOf(selected).to]})
-          </h3>
-          <p>
-            {describeEntry(selected)}{" "}
-            {rulesOf(selected).map((id) => (
-              <RuleLink key={id} id={id} lessonFor={lessonFor} />
+      <div className="sim-seq-body">
+        <div className="sim-seq-scroll">
+          <div className="sim-lanes" aria-hidden="true" data-testid="sequence-lanes">
+            {LANES.map((l) => (
+              <span key={l} data-lane={l}>
+                {LANE_LABELS[l]}
+              </span>
             ))}
-          </p>
-          <p>
-            <button
-              type="button"
-              className="secondary small"
-              onClick={() => {
-                void navigator.clipboard?.writeText(entryJson(selected)).then(
-                  () => setCopied(selected.seq),
-                  () => setCopied(null),
-                );
-              }}
-            >
-              Copy JSON
-            </button>{" "}
-            {copied === selected.seq ? <span role="status">Copied.</span> : null}
-          </p>
-          <MessageJson key={selected.seq} entry={selected} />
+          </div>
+          <ol
+            ref={listRef}
+            className="trace sim-sequence"
+            data-testid="trace"
+            aria-label="Message trace"
+            data-rows={filtered.length}
+            style={{ paddingTop: win.before, paddingBottom: `calc(${win.after}px + 0.3rem)` }}
+          >
+            {visible.map((e, i) => {
+              const a = arrows.get(e.seq)!;
+              const { left, right, rightward } = spanOf(a);
+              const span = right - left + 1;
+              const proxyAt = LANES.indexOf("proxy");
+              const rules = rulesOf(e);
+              const label = e.method ?? e.note ?? e.kind;
+              return (
+                <li
+                  key={e.seq}
+                  // Only a window of the rows is in the DOM: say where each one sits in the whole.
+                  aria-posinset={win.start + i + 1}
+                  aria-setsize={filtered.length}
+                  data-seq={e.seq}
+                  data-status={e.status}
+                  data-channel={e.channel}
+                  data-from={e.from}
+                  data-to={e.to}
+                  data-from-lane={a.from}
+                  data-to-lane={a.to}
+                  data-dir={left === right ? "self" : rightward ? "right" : "left"}
+                  data-kind={e.kind}
+                  data-method={e.method}
+                  style={{ "--from": left, "--span": span } as React.CSSProperties}
+                >
+                  <button
+                    type="button"
+                    className="sim-arrow"
+                    aria-pressed={selected?.seq === e.seq}
+                    onClick={() => setSelected(selected?.seq === e.seq ? null : e)}
+                  >
+                    <span className="sim-arrow-label">
+                      <span className="sim-seq-n">{e.seq}</span>{" "}
+                      {e.method ? <Breakable text={label} /> : label}{" "}
+                      {e.kind !== "event" && e.kind !== "notification" ? (
+                        <span className="muted">({e.kind})</span>
+                      ) : null}{" "}
+                      {e.status !== "delivered" ? (
+                        <span className="sim-status" data-tone={statusTone(e.status)}>
+                          {e.status}
+                        </span>
+                      ) : a.relayed ? (
+                        <span className="muted">via proxy</span>
+                      ) : null}
+                      {a.outside ? <span className="muted"> from {e.from}</span> : null}
+                    </span>
+                    <span
+                      className="sim-line"
+                      data-testid="arrow-line"
+                      data-dir={left === right ? "self" : rightward ? "right" : "left"}
+                    />
+                    {a.relayed ? (
+                      <span
+                        className="sim-via"
+                        data-testid="via-proxy"
+                        style={
+                          {
+                            "--at": ((proxyAt - left + 0.5) / span) * 100 + "%",
+                          } as React.CSSProperties
+                        }
+                      />
+                    ) : null}
+                    <span className="visually-hidden">
+                      {LANE_LABELS[a.from]} to {LANE_LABELS[a.to]}
+                      {a.relayed ? ", relayed by the sandbox proxy" : ""}, {e.kind}, {e.status}
+                    </span>
+                  </button>
+                  {rules.length ? (
+                    <span className="sim-seq-rules">
+                      {rules.map((id) => (
+                        <RuleLink key={id} id={id} lessonFor={lessonFor} />
+                      ))}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
         </div>
-      ) : null}
+        <MessageDetail selected={selected} lessonFor={lessonFor} />
+      </div>
     </section>
+  );
+}
+
+/**
+ * The selected message: its lanes, what it means, its rules and its JSON; beside the list on a
+ * wide screen, under it on a narrow one.
+ */
+function MessageDetail({
+  selected,
+  lessonFor,
+}: {
+  selected: TraceEntry | null;
+  lessonFor: Record<string, string>;
+}) {
+  const [copied, setCopied] = useState<number | null>(null);
+  if (!selected) {
+    return (
+      <div className="sim-json sim-json-empty">
+        <p className="muted">Select a message to see its JSON here.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="sim-json" data-testid="message-json">
+      <h3>
+        Message {selected.seq}: {selected.method ?? selected.kind} (
+        {LANE_LABELS[arrowOf(selected).from]} → {LANE_LABELS[arrowOf(selected).to]})
+      </h3>
+      <p>
+        {describeEntry(selected)}{" "}
+        {rulesOf(selected).map((id) => (
+          <RuleLink key={id} id={id} lessonFor={lessonFor} />
+        ))}
+      </p>
+      <p>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => {
+            void navigator.clipboard?.writeText(entryJson(selected)).then(
+              () => setCopied(selected.seq),
+              () => setCopied(null),
+            );
+          }}
+        >
+          Copy JSON
+        </button>{" "}
+        {copied === selected.seq ? <span role="status">Copied.</span> : null}
+      </p>
+      <MessageJson key={selected.seq} entry={selected} />
+    </div>
   );
 }
 

@@ -10,77 +10,110 @@ import type { Scenario } from "@/lib/simulator/scenario";
 import type { TraceEntry } from "@/lib/simulator/trace";
 import { ConversationPanel } from "./conversation-panel";
 import { CspPanel, DecisionTable, RunLabel, runAttributes, Sequence, type RunTag } from "./panels";
-import { AgentSide, RunOutcomeLine, RunStatus } from "./run-outcome";
+import { AgentSide, RunOutcomeLine } from "./run-outcome";
 import { ToolCallPanel } from "./tool-call-panel";
-import type { Status } from "./use-view-run";
 
-/**
- * What a run shows: its status and outcome, the agent's side, the view (its container is where
- * the run puts the proxy frame), the conversation, the CSP and the sequence. `hidden` while the
- * learner predicts (the view's container stays in the page, out of sight).
- */
-export function RunPanels({
-  run,
-  runFor,
-  tag,
-  status,
-  runCount,
-  error,
-  trace,
-  hidden,
-  lessonFor,
-  container,
-  title,
-}: {
+/** What every run panel is given: the run, the scenario it ran and its tag. */
+export interface RunProps {
   run: BrowserRun | null;
   runFor: Scenario | null;
   tag: RunTag | null;
-  status: Status;
-  runCount: number;
-  error: string | null;
-  trace: TraceEntry[];
+  /** While the learner predicts: results are not shown. */
   hidden: boolean;
   lessonFor: Record<string, string>;
-  container: RefObject<HTMLDivElement | null>;
-  /** The scenario's title, for a sequence drawn before the run has a tag. */
-  title: string;
-}) {
+}
+
+/** The run's outcome line and the agent's side: they go with the decision table. */
+export function RunResults({ run, tag, hidden, lessonFor }: RunProps) {
+  if (hidden) return null;
   return (
     <>
-      <RunStatus status={status} runCount={runCount} run={run} error={error} hidden={hidden} />
-      {run && tag && !hidden ? <RunOutcomeLine run={run} tag={tag} lessonFor={lessonFor} /> : null}
-      {!hidden ? <AgentSide run={run} tag={tag} lessonFor={lessonFor} /> : null}
-      <section
-        aria-labelledby="sim-view-heading"
-        id="sim-view"
-        className="sim-panel sim-anchor"
-        data-testid="view-panel"
-        hidden={hidden}
-        {...(tag ? runAttributes(tag) : {})}
-      >
+      {run && tag ? <RunOutcomeLine run={run} tag={tag} lessonFor={lessonFor} /> : null}
+      <AgentSide run={run} tag={tag} lessonFor={lessonFor} />
+    </>
+  );
+}
+
+/**
+ * The view: its container is where the run puts the proxy frame. It stays in the page while the
+ * learner predicts (out of sight), so the run still has somewhere to render.
+ */
+export function ViewPanel({
+  run,
+  runFor,
+  tag,
+  hidden,
+  lessonFor,
+  container,
+}: RunProps & { container: RefObject<HTMLDivElement | null> }) {
+  return (
+    <section
+      aria-labelledby="sim-view-heading"
+      id="sim-view"
+      className="sim-panel sim-anchor"
+      data-testid="view-panel"
+      hidden={hidden}
+      {...(tag ? runAttributes(tag) : {})}
+    >
+      <div className="sim-panel-head">
         <h2 id="sim-view-heading">The view</h2>
-        {tag ? <RunLabel tag={tag} /> : null}
-        {tag && !run?.proxyUrl ? <p className="muted">This run rendered no view.</p> : null}
-        {run && tag && run.proxyUrl && runFor?.toolCall ? (
-          <ToolCallPanel key={tag.n} run={run} lessonFor={lessonFor} />
-        ) : null}
-        <div ref={container} className="sim-view" data-testid="view-container" />
-      </section>
-      {run?.conversation && run.proxyUrl && !hidden ? (
+        {tag ? <RunLabel tag={tag} /> : <p className="muted">Appears after the run.</p>}
+      </div>
+      {tag && !run?.proxyUrl ? <p className="muted">This run rendered no view.</p> : null}
+      {run && tag && run.proxyUrl && runFor?.toolCall ? (
+        <ToolCallPanel key={tag.n} run={run} lessonFor={lessonFor} />
+      ) : null}
+      <div ref={container} className="sim-view" data-testid="view-container" />
+    </section>
+  );
+}
+
+/** The conversation and the CSP: under the workbench (wide) or the view (narrow). */
+export function MorePanels({ run, runFor, tag, hidden, lessonFor }: RunProps) {
+  if (hidden || !run) return null;
+  return (
+    <>
+      {run.conversation && run.proxyUrl ? (
         <ConversationPanel conversation={run.conversation} lessonFor={lessonFor} />
       ) : null}
-      {run && runFor && tag && !hidden ? (
-        <CspPanel run={run} requested={runFor.resource.csp} tag={tag} />
-      ) : null}
-      {trace.length && !hidden ? (
-        <Sequence
-          key={runCount}
-          trace={trace}
-          lessonFor={lessonFor}
-          tag={tag ?? { n: runCount, title: title, stale: false }}
-        />
-      ) : null}
+      {runFor && tag ? <CspPanel run={run} requested={runFor.resource.csp} tag={tag} /> : null}
     </>
+  );
+}
+
+/** The message sequence, once a run has traced anything. */
+export function SequencePanel({
+  trace,
+  tag,
+  runCount,
+  title,
+  hidden,
+  lessonFor,
+}: {
+  trace: TraceEntry[];
+  tag: RunTag | null;
+  runCount: number;
+  /** The scenario's caption, for a sequence drawn before the run has a tag. */
+  title: string;
+  hidden: boolean;
+  lessonFor: Record<string, string>;
+}) {
+  if (!trace.length || hidden) {
+    return (
+      <section aria-label="Message sequence" className="sim-panel">
+        <p className="muted">
+          {hidden ? "The sequence is hidden while you predict." : "The messages appear as it runs."}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <Sequence
+      key={runCount}
+      trace={trace}
+      lessonFor={lessonFor}
+      tag={tag ?? { n: runCount, title, stale: false }}
+    />
   );
 }
 

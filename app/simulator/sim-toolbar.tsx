@@ -90,11 +90,14 @@ export function PresetList({
   count,
   presetId,
   onPreset,
+  predicting,
 }: {
   groups: PresetGroups;
   count: number;
   presetId: string;
   onPreset(id: string): void;
+  /** While the learner predicts, descriptions (which name the verdicts) are left out. */
+  predicting: boolean;
 }) {
   return (
     <details className="sim-panel" data-testid="preset-list">
@@ -116,7 +119,7 @@ export function PresetList({
                   >
                     {p.title}
                   </button>
-                  <span className="muted"> — {p.description}</span>
+                  {predicting ? null : <span className="muted"> — {p.description}</span>}
                 </li>
               ))}
             </ul>
@@ -127,14 +130,35 @@ export function PresetList({
   );
 }
 
-/** Whether the scenario is still its preset (then the preset's description) or edited from it. */
-export function PresetNote({ preset, edited }: { preset: Scenario | undefined; edited: boolean }) {
+/**
+ * Whether the scenario is still its preset (then the preset's description) or edited from it.
+ * While the learner predicts, the description is held back: it names the verdicts to predict.
+ */
+export function PresetNote({
+  preset,
+  edited,
+  predicting,
+}: {
+  preset: Scenario | undefined;
+  edited: boolean;
+  predicting: boolean;
+}) {
   if (!preset) return null;
-  return edited ? (
-    <p className="muted" data-testid="edited-from">
-      Edited from preset “{preset.title}”.
+  if (edited) {
+    return (
+      <p className="muted" data-testid="edited-from">
+        Edited from preset “{preset.title}”.
+      </p>
+    );
+  }
+  return predicting ? (
+    <p className="muted" data-testid="preset-description" data-held="true">
+      The preset&apos;s description is held back until your prediction is graded: it gives the
+      answer.
     </p>
   ) : (
-    <p className="muted">{preset.description}</p>
+    <p className="muted" data-testid="preset-description">
+      {preset.description}
+    </p>
   );
 }

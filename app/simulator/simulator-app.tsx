@@ -7,16 +7,24 @@ import { ROWS } from "@/lib/simulator/constants";
 import { previewDecision } from "@/lib/simulator/preview";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
+import { isEdited, scenarioCaption } from "@/lib/simulator/caption";
 import { useAppStore } from "../_components/store-provider";
 import { useConsentPrompt } from "../_components/consent-dialog";
 import { installAutomationHook } from "./automation-hook";
 import type { RunTag } from "./panels";
 import { Prediction, type Predictions } from "./prediction";
-import { ScenarioForm } from "./scenario-form";
 import { VerdictSummary } from "./verdict-summary";
-import { JsonEditor } from "./json-editor";
+import { ScenarioEditor } from "./json-editor";
 import { loadedScenarioModule, usePreloadedScenarioModule } from "./lazy-modules";
-import { HostConsentDialog, RunPanels, TableSection } from "./run-panels";
+import { RunStatus } from "./run-outcome";
+import {
+  HostConsentDialog,
+  MorePanels,
+  RunResults,
+  SequencePanel,
+  TableSection,
+  ViewPanel,
+} from "./run-panels";
 import { PresetList, PresetNote, presetGroups, SimToolbar } from "./sim-toolbar";
 import {
   defaultPreset,
@@ -27,6 +35,7 @@ import {
 } from "./use-scenario-link";
 import { useRunScheduler } from "./use-run-scheduler";
 import { useViewRun, type Status } from "./use-view-run";
+import { AreaTabs, useAreaJump, useWide, Workbench, type Area } from "./workbench";
 import "./simulator.css";
 
 interface Props {
@@ -50,6 +59,10 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const [predictions, setPredictions] = useState<Predictions>({ rows: {}, outcome: undefined });
   // Bumped when the scenario is replaced from outside the form, so the form re-reads it.
   const [formKey, setFormKey] = useState(0);
+  // Wide: the four areas on one screen; narrow: one at a time, chosen with the tab bar.
+  const wide = useWide();
+  const [area, setArea] = useState<Area>("controls");
+  const jump = useAreaJump(wide, setArea);
   const recordAnswer = useAppStore((s) => s.recordAnswer);
   /** The scenario as the learner last changed it, ahead of React's render of it. */
   const latestRef = useRef<Scenario>(start.scenario);
@@ -97,7 +110,9 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   // The real run's table once it matches the scenario; until then the instant preview.
   const decision = fresh && run.decision ? run.decision : preview;
   const tag: RunTag | null =
-    run && runFor ? { n: runN, title: runFor.title, stale: runFor !== scenario } : null;
+    run && runFor
+      ? { n: runN, title: scenarioCaption(runFor, presets), stale: runFor !== scenario }
+      : null;
   // A grading belongs to the run it graded: once the scenario changes it no longer applies.
   const gradedNow = graded && fresh ? graded : null;
   // While predicting, no result is shown until the prediction is graded.
@@ -105,10 +120,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
 
   usePreloadedScenarioModule();
   const presetNow = presets.find((p) => p.id === presetId);
-  const edited = useMemo(
-    () => !presetNow || JSON.stringify(presetNow) !== JSON.stringify(scenario),
-    [presetNow, scenario],
-  );
+  const edited = useMemo(() => isEdited(scenario, presetNow), [presetNow, scenario]);
   useAddressSync(scenario, presetNow, edited, pathname, linkPending);
 
   const update = useCallback(
@@ -144,6 +156,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const groups = presetGroups(presets);
   const outcome = fresh ? run.outcome : undefined;
 
+  const runProps = { run, runFor, tag, hidden: hideResults, lessonFor };
   return (
     <div className="simulator">
       {linkMessage ? (
@@ -157,79 +170,87 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
         confirmed={fresh}
         hidden={hideResults}
         running={status === "running"}
+        onJump={jump}
       />
-      <SimToolbar
-        groups={groups}
-        presetId={presetId}
-        onPreset={choosePreset}
-        runLabel={runLabel(predicting, status)}
-        runDisabled={status === "running" || (predicting && !predictionComplete)}
-        // A run waiting for a typing pause is this run.
-        onRun={() => runNow(predicting ? predictions : undefined)}
-        onReset={() => presetNow && replaceScenario(presetNow)}
-        scenario={scenario}
-        pathname={pathname}
-      />
-      <PresetNote preset={presetNow} edited={edited} />
-      <PresetList
-        groups={groups}
-        count={presets.length}
-        presetId={presetId}
-        onPreset={choosePreset}
-      />
-
-      <div className="sim-columns">
-        <div className="sim-left" {...schedule.fieldHandlers}>
-          <details open className="sim-panel">
-            <summary>Scenario controls</summary>
-            <ScenarioForm key={formKey} scenario={scenario} update={update} />
-          </details>
-          <JsonEditor
-            key={formKey}
-            scenario={scenario}
-            onApply={(s) => {
-              // The textarea's change marked this as typing: its run waits for a pause.
-              markChange("pause");
-              changeScenario(s);
-            }}
-            onBlurApplied={() => setFormKey((k) => k + 1)}
-          />
-        </div>
-        <div className="sim-right">
-          <Prediction
-            enabled={predicting}
-            onToggle={(on) => {
-              setPredicting(on);
-              setGraded(null);
-            }}
-            predictions={predictions}
-            onChange={setPredictions}
-            graded={gradedNow}
-            complete={predictionComplete}
-            decision={run?.decision}
-            outcome={run?.outcome}
-          />
-          <TableSection
-            decision={decision}
-            pending={status === "running"}
-            hidden={hideResults}
-            lessonFor={lessonFor}
-          />
-          <RunPanels
-            run={run}
-            runFor={runFor}
-            tag={tag}
-            status={status}
-            runCount={runCount}
-            error={error}
-            trace={trace}
-            hidden={hideResults}
-            lessonFor={lessonFor}
-            container={container}
-            title={scenario.title}
-          />
-        </div>
+      <div className="sim-bar">
+        <SimToolbar
+          groups={groups}
+          presetId={presetId}
+          onPreset={choosePreset}
+          runLabel={runLabel(predicting, status)}
+          runDisabled={status === "running" || (predicting && !predictionComplete)}
+          // A run waiting for a typing pause is this run.
+          onRun={() => runNow(predicting ? predictions : undefined)}
+          onReset={() => presetNow && replaceScenario(presetNow)}
+          scenario={scenario}
+          pathname={pathname}
+        />
+        <RunStatus {...{ status, runCount, run, error }} hidden={hideResults} />
       </div>
+      {!wide ? <AreaTabs selected={area} onSelect={setArea} /> : null}
+      <Workbench
+        wide={wide}
+        selected={area}
+        controls={
+          <div {...schedule.fieldHandlers}>
+            <PresetNote preset={presetNow} edited={edited} predicting={hideResults} />
+            <PresetList
+              groups={groups}
+              count={presets.length}
+              presetId={presetId}
+              onPreset={choosePreset}
+              predicting={hideResults}
+            />
+            <Prediction
+              enabled={predicting}
+              onToggle={(on) => {
+                setPredicting(on);
+                setGraded(null);
+              }}
+              predictions={predictions}
+              onChange={setPredictions}
+              graded={gradedNow}
+              complete={predictionComplete}
+              decision={run?.decision}
+              outcome={run?.outcome}
+            />
+            <ScenarioEditor
+              formKey={formKey}
+              scenario={scenario}
+              update={update}
+              onApplyJson={(s) => {
+                // The textarea's change marked this as typing: its run waits for a pause.
+                markChange("pause");
+                changeScenario(s);
+              }}
+              onBlurApplied={() => setFormKey((k) => k + 1)}
+            />
+          </div>
+        }
+        table={
+          <>
+            <TableSection
+              decision={decision}
+              pending={status === "running"}
+              hidden={hideResults}
+              lessonFor={lessonFor}
+            />
+            <RunResults {...runProps} />
+          </>
+        }
+        view={<ViewPanel {...runProps} container={container} />}
+        sequence={
+          <SequencePanel
+            trace={trace}
+            tag={tag}
+            runCount={runCount}
+            title={scenarioCaption(scenario, presets)}
+            hidden={hideResults}
+            lessonFor={lessonFor}
+          />
+        }
+        more={<MorePanels {...runProps} />}
+      />
 
       <HostConsentDialog request={consent.request} onAnswer={consent.answer} />
     </div>

@@ -23,6 +23,7 @@ export function VerdictSummary({
   confirmed,
   hidden,
   running,
+  onJump,
 }: {
   decision: Decision;
   outcome: string;
@@ -31,6 +32,8 @@ export function VerdictSummary({
   /** While predicting: the verdicts are not shown. */
   hidden: boolean;
   running: boolean;
+  /** Brings the element with this id into sight (on a narrow screen, by choosing its tab). */
+  onJump(id: string): void;
 }) {
   const strip = useRef<HTMLElement>(null);
   // Its height, for what sticks below it (the sequence's lane names).
@@ -75,14 +78,7 @@ export function VerdictSummary({
       </ul>
       <nav aria-label="Jump to">
         {JUMPS.map(([label, id]) => (
-          <button
-            key={id}
-            type="button"
-            className="linklike"
-            onClick={() =>
-              document.getElementById(id)?.scrollIntoView({ block: "start", behavior: "instant" })
-            }
-          >
+          <button key={id} type="button" className="linklike" onClick={() => onJump(id)}>
             {label}
           </button>
         ))}

@@ -58,6 +58,9 @@ export class FrameSizer {
       this.frame = 0;
       if (this.stopped) return;
       const f = this.iframe;
+      // The width the view sees is the frame's content box (clientWidth), not its border box:
+      // compared with the border box, a bordered frame's own viewport would read as a new width
+      // and pin the frame 2 px narrower at every report, down to nothing.
       const size = frameSize(this.reported, { width: f.clientWidth });
       this.reported = {};
       // With box-sizing: border-box (the app's pages) a size set on the frame includes its border.
