@@ -12,7 +12,8 @@ export interface Budget {
 }
 
 export const BUDGETS: Record<string, Budget> = {
-  "/simulator": { max: 182, target: 150 },
+  // 182 → 184 with the workbench layout and tab bar (#24 item 6, +1.8 KiB).
+  "/simulator": { max: 184, target: 150 },
   "/review": { max: 159.5, target: 150 },
   "/lessons": { max: 150.5, target: 140 },
   "/lessons/[slug]": { max: 151, target: 140 },
