@@ -22,22 +22,24 @@ import type { TraceEntry } from "@/lib/simulator/trace";
 import { getRule } from "@/lib/rules";
 import { DecisionTable as SharedDecisionTable } from "@/app/_components/decision-table";
 
-/** A rule citation linking to the lesson that teaches it (or the rules page). */
+/** A rule citation: opens the rule on /rules; its hover text names the lesson that teaches it. */
 export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<string, string> }) {
   const rule = getRule(id);
   const slug = lessonFor[id];
+  // Like every rule chip in the app, it opens the rule on /rules, which links the lessons citing
+  // it; the hover text names the lesson that teaches it.
   return (
     <Link
       className="rule-ref"
-      href={slug ? `/lessons/${slug}` : `/rules#${id}`}
-      title={`${rule.title}${slug ? " — open the lesson" : ""}`}
+      href={`/rules#${id}`}
+      title={`${rule.title}${slug ? ` (taught in /lessons/${slug})` : ""}`}
     >
       {id}
     </Link>
   );
 }
 
-/** The shared decision table, with each rule linked to the lesson that teaches it. */
+/** The shared decision table, each rule cited by a chip that opens it on /rules. */
 export function DecisionTable({
   decision,
   pending,
