@@ -239,7 +239,7 @@ test("presets are listed by decision row with a description, and open on click",
   await expect(page.locator('[data-row="mime"]')).toHaveAttribute("data-verdict", "fail");
 });
 
-test("the agent's tool list shows hidden tools as hidden, and the table reads that as a refusal the spec requires (TOOL-3), with a legend", async ({
+test("the agent's tool list shows hidden tools as hidden, and the table reads that as a refusal the spec requires (TOOL-3), with a legend and rule chips that open the rule", async ({
   page,
 }) => {
   await page.goto("/simulator?preset=visibility-app-only-ui-tool");
@@ -260,6 +260,8 @@ test("the agent's tool list shows hidden tools as hidden, and the table reads th
   const legend = page.getByTestId("verdict-legend").first();
   await legend.getByText("What the verdicts mean").click();
   await expect(legend).toContainText("refused — host policy, as the spec allows");
+  // A rule chip goes where every other chip in the app goes: the rule on /rules (#24's low item).
+  await expect(row.locator("a.rule-ref").first()).toHaveAttribute("href", /^\/rules#TOOL-\d+$/);
 });
 
 test("the page works at 375 px wide with panels stacked", async ({ page }) => {

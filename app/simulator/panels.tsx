@@ -22,22 +22,24 @@ import type { TraceEntry } from "@/lib/simulator/trace";
 import { getRule } from "@/lib/rules";
 import { DecisionTable as SharedDecisionTable } from "@/app/_components/decision-table";
 
-/** A rule citation linking to the lesson that teaches it (or the rules page). */
+/** A rule citation: opens the rule on /rules; its hover text names the lesson that teaches it. */
 export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<string, string> }) {
   const rule = getRule(id);
   const slug = lessonFor[id];
+  // Like every rule chip in the app, it opens the rule on /rules, which links the lessons citing
+  // it; the hover text names the lesson that teaches it.
   return (
     <Link
       className="rule-ref"
-      href={slug ? `/lessons/${slug}` : `/rules#${id}`}
-      title={`${rule.title}${slug ? " — open the lesson" : ""}`}
+      href={`/rules#${id}`}
+      title={`${rule.title}${slug ? ` (taught in /lessons/${slug})` : ""}`}
     >
       {id}
     </Link>
   );
 }
 
-/** The shared decision table, with each rule linked to the lesson that teaches it. */
+/** The shared decision table, each rule cited by a chip that opens it on /rules. */
 export function DecisionTable({
   decision,
   pending,
@@ -408,88 +410,110 @@ export function Sequence({
             data-rows={filtered.length}
             style={{ paddingTop: win.before, paddingBottom: `calc(${win.after}px + 0.3rem)` }}
           >
-            {visible.map((e, i) => {
-              const a = arrows.get(e.seq)!;
-              const { left, right, rightward } = spanOf(a);
-              const span = right - left + 1;
-              const proxyAt = LANES.indexOf("proxy");
-              const rules = rulesOf(e);
-              const label = e.method ?? e.note ?? e.kind;
-              return (
-                <li
-                  key={e.seq}
-                  // Only a window of the rows is in the DOM: say where each one sits in the whole.
-                  aria-posinset={win.start + i + 1}
-                  aria-setsize={filtered.length}
-                  data-seq={e.seq}
-                  data-status={e.status}
-                  data-channel={e.channel}
-                  data-from={e.from}
-                  data-to={e.to}
-                  data-from-lane={a.from}
-                  data-to-lane={a.to}
-                  data-dir={left === right ? "self" : rightward ? "right" : "left"}
-                  data-kind={e.kind}
-                  data-method={e.method}
-                  style={{ "--from": left, "--span": span } as React.CSSProperties}
-                >
-                  <button
-                    type="button"
-                    className="sim-arrow"
-                    aria-pressed={selected?.seq === e.seq}
-                    onClick={() => setSelected(selected?.seq === e.seq ? null : e)}
-                  >
-                    <span className="sim-arrow-label">
-                      <span className="sim-seq-n">{e.seq}</span>{" "}
-                      {e.method ? <Breakable text={label} /> : label}{" "}
-                      {e.kind !== "event" && e.kind !== "notification" ? (
-                        <span className="muted">({e.kind})</span>
-                      ) : null}{" "}
-                      {e.status !== "delivered" ? (
-                        <span className="sim-status" data-tone={statusTone(e.status)}>
-                          {e.status}
-                        </span>
-                      ) : a.relayed ? (
-                        <span className="muted">via proxy</span>
-                      ) : null}
-                      {a.outside ? <span className="muted"> from {e.from}</span> : null}
-                    </span>
-                    <span
-                      className="sim-line"
-                      data-testid="arrow-line"
-                      data-dir={left === right ? "self" : rightward ? "right" : "left"}
-                    />
-                    {a.relayed ? (
-                      <span
-                        className="sim-via"
-                        data-testid="via-proxy"
-                        style={
-                          {
-                            "--at": ((proxyAt - left + 0.5) / span) * 100 + "%",
-                          } as React.CSSProperties
-                        }
-                      />
-                    ) : null}
-                    <span className="visually-hidden">
-                      {LANE_LABELS[a.from]} to {LANE_LABELS[a.to]}
-                      {a.relayed ? ", relayed by the sandbox proxy" : ""}, {e.kind}, {e.status}
-                    </span>
-                  </button>
-                  {rules.length ? (
-                    <span className="sim-seq-rules">
-                      {rules.map((id) => (
-                        <RuleLink key={id} id={id} lessonFor={lessonFor} />
-                      ))}
-                    </span>
-                  ) : null}
-                </li>
-              );
-            })}
+            {visible.map((e, i) => (
+              <SequenceRow
+                key={e.seq}
+                entry={e}
+                arrow={arrows.get(e.seq)!}
+                posinset={win.start + i + 1}
+                setsize={filtered.length}
+                selected={selected?.seq === e.seq}
+                onSelect={() => setSelected(selected?.seq === e.seq ? null : e)}
+                lessonFor={lessonFor}
+              />
+            ))}
           </ol>
         </div>
         <MessageDetail selected={selected} lessonFor={lessonFor} />
       </div>
     </section>
+  );
+}
+
+/** One message of the sequence: its arrow across the lanes, its label and status, its rules. */
+function SequenceRow({
+  entry: e,
+  arrow: a,
+  posinset,
+  setsize,
+  selected,
+  onSelect,
+  lessonFor,
+}: {
+  entry: TraceEntry;
+  arrow: ReturnType<typeof arrowOf>;
+  posinset: number;
+  setsize: number;
+  selected: boolean;
+  onSelect(): void;
+  lessonFor: Record<string, string>;
+}) {
+  const { left, right, rightward } = spanOf(a);
+  const span = right - left + 1;
+  const proxyAt = LANES.indexOf("proxy");
+  const rules = rulesOf(e);
+  const label = e.method ?? e.note ?? e.kind;
+  return (
+    <li
+      // Only a window of the rows is in the DOM: say where each one sits in the whole.
+      aria-posinset={posinset}
+      aria-setsize={setsize}
+      data-seq={e.seq}
+      data-status={e.status}
+      data-channel={e.channel}
+      data-from={e.from}
+      data-to={e.to}
+      data-from-lane={a.from}
+      data-to-lane={a.to}
+      data-dir={left === right ? "self" : rightward ? "right" : "left"}
+      data-kind={e.kind}
+      data-method={e.method}
+      style={{ "--from": left, "--span": span } as React.CSSProperties}
+    >
+      <button type="button" className="sim-arrow" aria-pressed={selected} onClick={onSelect}>
+        <span className="sim-arrow-label">
+          <span className="sim-seq-n">{e.seq}</span> {e.method ? <Breakable text={label} /> : label}{" "}
+          {e.kind !== "event" && e.kind !== "notification" ? (
+            <span className="muted">({e.kind})</span>
+          ) : null}{" "}
+          {e.status !== "delivered" ? (
+            <span className="sim-status" data-tone={statusTone(e.status)}>
+              {e.status}
+            </span>
+          ) : a.relayed ? (
+            <span className="muted">via proxy</span>
+          ) : null}
+          {a.outside ? <span className="muted"> from {e.from}</span> : null}
+        </span>
+        <span
+          className="sim-line"
+          data-testid="arrow-line"
+          data-dir={left === right ? "self" : rightward ? "right" : "left"}
+        />
+        {a.relayed ? (
+          <span
+            className="sim-via"
+            data-testid="via-proxy"
+            style={
+              {
+                "--at": ((proxyAt - left + 0.5) / span) * 100 + "%",
+              } as React.CSSProperties
+            }
+          />
+        ) : null}
+        <span className="visually-hidden">
+          {LANE_LABELS[a.from]} to {LANE_LABELS[a.to]}
+          {a.relayed ? ", relayed by the sandbox proxy" : ""}, {e.kind}, {e.status}
+        </span>
+      </button>
+      {rules.length ? (
+        <span className="sim-seq-rules">
+          {rules.map((id) => (
+            <RuleLink key={id} id={id} lessonFor={lessonFor} />
+          ))}
+        </span>
+      ) : null}
+    </li>
   );
 }
 

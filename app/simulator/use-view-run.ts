@@ -107,9 +107,10 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
       });
       try {
         const loaded = loadedRunner();
-        // A first run waits for the runner chunk: meanwhile a proxy for the policy the preview
-        // decides for this scenario loads as a spare, which the run then takes (issue 23).
-        if (!loaded) prepareProxyFor(pool.current, s);
+        // The page's first run has no spare yet: a proxy for the policy the preview decides for
+        // this scenario starts loading now, while the runner chunk arrives (a first visit) or the
+        // agent's turn runs (a cached one), and the run takes it (issue 23).
+        if (n === 1) prepareProxyFor(pool.current, s);
         const { runInBrowser } = loaded ?? (await loadRunner());
         const hostOrigin = window.location.origin;
         const context = pageContext();
