@@ -39,5 +39,10 @@ test(`runs ${WARM} to ${TOTAL} through the page leave the DOM and the JS heap fl
   expect(after.elements, report).toBeLessThanOrEqual(warm.elements * 1.1);
   expect(after.nodes, report).toBeLessThanOrEqual(warm.nodes * 1.1);
   expect(after.heapUsed, report).toBeLessThanOrEqual(warm.heapUsed * 1.1);
-  expect(after.documents, report).toBeLessThanOrEqual(warm.documents * 1.1);
+  // Documents are few (a page, its frames, spares, detached ones awaiting collection): one more
+  // at the second count is a spare or a torn-down frame in flight, not growth; a leak over 40
+  // runs would show as many more.
+  expect(after.documents, report).toBeLessThanOrEqual(
+    Math.max(warm.documents * 1.1, warm.documents + 1),
+  );
 });
