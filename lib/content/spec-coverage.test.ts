@@ -244,19 +244,23 @@ describe("reading test titles and review items from the source", () => {
   });
 });
 
+/** The front matter of the fixture lesson the compile tests below use. */
+const fixtureMeta = () =>
+  parseLessonFrontmatter(
+    {
+      title: "A fixture lesson",
+      slug: "fixture",
+      order: 1,
+      summary: "A lesson used only by the coverage test.",
+      rules: ["TOOL-3"],
+      minutes: 3,
+    },
+    "content/checklist/fixture.mdx",
+  );
+
 describe("a lesson section runs to the next heading of the same or a higher level", () => {
   it("counts a <RuleRef> in a ### subsection for its ## section, not for the next ##", async () => {
-    const meta = parseLessonFrontmatter(
-      {
-        title: "A fixture lesson",
-        slug: "fixture",
-        order: 1,
-        summary: "A lesson used only by the coverage test.",
-        rules: ["TOOL-3"],
-        minutes: 3,
-      },
-      "content/checklist/fixture.mdx",
-    );
+    const meta = fixtureMeta();
     const source = [
       "## Outer {/*outer*/}",
       "",
@@ -278,17 +282,7 @@ describe("a lesson section runs to the next heading of the same or a higher leve
   });
 
   it("counts a <SpecRef> for its own section and the sections around it, and refuses an id that is not a catalogue id", async () => {
-    const meta = parseLessonFrontmatter(
-      {
-        title: "A fixture lesson",
-        slug: "fixture",
-        order: 1,
-        summary: "A lesson used only by the coverage test.",
-        rules: ["TOOL-3"],
-        minutes: 3,
-      },
-      "content/checklist/fixture.mdx",
-    );
+    const meta = fixtureMeta();
     const source = (id: string) =>
       [
         "## Outer {/*outer*/}",
