@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { findChromium } from "./find-chromium";
 
 export interface Stats {
@@ -69,4 +70,26 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * `--throttle` on a bench: a phone-class profile, 4× CPU slowdown and a slow network (150 ms
+ * latency, 1.6 Mbit/s down, 750 kbit/s up), set through the DevTools protocol on one page before
+ * it navigates. The benches apply it to both sides of a ratio alike.
+ */
+export const THROTTLE = process.argv.includes("--throttle");
+export const CPU_RATE = 4;
+
+/** Puts `page` under the throttle profile when the bench was started with `--throttle`. */
+export async function throttle(page: Page): Promise<void> {
+  if (!THROTTLE) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
 }

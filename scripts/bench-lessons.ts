@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
-import { requireBuildAndChromium, startServer, stats } from "./bench-harness";
+import { requireBuildAndChromium, startServer, stats, throttle, THROTTLE } from "./bench-harness";
 import { CHROMIUM_ARGS } from "./find-chromium";
 
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
@@ -73,12 +73,7 @@ const slugs = readdirSync(path.join("content", "checklist"))
   .map((n) => n.slice(0, -".mdx".length))
   .sort();
 const SIMULATOR_TARGET_KIB = 200;
-/**
- * `--throttle`: each cold load under a phone-class handicap through the DevTools protocol: 4× CPU
- * slowdown and a slow network (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up). LCP's target
- * is then 1.5 s (issue 23), against 1 s unthrottled.
- */
-const THROTTLE = process.argv.includes("--throttle");
+/** Under `--throttle` (bench-harness), LCP's target is 1.5 s (issue 23), against 1 s. */
 const LCP_TARGET_MS = THROTTLE ? 1500 : 1000;
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const pages: { url: string; route: string; target?: number }[] = [
@@ -133,17 +128,7 @@ try {
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext(); // a cold cache each time
       const page = await context.newPage();
-      if (THROTTLE) {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-        await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.6 * 1024 * 1024) / 8,
-          uploadThroughput: (750 * 1024) / 8,
-        });
-      }
+      await throttle(page);
       const seen: { url: string; afterLoad: boolean }[] = [];
       let loaded = false;
       page.on("load", () => (loaded = true));

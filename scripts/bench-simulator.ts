@@ -23,7 +23,15 @@
 import "./usage";
 import { execSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
-import { requireBuildAndChromium, startServer, stats, type Stats } from "./bench-harness";
+import {
+  CPU_RATE,
+  requireBuildAndChromium,
+  startServer,
+  stats,
+  throttle,
+  THROTTLE,
+  type Stats,
+} from "./bench-harness";
 import { COLD_STEPS, coldSegments, formatColdSegments, type ColdSample } from "./cold-segments";
 import { CHROMIUM_ARGS } from "./find-chromium";
 import { describeGrowth, pageFootprint } from "./page-footprint";
@@ -40,20 +48,6 @@ const PLAIN_PRESET = "plain-bridge-view";
 
 /** `--cold`: only the floor and the cold series (f), interleaved; quicker to iterate on. */
 const COLD_ONLY = process.argv.includes("--cold");
-/**
- * `--throttle`: a phone-class profile on the floor page and every cold context: 4× CPU slowdown
- * and a slow network (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up), through the DevTools
- * protocol, so both sides of each ratio run under the same handicap.
- */
-const THROTTLE = process.argv.includes("--throttle");
-const CPU_RATE = 4;
-const NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(1)} ms`);
 
 const browserPath = requireBuildAndChromium();
@@ -64,13 +58,6 @@ try {
     executablePath: browserPath.executablePath,
     args: CHROMIUM_ARGS,
   });
-  const throttle = async (page: Page) => {
-    if (!THROTTLE) return;
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", NETWORK);
-  };
   const open = async (path: string, ready: string, throttled = false) => {
     const page = await browser.newPage();
     if (throttled) await throttle(page);
