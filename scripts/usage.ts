@@ -32,12 +32,15 @@ BENCH_PAGE_RUNS (200), BENCH_PRESET (happy-path), BENCH_PORT (3200).`,
 usage: npm run check:first-load
 After a build (it also runs as postbuild): prints each budgeted route's first-load JS, gzipped,
 against its budget and target (scripts/first-load-budgets.ts). Exit 1 when a route is over its
-budget or missing from the build. Environment: NEXT_DIST_DIR (.next).`,
+budget or missing from the build, or when a browser chunk carries zod's foreign locales.
+Environment: NEXT_DIST_DIR (.next).`,
   "bench-quiz.ts": `
-usage: npm run bench:quiz
+usage: npm run bench:quiz [-- --cold] [-- --throttle]
 Times drill generation, practice feedback and the exam start, and prints medians. Needs a
-production build for the page figures. Environment: BENCH_DRILL_SEEDS (400), BENCH_DRILL_ONLY,
-BENCH_FEEDBACK_RUNS (60), BENCH_EXAM_RUNS (30), BENCH_PORT (3320).`,
+production build for the page figures. --cold measures instead the first answer and the exam
+start on first visits (a new browser context each); --throttle puts those visits under 4x CPU
+slowdown and a slow network. Environment: BENCH_DRILL_SEEDS (400), BENCH_DRILL_ONLY,
+BENCH_FEEDBACK_RUNS (60), BENCH_EXAM_RUNS (30), BENCH_COLD_RUNS (8), BENCH_PORT (3320).`,
   "bench-lessons.ts": `
 usage: npm run bench:lessons [-- --only=<url>] [-- --scripts] [-- --throttle]
 Measures each lesson page's first-load JavaScript and load time against its budget, from a
