@@ -32,16 +32,22 @@ test(`runs ${WARM} to ${TOTAL} through the page leave the DOM and the JS heap fl
   await runPage(page, WARM - 1);
   const warm = await pageFootprint(page);
   await runPage(page, TOTAL - WARM);
-  const after = await pageFootprint(page);
+  // Documents are few (a page, its frames, spares, detached ones awaiting collection): a spare or
+  // a torn-down frame still in flight at the second count is not growth, and is gone a moment
+  // later, while a leak over 40 runs stays. So the second count is taken again, up to three times
+  // a second apart, while it is over the first by more than one.
+  let after = await pageFootprint(page);
+  for (let i = 0; i < 3 && after.documents > warm.documents + 1; i++) {
+    await page.waitForTimeout(1000);
+    after = await pageFootprint(page);
+  }
   const report = describeGrowth(warm, after, WARM, TOTAL);
   test.info().annotations.push({ type: "footprint", description: report });
   console.log(report);
   expect(after.elements, report).toBeLessThanOrEqual(warm.elements * 1.1);
   expect(after.nodes, report).toBeLessThanOrEqual(warm.nodes * 1.1);
   expect(after.heapUsed, report).toBeLessThanOrEqual(warm.heapUsed * 1.1);
-  // Documents are few (a page, its frames, spares, detached ones awaiting collection): one more
-  // at the second count is a spare or a torn-down frame in flight, not growth; a leak over 40
-  // runs would show as many more.
+  // One more document than at the first count is a frame in flight; a leak would show many more.
   expect(after.documents, report).toBeLessThanOrEqual(
     Math.max(warm.documents * 1.1, warm.documents + 1),
   );

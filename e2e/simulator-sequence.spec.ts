@@ -107,18 +107,18 @@ test("the whole run is reachable: the last message can be scrolled to and is not
   const list = page.getByTestId("trace");
   const last = list.locator("li").last();
   // The view, on screen beside the list, may still report its size: a new last row can arrive
-  // after the scroll, so scroll again until the last row is in sight.
+  // after the scroll (or between the scroll and the look), so scroll and look again until the
+  // last row is in sight and really on top, not overflowing out of a box under later content.
   await expect(async () => {
     await last.scrollIntoViewIfNeeded();
     await expect(last).toBeInViewport({ timeout: 1000 });
+    const hit = await last.evaluate((li) => {
+      const r = li.getBoundingClientRect();
+      const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!el && li.contains(el);
+    });
+    expect(hit).toBe(true);
   }).toPass({ timeout: 10_000 });
-  // It is really on top, not overflowing out of a box under later content.
-  const hit = await last.evaluate((li) => {
-    const r = li.getBoundingClientRect();
-    const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!el && li.contains(el);
-  });
-  expect(hit).toBe(true);
   // On a wide screen the list scrolls in its own box inside the workbench's sequence panel (which
   // itself scrolls only on a short screen).
   const boxes = () =>
