@@ -7,7 +7,7 @@ import { startRelay, type Relay } from "./relay";
 const APP = "http://localhost:3000";
 const BASIC =
   "node node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js --stdio";
-const MODERN = "npx tsx scripts/serve-scenario.ts content/scenarios/happy-path.json --era modern";
+const MODERN = `${process.execPath} --import tsx scripts/serve-scenario.ts content/scenarios/happy-path.json --era modern`;
 
 const relays: Relay[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 /**
  * The review CLI never leaves a server process behind and keeps to its time budget (issue #21,
  * deliverable 7). Real processes throughout: small fixture servers under lib/host/fixtures,
- * spawned with node, and the CLI itself run as `tsx scripts/review.ts` where the process's own
+ * spawned with node, and the CLI itself run as `node --import tsx scripts/review.ts` where the process's own
  * exit matters.
  */
 import { spawn } from "node:child_process";
@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE_URL, runReviewCli, USAGE } from "./cli";
 
-const TSX = "node_modules/.bin/tsx";
+// Node with tsx's loader, in one process: the `tsx` command starts a second Node under itself
+// (about 0.5 s more per spawn on these machines).
+const TSX_ARGS = ["--import", "tsx"];
 const SILENT = "lib/host/fixtures/silent-stdio-server.mjs";
 const NOISY = "lib/host/fixtures/noisy-stdio-server.mjs";
 const SILENT_HTTP = "lib/host/fixtures/silent-http-server.mjs";
@@ -49,7 +51,9 @@ afterAll(() => {
 /** Runs the real CLI process; resolves with its exit code, signal, output and time taken. */
 function runCliProcess(args: string[], onStart?: (child: ReturnType<typeof spawn>) => void) {
   const started = Date.now();
-  const child = spawn(TSX, ["scripts/review.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...TSX_ARGS, "scripts/review.ts", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
