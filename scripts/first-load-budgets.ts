@@ -12,15 +12,16 @@ export interface Budget {
 }
 
 export const BUDGETS: Record<string, Budget> = {
-  // 182 → 184 with the workbench layout and tab bar (#24 item 6, +1.8 KiB).
-  "/simulator": { max: 184, target: 150 },
-  "/review": { max: 159.5, target: 150 },
-  "/lessons": { max: 150.5, target: 140 },
-  "/lessons/[slug]": { max: 151, target: 140 },
-  "/reference/metadata-matrix": { max: 151, target: 140 },
+  // 182 → 184 with the workbench layout and tab bar (#24 item 6, +1.8 KiB); every route −9.5 KiB
+  // when the progress store left the layout's first load (lib/store/lazy-store.ts).
+  "/simulator": { max: 174.5, target: 150 },
+  "/review": { max: 150, target: 150 },
+  "/lessons": { max: 140, target: 140 },
+  "/lessons/[slug]": { max: 141.5, target: 140 },
+  "/reference/metadata-matrix": { max: 141.5, target: 140 },
   // Not in the issue; the same target as the simulator and /review, ours.
-  "/quizzes/exam": { max: 179.5, target: 150 },
-  "/quizzes/practice/[topic]": { max: 161, target: 150 },
+  "/quizzes/exam": { max: 173, target: 150 },
+  "/quizzes/practice/[topic]": { max: 155, target: 150 },
 };
 
 export interface BudgetResult {

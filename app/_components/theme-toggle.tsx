@@ -1,6 +1,6 @@
 "use client";
 
-import { THEMES, type ThemePreference } from "@/lib/store/schema";
+import { THEMES, type ThemePreference } from "@/lib/store/basics";
 import { useAppStore } from "./store-provider";
 
 const LABELS: Record<ThemePreference, string> = { system: "System", light: "Light", dark: "Dark" };

@@ -7,7 +7,7 @@ import { dueToday, formatInterval } from "@/lib/quiz/card";
 import { formatDuration } from "@/lib/quiz/exam";
 import { percent } from "@/lib/quiz/scoring";
 import { timeTaken } from "@/lib/quiz/session";
-import { STORAGE_NAME } from "@/lib/store/store";
+import { STORAGE_NAME } from "@/lib/store/basics";
 import { formatBytes, measureStorage, type StorageUsage } from "@/lib/store/safe-storage";
 import { useAppStore } from "../_components/store-provider";
 import { examResultHref } from "../quizzes/exam/exam-runner";

@@ -1,13 +1,13 @@
 import { PATH_IDS } from "../paths/progress";
 import { storedCardShape } from "../quiz/card";
 import { examRecordShape, examSessionShape, responseShape } from "../quiz/session";
+import { THEMES } from "./basics";
 import * as S from "./shape";
 
 /** Version of the persisted progress format. Bump it and add a step to MIGRATIONS together. */
 export const PROGRESS_VERSION = 2;
 
-export const THEMES = ["system", "light", "dark"] as const;
-export type ThemePreference = (typeof THEMES)[number];
+export { defaultProgress, THEMES, type ThemePreference } from "./basics";
 
 export const questionStatsShape = S.object({
   attempts: S.count,
@@ -85,14 +85,6 @@ export const persistedProgressShape = S.object({
   }),
 });
 export type PersistedProgress = S.Infer<typeof persistedProgressShape>;
-
-export function defaultProgress(): PersistedProgress {
-  return {
-    lessons: { completed: {} },
-    quiz: { answers: {}, cards: {}, exam: null, exams: [] },
-    preferences: { theme: "system" },
-  };
-}
 
 /** One step per old version: MIGRATIONS[n] turns a version-n state into a version-(n+1) state. */
 export type Migrations = Readonly<Record<number, (state: unknown) => unknown>>;

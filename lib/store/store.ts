@@ -14,6 +14,7 @@ import {
   type ExamRecord,
   type ExamSession,
 } from "../quiz/session";
+import { STORAGE_NAME } from "./basics";
 import { mergeProgress, same } from "./merge";
 import { check } from "./shape";
 import {
@@ -39,8 +40,7 @@ import {
 /** Answers kept under ids with this prefix are the simulator's predictions (`simulator:<preset>`). */
 const PREDICTION_PREFIX = "simulator:";
 
-/** The localStorage key of the learner's progress. */
-export const STORAGE_NAME = "mcp-apps-academy:progress";
+export { STORAGE_NAME };
 
 export interface Notice {
   id: number;
