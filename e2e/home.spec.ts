@@ -2,7 +2,6 @@ import { expect, test } from "./fixtures";
 import {
   collectPageErrors,
   expectNoSeriousA11yViolations,
-  expectNoSeriousA11yViolationsInBothThemes,
   STORAGE_NAME,
   waitForHydration,
 } from "./helpers";
@@ -48,12 +47,6 @@ test("header navigation works from the keyboard with a visible focus ring", asyn
     "aria-current",
     "page",
   );
-});
-
-test(`home has no serious accessibility violation (light and dark)`, async ({ page }) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
 test("fits a 375 px wide screen without sideways scrolling", async ({ page }) => {
