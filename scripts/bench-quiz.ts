@@ -138,6 +138,26 @@ const EXAM_IN_PAGE = String.raw`async (runs, warm) => {
   return out;
 }`;
 
+/** Two lines for one action: click → `what` in the DOM, and click → the next frame. */
+function printClicks(label: string, what: string, samples: Sample[], target: string) {
+  const first = `${label}, click → ${what} in DOM`;
+  const again = label.replace(/^\([a-z]\) /, "    ");
+  console.log(
+    line(
+      first,
+      samples.map((s) => s.dom),
+      target,
+    ),
+  );
+  console.log(
+    line(
+      `${again}, click → next frame`.padEnd(first.length),
+      samples.map((s) => s.frame),
+      target,
+    ),
+  );
+}
+
 /** Until the practice page has read the saved progress and shows a question it can take. */
 async function practiceReady(page: Page) {
   await page.getByTestId("practice").waitFor({ timeout: 60_000 });
@@ -184,35 +204,9 @@ async function coldFigures(browser: Browser) {
     `Quiz first visits${under}, ${COLD_RUNS} new contexts each, ${new Date().toISOString()}`,
   );
   console.log(line("(d) practice: navigation → ready to answer", ready.practice, "(figure)"));
-  console.log(
-    line(
-      "    first answer, click → feedback in DOM",
-      feedback.map((s) => s.dom),
-      "< 100 ms",
-    ),
-  );
-  console.log(
-    line(
-      "    first answer, click → next frame     ",
-      feedback.map((s) => s.frame),
-      "< 100 ms",
-    ),
-  );
+  printClicks("    first answer", "feedback", feedback, "< 100 ms");
   console.log(line("(e) exam: navigation → Start exam shown", ready.exam, "(figure)"));
-  console.log(
-    line(
-      "    first exam start, click → question 1 in DOM",
-      exam.map((s) => s.dom),
-      "< 500 ms",
-    ),
-  );
-  console.log(
-    line(
-      "    first exam start, click → next frame      ",
-      exam.map((s) => s.frame),
-      "< 500 ms",
-    ),
-  );
+  printClicks("    first exam start", "question 1", exam, "< 500 ms");
 }
 
 try {
@@ -243,34 +237,8 @@ try {
   await browser.close();
 
   console.log(`Quiz benchmark, headless Chromium, ${new Date().toISOString()}`);
-  console.log(
-    line(
-      "(a) answer feedback, click → feedback in DOM",
-      feedback.map((s) => s.dom),
-      "< 50 ms",
-    ),
-  );
-  console.log(
-    line(
-      "    answer feedback, click → next frame     ",
-      feedback.map((s) => s.frame),
-      "< 50 ms",
-    ),
-  );
-  console.log(
-    line(
-      "(b) 40-question exam start, click → question 1 in DOM",
-      exam.map((s) => s.dom),
-      "< 500 ms",
-    ),
-  );
-  console.log(
-    line(
-      "    40-question exam start, click → next frame      ",
-      exam.map((s) => s.frame),
-      "< 500 ms",
-    ),
-  );
+  printClicks("(a) answer feedback", "feedback", feedback, "< 50 ms");
+  printClicks("(b) 40-question exam start", "question 1", exam, "< 500 ms");
   const cold = (all: Sample[]) => `${fmt(all[0]!.dom)} in DOM, ${fmt(all[0]!.frame)} to next frame`;
   console.log(
     `first, unwarmed run (not in the figures above): feedback ${cold(feedbackAll)}; exam start ${cold(examAll)}`,
