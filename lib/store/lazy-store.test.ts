@@ -35,6 +35,14 @@ const savedProgress = (completed: Record<string, string>) =>
     version: PROGRESS_VERSION,
   });
 
+/** A lazy store whose storage holds one completed lesson ("intro") and the dark theme. */
+function overSavedIntro() {
+  const storage = new MemoryStorage();
+  storage.setItem(STORAGE_NAME, savedProgress({ intro: NOW.toISOString() }));
+  const gate = deferredLoad(storage);
+  return { storage, gate, lazy: createLazyStore(gate.load) };
+}
+
 describe("the lazy app store", () => {
   it("starts from exactly the real store's first state, and lists every one of its actions", () => {
     const real = createAppStore({ getStorage: () => undefined }).getState();
@@ -55,10 +63,7 @@ describe("the lazy app store", () => {
   });
 
   it("reads the saved progress once loaded, telling subscribers, with the same action functions", async () => {
-    const storage = new MemoryStorage();
-    storage.setItem(STORAGE_NAME, savedProgress({ intro: NOW.toISOString() }));
-    const gate = deferredLoad(storage);
-    const lazy = createLazyStore(gate.load);
+    const { gate, lazy } = overSavedIntro();
     const before = lazy.getState();
     const seen: boolean[] = [];
     lazy.subscribe((s) => seen.push(s.hydrated));
@@ -77,10 +82,7 @@ describe("the lazy app store", () => {
   });
 
   it("runs actions called before the load once the saved progress is read, in order, and keeps them", async () => {
-    const storage = new MemoryStorage();
-    storage.setItem(STORAGE_NAME, savedProgress({ intro: NOW.toISOString() }));
-    const gate = deferredLoad(storage);
-    const lazy = createLazyStore(gate.load);
+    const { storage, gate, lazy } = overSavedIntro();
     const early = lazy.getState();
     early.markLessonComplete("csp");
     early.setTheme("light");
