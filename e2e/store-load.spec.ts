@@ -1,4 +1,4 @@
-import type { Browser, Route } from "@playwright/test";
+import type { Browser, BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { LOAD_FAILED_MESSAGE } from "../lib/store/lazy-store";
 
@@ -24,6 +24,15 @@ async function coldPage(browser: Browser, onStore: (route: Route, body: string) 
     else await route.fulfill({ response, body });
   });
   return { page, context };
+}
+
+/**
+ * Closes a cold context. Routes still in flight (a prefetched chunk, say) would otherwise throw
+ * "Request context disposed" outside any test once the context is gone, and fail the run.
+ */
+async function closeCold(page: Page, context: BrowserContext) {
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.close();
 }
 
 test("a lesson shows at once while its progress store is slow, and the store's progress follows", async ({
@@ -54,7 +63,7 @@ test("a lesson shows at once while its progress store is slow, and the store's p
   );
   expect(saved.state.preferences.theme).toBe("dark");
   expect(Object.keys(saved.state.lessons.completed)).toEqual(["content-security-policy"]);
-  await context.close();
+  await closeCold(page, context);
 });
 
 test("a progress store that never arrives is reported, and the lesson stays readable", async ({
@@ -75,5 +84,5 @@ test("a progress store that never arrives is reported, and the lesson stays read
   await expect(page.getByRole("button", { name: "Mark lesson complete" })).toBeDisabled();
   await notice.getByRole("button", { name: "Dismiss" }).click();
   await expect(notice).toHaveCount(0);
-  await context.close();
+  await closeCold(page, context);
 });
