@@ -47,8 +47,12 @@ function valueImports(file: string): string[] {
   return out;
 }
 
-/** Every heavy package reachable from `entry`, with the chain of files that reaches it. */
-export function heavyReach(entry: string): string[] {
+/**
+ * Every heavy package reachable from `entry`, with the chain of files that reaches it. `local`
+ * adds files of this project (paths from the root, such as "lib/rules/data.ts") that count as
+ * heavy too.
+ */
+export function heavyReach(entry: string, local: readonly string[] = []): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]) => {
@@ -60,6 +64,10 @@ export function heavyReach(entry: string): string[] {
         continue;
       }
       const next = resolveLocal(file, spec);
+      if (next && local.includes(path.relative(ROOT, next))) {
+        found.push([...chain, path.relative(ROOT, file), path.relative(ROOT, next)].join(" → "));
+        continue;
+      }
       if (next) walk(next, [...chain, path.relative(ROOT, file)]);
     }
   };

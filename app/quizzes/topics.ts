@@ -1,4 +1,4 @@
-import { RULE_GROUPS, type RuleGroupId } from "@/lib/rules";
+import { RULE_GROUPS, type RuleGroupId } from "@/lib/rules/groups";
 
 /**
  * A rule group as a practice topic, named as the lesson that teaches it, with the lower-case slug

@@ -2,24 +2,9 @@
  * The protocol rules every lesson, simulator verdict and quiz question cites.
  * Mirrors the IDs of the project's rules reference; statements are our own one-line summaries.
  */
-/**
- * The rule groups. `name` is the heading of the rules reference (shown on /rules); `topic` is what
- * a learner picks in quizzes, drills and progress: the title of the lesson that teaches the group,
- * so a topic and its lesson read the same (vocabulary.test.ts holds it).
- */
-export const RULE_GROUPS = [
-  { id: "NEG", name: "Negotiation", topic: "Two protocol eras" },
-  { id: "TOOL", name: "Tool linkage and visibility", topic: "Who may call a tool" },
-  { id: "RES", name: "Resource delivery", topic: "Linking a tool to its view" },
-  { id: "CSP", name: "Content security policy", topic: "Content security policy" },
-  { id: "PERM", name: "Permissions", topic: "Permissions" },
-  { id: "SBX", name: "Rendering and the sandbox proxy", topic: "The sandbox proxy" },
-  { id: "BRG", name: "The app–host bridge", topic: "The app–host bridge" },
-  { id: "OUT", name: "Result channels and fallback", topic: "Result channels and annotations" },
-  { id: "AUTHZ", name: "Server-side authorization of views", topic: "Server-side authorization" },
-] as const;
+import { RULE_GROUPS, type RuleGroupId } from "./groups";
 
-export type RuleGroupId = (typeof RULE_GROUPS)[number]["id"];
+export { RULE_GROUPS, type RuleGroupId };
 
 /** Where a rule comes from: the 2026-01-26 Apps spec, the 2026-07-28 core, the Apps draft after 2026-01-26, ext-apps SDK behaviour, or a seed document (host policy, not a spec MUST). */
 export type RuleSource = "apps-spec" | "core" | "draft" | "sdk" | "seed";
