@@ -188,3 +188,43 @@ test("the exam fits a 375 px wide screen without sideways scrolling, its questio
   expect(wide).toEqual([]);
   expect(await width()).toBeLessThanOrEqual(375);
 });
+
+test("the running exam's code is a chunk of its own: when it fails to load, Start keeps the exam and Try again brings it", async ({
+  browser,
+}) => {
+  // A cold context, so the exam's engine chunk (exam-engine.ts) is really fetched; it is refused
+  // until `serve` is set, as on a connection that drops for a moment.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let serve = false;
+  let refused = 0;
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Abandon exam") && !serve) {
+      refused++;
+      await route.abort("failed");
+    } else await route.fulfill({ response, body });
+  });
+  await page.goto("/quizzes/exam");
+  await waitForHydration(page);
+  await expect.poll(() => refused).toBeGreaterThan(0);
+  // The start page needs none of it.
+  await page.getByRole("button", { name: "Start exam" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "did not load" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Your exam and your answers are saved");
+  // The exam was started and saved all the same.
+  const saved = () =>
+    page.evaluate(
+      () => JSON.parse(localStorage.getItem("mcp-apps-academy:progress")!).state.quiz.exam,
+    );
+  expect((await saved()).questionIds).toHaveLength(40);
+  serve = true;
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(
+    page.getByTestId("exam").getByRole("heading", { name: "Question 1 of 40" }),
+  ).toBeVisible();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.close();
+});

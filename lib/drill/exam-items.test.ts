@@ -4,7 +4,8 @@ import { drawExam, EXAM_GENERATED, EXAM_SIZE, isGeneratedId } from "../quiz/exam
 import { scoreExam } from "../quiz/scoring";
 import { previewDecision } from "../simulator/preview";
 import { listLessons } from "../content/lessons";
-import { drawGeneratedExamItem, examLookup, generatedExamItem, lessonsByRule } from "./exam-items";
+import { lessonsByRule } from "../rules/info";
+import { drawGeneratedExamItem, examLookup, generatedExamItem } from "./exam-items";
 import { answerText, DRILLABLE_RULES } from "./generator";
 
 /** Nine topics of 14 to 26 questions, as the shipped banks. */

@@ -26,21 +26,8 @@ export function drawGeneratedExamItem(id: string): DrillItem | undefined {
 }
 
 /**
- * Rule ID → the slug of the first lesson, in course order, whose frontmatter says it teaches the
- * rule: where a generated item's "Study this in the lesson" link goes, as a bank question's does.
- */
-export function lessonsByRule(
-  lessons: readonly { slug: string; order: number; rules: readonly string[] }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const l of [...lessons].sort((a, b) => a.order - b.order))
-    for (const r of l.rules) out[r] ??= l.slug;
-  return out;
-}
-
-/**
  * A lookup that resolves generated exam ids first, then `bank`. With `lessonOf` (see
- * lessonsByRule), a generated question names the lesson of the first of its rules that has one.
+ * lessonsByRule in lib/rules/info.ts), a generated question names the lesson of the first of its rules that has one.
  * The same id always gives the same object.
  */
 export function examLookup(

@@ -3,7 +3,7 @@ import Link from "@/app/_components/link";
 import { Suspense } from "react";
 import { listLessons } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
-import { lessonsByRule } from "@/lib/drill/exam-items";
+import { lessonsByRule } from "@/lib/rules/info";
 import "../quizzes.css";
 import { ExamRunner } from "./exam-runner";
 
