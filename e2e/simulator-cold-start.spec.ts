@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { getRule } from "../lib/rules";
 import { expect, test } from "./fixtures";
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The verdicts a preset's file says the host decides, row by row (the presets' own expectations). */
 function expectedRows(id: string): Record<string, string> {
@@ -43,6 +46,16 @@ test("without JavaScript the table is visible at once", async ({ browser }) => {
   await expect(table).toBeVisible();
   for (const [row, verdict] of Object.entries(expectedRows("happy-path")))
     await expect(table.locator(`tr[data-row="${row}"]`)).toHaveAttribute("data-verdict", verdict);
+  // Each rule chip's hover text is its rule's title, handed over by the server (the page's
+  // JavaScript carries no rule text): checked against the rules data for every chip.
+  const chips = table.locator("a.rule-ref");
+  expect(await chips.count()).toBeGreaterThan(0);
+  for (const chip of await chips.all()) {
+    const id = (await chip.textContent())!.trim();
+    expect(await chip.getAttribute("title")).toMatch(
+      new RegExp(`^${escapeRegExp(getRule(id).title)}( \\(taught in /lessons/[a-z0-9-]+\\))?$`),
+    );
+  }
   await context.close();
 });
 

@@ -1,5 +1,6 @@
 "use client";
 
+import type { RuleInfo } from "@/lib/rules/info";
 import type { ConversationSnapshot } from "@/lib/simulator/conversation";
 import { RuleLink } from "./panels";
 
@@ -10,10 +11,10 @@ import { RuleLink } from "./panels";
  */
 export function ConversationPanel({
   conversation,
-  lessonFor,
+  ruleInfo,
 }: {
   conversation: ConversationSnapshot;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   const context = conversation.modelContext;
   return (
@@ -25,7 +26,7 @@ export function ConversationPanel({
       <h2 id="sim-conversation-heading">The conversation</h2>
       <p className="muted">
         A simulated transcript: the simulator has no model. The view&apos;s <code>ui/message</code>{" "}
-        joins it <RuleLink id="BRG-4" lessonFor={lessonFor} />.
+        joins it <RuleLink id="BRG-4" ruleInfo={ruleInfo} />.
       </p>
       <ol data-testid="transcript" className="sim-transcript">
         {conversation.transcript.map((m, i) => (
@@ -45,7 +46,7 @@ export function ConversationPanel({
           <p className="muted">
             The latest of {context.updates} <code>ui/update-model-context</code> update
             {context.updates === 1 ? "" : "s"}: each replaces the one before, and only the last is
-            passed on <RuleLink id="BRG-4" lessonFor={lessonFor} />.
+            passed on <RuleLink id="BRG-4" ruleInfo={ruleInfo} />.
           </p>
         </div>
       ) : (

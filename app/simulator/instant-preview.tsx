@@ -1,3 +1,4 @@
+import type { RuleInfo } from "@/lib/rules/info";
 import type { Decision } from "@/lib/decide";
 import { DecisionTable } from "./panels";
 
@@ -9,11 +10,11 @@ import { DecisionTable } from "./panels";
 export function InstantPreview({
   decision,
   title,
-  lessonFor,
+  ruleInfo,
 }: {
   decision: Decision | null;
   title: string | null;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   return (
     <div className="simulator" data-testid="instant-preview">
@@ -30,7 +31,7 @@ export function InstantPreview({
                   Instant preview{title ? ` of “${title}”` : ""}: the real run confirms it once the
                   page has loaded.
                 </p>
-                <DecisionTable decision={decision} pending lessonFor={lessonFor} />
+                <DecisionTable decision={decision} pending ruleInfo={ruleInfo} />
               </>
             ) : (
               <p className="muted">Reading the shared scenario…</p>

@@ -1,3 +1,5 @@
+import type { RuleInfo } from "@/lib/rules/info";
+import { ruleInfoFor } from "@/lib/rules/server-info";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { listLessons } from "@/lib/content/lessons";
@@ -11,17 +13,14 @@ export const metadata: Metadata = { title: "Simulator" };
 
 interface SimulatorData {
   presets: Scenario[];
-  /** Rule ID → slug of the first lesson (in course order) that teaches it. */
-  lessonFor: Record<string, string>;
+  /** Rule ID → its title and the first lesson (in course order) that teaches it. */
+  ruleInfo: RuleInfo;
 }
 
 async function readData(): Promise<SimulatorData> {
   const presets = (await loadScenarioFiles()).map((f) => f.scenario);
-  const lessonFor: Record<string, string> = {};
-  for (const lesson of await listLessons()) {
-    for (const id of lesson.rules) lessonFor[id] ??= lesson.slug;
-  }
-  return { presets, lessonFor };
+  const ruleInfo = ruleInfoFor(await listLessons());
+  return { presets, ruleInfo };
 }
 
 // The page is rendered per request (the preview follows ?preset=); its content files are read
@@ -39,7 +38,7 @@ export default async function SimulatorPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { presets, lessonFor } = await simulatorData();
+  const { presets, ruleInfo } = await simulatorData();
   const params = await searchParams;
   // The scenario the page will open with, as SimulatorApp chooses it: a named preset, else the
   // default. A scenario carried in the link (?s=, #s=) is decoded in the browser.
@@ -60,13 +59,9 @@ export default async function SimulatorPage({
       </div>
       <SimulatorShell
         presets={presets}
-        lessonFor={lessonFor}
+        ruleInfo={ruleInfo}
         preview={
-          <InstantPreview
-            decision={decision}
-            title={scenario?.title ?? null}
-            lessonFor={lessonFor}
-          />
+          <InstantPreview decision={decision} title={scenario?.title ?? null} ruleInfo={ruleInfo} />
         }
       />
     </>

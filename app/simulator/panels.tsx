@@ -1,5 +1,6 @@
 "use client";
 
+import { ruleHoverText, type RuleInfo } from "@/lib/rules/info";
 import Link from "@/app/_components/link";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
@@ -19,21 +20,14 @@ import { rowWindow } from "@/lib/simulator/row-window";
 import { statusTone } from "@/lib/simulator/caption";
 import type { Decision } from "@/lib/decide";
 import type { TraceEntry } from "@/lib/simulator/trace";
-import { getRule } from "@/lib/rules";
 import { DecisionTable as SharedDecisionTable } from "@/app/_components/decision-table";
 
 /** A rule citation: opens the rule on /rules; its hover text names the lesson that teaches it. */
-export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<string, string> }) {
-  const rule = getRule(id);
-  const slug = lessonFor[id];
+export function RuleLink({ id, ruleInfo }: { id: string; ruleInfo: RuleInfo }) {
   // Like every rule chip in the app, it opens the rule on /rules, which links the lessons citing
   // it; the hover text names the lesson that teaches it.
   return (
-    <Link
-      className="rule-ref"
-      href={`/rules#${id}`}
-      title={`${rule.title}${slug ? ` (taught in /lessons/${slug})` : ""}`}
-    >
+    <Link className="rule-ref" href={`/rules#${id}`} title={ruleHoverText(ruleInfo, id)}>
       {id}
     </Link>
   );
@@ -43,17 +37,17 @@ export function RuleLink({ id, lessonFor }: { id: string; lessonFor: Record<stri
 export function DecisionTable({
   decision,
   pending,
-  lessonFor,
+  ruleInfo,
 }: {
   decision: Decision;
   pending: boolean;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   return (
     <SharedDecisionTable
       decision={decision}
       pending={pending}
-      rule={(id) => <RuleLink id={id} lessonFor={lessonFor} />}
+      rule={(id) => <RuleLink id={id} ruleInfo={ruleInfo} />}
     />
   );
 }
@@ -241,11 +235,11 @@ function Breakable({ text }: { text: string }) {
 export function Sequence({
   trace,
   tag,
-  lessonFor,
+  ruleInfo,
 }: {
   trace: TraceEntry[];
   tag: RunTag;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   const [stepping, setStepping] = useState(false);
   const [shown, setShown] = useState(1);
@@ -419,12 +413,12 @@ export function Sequence({
                 setsize={filtered.length}
                 selected={selected?.seq === e.seq}
                 onSelect={() => setSelected(selected?.seq === e.seq ? null : e)}
-                lessonFor={lessonFor}
+                ruleInfo={ruleInfo}
               />
             ))}
           </ol>
         </div>
-        <MessageDetail selected={selected} lessonFor={lessonFor} />
+        <MessageDetail selected={selected} ruleInfo={ruleInfo} />
       </div>
     </section>
   );
@@ -438,7 +432,7 @@ function SequenceRow({
   setsize,
   selected,
   onSelect,
-  lessonFor,
+  ruleInfo,
 }: {
   entry: TraceEntry;
   arrow: ReturnType<typeof arrowOf>;
@@ -446,7 +440,7 @@ function SequenceRow({
   setsize: number;
   selected: boolean;
   onSelect(): void;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   const { left, right, rightward } = spanOf(a);
   const span = right - left + 1;
@@ -509,7 +503,7 @@ function SequenceRow({
       {rules.length ? (
         <span className="sim-seq-rules">
           {rules.map((id) => (
-            <RuleLink key={id} id={id} lessonFor={lessonFor} />
+            <RuleLink key={id} id={id} ruleInfo={ruleInfo} />
           ))}
         </span>
       ) : null}
@@ -523,10 +517,10 @@ function SequenceRow({
  */
 function MessageDetail({
   selected,
-  lessonFor,
+  ruleInfo,
 }: {
   selected: TraceEntry | null;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   const [copied, setCopied] = useState<number | null>(null);
   if (!selected) {
@@ -545,7 +539,7 @@ function MessageDetail({
       <p>
         {describeEntry(selected)}{" "}
         {rulesOf(selected).map((id) => (
-          <RuleLink key={id} id={id} lessonFor={lessonFor} />
+          <RuleLink key={id} id={id} ruleInfo={ruleInfo} />
         ))}
       </p>
       <p>

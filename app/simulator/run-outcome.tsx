@@ -1,5 +1,6 @@
 "use client";
 
+import type { RuleInfo } from "@/lib/rules/info";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { RuleLink, RunLabel, runAttributes, type RunTag } from "./panels";
 import type { Status } from "./use-view-run";
@@ -42,11 +43,11 @@ export function RunStatus({
 export function RunOutcomeLine({
   run,
   tag,
-  lessonFor,
+  ruleInfo,
 }: {
   run: BrowserRun;
   tag: RunTag;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   return (
     <p>
@@ -63,7 +64,7 @@ export function RunOutcomeLine({
           <span className="muted">
             — {run.era.client} client, {run.era.server} server,{" "}
             {run.era.source === "pinned" ? "pinned by the client" : "detected by probing"}{" "}
-            <RuleLink id="NEG-6" lessonFor={lessonFor} />
+            <RuleLink id="NEG-6" ruleInfo={ruleInfo} />
           </span>
         </>
       ) : null}
@@ -81,11 +82,11 @@ export function RunOutcomeLine({
 export function AgentSide({
   run,
   tag,
-  lessonFor,
+  ruleInfo,
 }: {
   run: BrowserRun | null;
   tag: RunTag | null;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   return (
     <div className="sim-outcome">
@@ -121,7 +122,7 @@ export function AgentSide({
           </pre>
           <p className="muted">
             The tool&apos;s text content, as for any tool without a view{" "}
-            <RuleLink id="OUT-1" lessonFor={lessonFor} />.
+            <RuleLink id="OUT-1" ruleInfo={ruleInfo} />.
           </p>
         </section>
       ) : null}

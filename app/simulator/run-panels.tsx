@@ -1,7 +1,7 @@
 "use client";
 
+import type { RuleInfo } from "@/lib/rules/info";
 import type { RefObject } from "react";
-import { getRule } from "@/lib/rules";
 import type { ConsentRequest } from "@/lib/simulator/consent-queue";
 import { ConsentDialog, type PromptAnswer } from "../_components/consent-dialog";
 import type { Decision } from "@/lib/decide";
@@ -20,16 +20,16 @@ export interface RunProps {
   tag: RunTag | null;
   /** While the learner predicts: results are not shown. */
   hidden: boolean;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }
 
 /** The run's outcome line and the agent's side: they go with the decision table. */
-export function RunResults({ run, tag, hidden, lessonFor }: RunProps) {
+export function RunResults({ run, tag, hidden, ruleInfo }: RunProps) {
   if (hidden) return null;
   return (
     <>
-      {run && tag ? <RunOutcomeLine run={run} tag={tag} lessonFor={lessonFor} /> : null}
-      <AgentSide run={run} tag={tag} lessonFor={lessonFor} />
+      {run && tag ? <RunOutcomeLine run={run} tag={tag} ruleInfo={ruleInfo} /> : null}
+      <AgentSide run={run} tag={tag} ruleInfo={ruleInfo} />
     </>
   );
 }
@@ -43,7 +43,7 @@ export function ViewPanel({
   runFor,
   tag,
   hidden,
-  lessonFor,
+  ruleInfo,
   container,
 }: RunProps & { container: RefObject<HTMLDivElement | null> }) {
   return (
@@ -61,7 +61,7 @@ export function ViewPanel({
       </div>
       {tag && !run?.proxyUrl ? <p className="muted">This run rendered no view.</p> : null}
       {run && tag && run.proxyUrl && runFor?.toolCall ? (
-        <ToolCallPanel key={tag.n} run={run} lessonFor={lessonFor} />
+        <ToolCallPanel key={tag.n} run={run} ruleInfo={ruleInfo} />
       ) : null}
       <div ref={container} className="sim-view" data-testid="view-container" />
     </section>
@@ -69,12 +69,12 @@ export function ViewPanel({
 }
 
 /** The conversation and the CSP: under the workbench (wide) or the view (narrow). */
-export function MorePanels({ run, runFor, tag, hidden, lessonFor }: RunProps) {
+export function MorePanels({ run, runFor, tag, hidden, ruleInfo }: RunProps) {
   if (hidden || !run) return null;
   return (
     <>
       {run.conversation && run.proxyUrl ? (
-        <ConversationPanel conversation={run.conversation} lessonFor={lessonFor} />
+        <ConversationPanel conversation={run.conversation} ruleInfo={ruleInfo} />
       ) : null}
       {runFor && tag ? <CspPanel run={run} requested={runFor.resource.csp} tag={tag} /> : null}
     </>
@@ -88,7 +88,7 @@ export function SequencePanel({
   runCount,
   title,
   hidden,
-  lessonFor,
+  ruleInfo,
 }: {
   trace: TraceEntry[];
   tag: RunTag | null;
@@ -96,7 +96,7 @@ export function SequencePanel({
   /** The scenario's caption, for a sequence drawn before the run has a tag. */
   title: string;
   hidden: boolean;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   if (!trace.length || hidden) {
     return (
@@ -111,7 +111,7 @@ export function SequencePanel({
     <Sequence
       key={runCount}
       trace={trace}
-      lessonFor={lessonFor}
+      ruleInfo={ruleInfo}
       tag={tag ?? { n: runCount, title, stale: false }}
     />
   );
@@ -122,18 +122,18 @@ export function TableSection({
   decision,
   pending,
   hidden,
-  lessonFor,
+  ruleInfo,
 }: {
   decision: Decision;
   pending: boolean;
   hidden: boolean;
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }) {
   return (
     <section aria-labelledby="sim-table-heading" id="sim-table" className="sim-anchor">
       <h2 id="sim-table-heading">Decision table</h2>
       {!hidden ? (
-        <DecisionTable decision={decision} pending={pending} lessonFor={lessonFor} />
+        <DecisionTable decision={decision} pending={pending} ruleInfo={ruleInfo} />
       ) : (
         <p className="muted">
           The table, and every result of the run, is hidden while you predict. Make your choices,
@@ -148,9 +148,11 @@ export function TableSection({
 export function HostConsentDialog({
   request,
   onAnswer,
+  ruleInfo,
 }: {
   request: ConsentRequest | undefined;
   onAnswer(answer: PromptAnswer): void;
+  ruleInfo: RuleInfo;
 }) {
   return (
     <ConsentDialog
@@ -158,8 +160,8 @@ export function HostConsentDialog({
       onAnswer={onAnswer}
       note={
         <>
-          The host asks before anything reaches the server (BRG-5: {getRule("BRG-5").title}; asking
-          is this host&apos;s policy).
+          The host asks before anything reaches the server (BRG-5: {ruleInfo["BRG-5"]?.title};
+          asking is this host&apos;s policy).
         </>
       }
     />

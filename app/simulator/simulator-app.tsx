@@ -1,5 +1,6 @@
 "use client";
 
+import type { RuleInfo } from "@/lib/rules/info";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { pageTheme } from "@/app/_components/page-host-context";
@@ -41,11 +42,11 @@ import "./simulator.css";
 interface Props {
   presets: Scenario[];
   /** Rule ID → slug of the first lesson that teaches it. */
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
 }
 
 /** The simulator page: edit a scenario, see the table at once, and watch the real run. */
-export function SimulatorApp({ presets, lessonFor }: Props) {
+export function SimulatorApp({ presets, ruleInfo }: Props) {
   const params = useSearchParams();
   const pathname = usePathname();
   const [start] = useState(() => initialScenario(presets, new URLSearchParams(params.toString())));
@@ -156,7 +157,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
   const groups = presetGroups(presets);
   const outcome = fresh ? run.outcome : undefined;
 
-  const runProps = { run, runFor, tag, hidden: hideResults, lessonFor };
+  const runProps = { run, runFor, tag, hidden: hideResults, ruleInfo };
   return (
     <div className="simulator">
       {linkMessage ? (
@@ -233,7 +234,7 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
               decision={decision}
               pending={status === "running"}
               hidden={hideResults}
-              lessonFor={lessonFor}
+              ruleInfo={ruleInfo}
             />
             <RunResults {...runProps} />
           </>
@@ -246,13 +247,13 @@ export function SimulatorApp({ presets, lessonFor }: Props) {
             runCount={runCount}
             title={scenarioCaption(scenario, presets)}
             hidden={hideResults}
-            lessonFor={lessonFor}
+            ruleInfo={ruleInfo}
           />
         }
         more={<MorePanels {...runProps} />}
       />
 
-      <HostConsentDialog request={consent.request} onAnswer={consent.answer} />
+      <HostConsentDialog request={consent.request} onAnswer={consent.answer} ruleInfo={ruleInfo} />
     </div>
   );
 }

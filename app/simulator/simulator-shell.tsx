@@ -1,5 +1,6 @@
 "use client";
 
+import type { RuleInfo } from "@/lib/rules/info";
 import { Suspense, useSyncExternalStore, type ReactNode } from "react";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { SimulatorApp } from "./simulator-app";
@@ -13,11 +14,11 @@ const subscribe = () => () => {};
  */
 export function SimulatorShell({
   presets,
-  lessonFor,
+  ruleInfo,
   preview,
 }: {
   presets: Scenario[];
-  lessonFor: Record<string, string>;
+  ruleInfo: RuleInfo;
   preview: ReactNode;
 }) {
   const interactive = useSyncExternalStore(
@@ -28,7 +29,7 @@ export function SimulatorShell({
   if (!interactive) return preview;
   return (
     <Suspense fallback={preview}>
-      <SimulatorApp presets={presets} lessonFor={lessonFor} />
+      <SimulatorApp presets={presets} ruleInfo={ruleInfo} />
     </Suspense>
   );
 }

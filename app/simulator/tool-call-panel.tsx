@@ -1,5 +1,6 @@
 "use client";
 
+import type { RuleInfo } from "@/lib/rules/info";
 import { useState } from "react";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import { RuleLink } from "./panels";
@@ -16,13 +17,7 @@ const STATE_TEXT = {
  * before tool-input, whether the call is still running, and a Cancel button while it is. Shown
  * only for a scenario whose call streams or takes time (scenario `toolCall`).
  */
-export function ToolCallPanel({
-  run,
-  lessonFor,
-}: {
-  run: BrowserRun;
-  lessonFor: Record<string, string>;
-}) {
+export function ToolCallPanel({ run, ruleInfo }: { run: BrowserRun; ruleInfo: RuleInfo }) {
   const [cancelling, setCancelling] = useState(false);
   const call = run.toolCall;
   if (!call) return null;
@@ -42,7 +37,7 @@ export function ToolCallPanel({
           : call.inputSent
             ? "Its input reached the view whole, in tool-input."
             : "The view has not been sent its input yet."}{" "}
-        <RuleLink id="BRG-3" lessonFor={lessonFor} />
+        <RuleLink id="BRG-3" ruleInfo={ruleInfo} />
       </p>
       {running ? (
         <button
