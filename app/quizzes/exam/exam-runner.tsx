@@ -15,7 +15,8 @@ import { randomSeed } from "@/lib/quiz/random";
 import { percent } from "@/lib/quiz/scoring";
 import { durationFor, timeTaken } from "@/lib/quiz/session";
 import { useAppStore } from "../../_components/store-provider";
-import { useExamEngine, type EngineState } from "./exam-engine-loader";
+import type { LazyState } from "@/app/_components/lazy-module";
+import { examEngine } from "./exam-engine-loader";
 import { Readiness } from "../readiness";
 
 /** How many questions a one-topic exam draws (fewer when the topic has fewer). */
@@ -53,8 +54,8 @@ export function ExamRunner({
   // Generated items are drawn again from their ids (lib/drill/exam-items), bank ones looked up.
   // That engine, with the results screen, is a chunk of its own (exam-engine.ts): the start page
   // does without it, a running exam and its results wait for it.
-  const engineState = useExamEngine();
-  const engine = engineState.status === "ready" ? engineState.engine : undefined;
+  const engineState = examEngine.useLoaded();
+  const engine = engineState.status === "ready" ? engineState.module : undefined;
   const lookup = useMemo(
     () => engine?.examLookup((id) => byId.get(id), lessonOf),
     [engine, byId, lessonOf],
@@ -195,7 +196,7 @@ export function ExamRunner({
  * first moments of a first visit), and if it fails: the exam is saved, so nothing is lost by
  * trying again.
  */
-function EngineWait({ state }: { state: EngineState }) {
+function EngineWait({ state }: { state: LazyState<unknown> }) {
   if (state.status !== "failed")
     return (
       <p className="muted" role="status">
@@ -208,7 +209,7 @@ function EngineWait({ state }: { state: EngineState }) {
         The exam&rsquo;s code did not load (is the connection down?). Your exam and your answers are
         saved.
       </p>
-      <button type="button" onClick={state.retry}>
+      <button type="button" onClick={examEngine.retry}>
         Try again
       </button>
     </div>

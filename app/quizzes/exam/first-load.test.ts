@@ -8,7 +8,7 @@ import { itKeepsSdkAndZodOutOfFirstLoad } from "@/scripts/first-load-suite";
  * the results' screens: the start page needs none of them (issue 23, first-load budgets).
  */
 describe("the exam page's first load", () => {
-  itKeepsSdkAndZodOutOfFirstLoad("app/quizzes/exam", 4, [
+  itKeepsSdkAndZodOutOfFirstLoad("app/quizzes/exam", 2, [
     "lib/rules/data.ts",
     "lib/drill/generator.ts",
     "app/quizzes/exam/exam-results.tsx",
