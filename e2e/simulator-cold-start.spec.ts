@@ -70,3 +70,36 @@ test("a first visit's first run takes a proxy that loaded while its runner chunk
   // The run rendered: the view said it had its result.
   await expect(status).toHaveAttribute("data-result-in-view", /^\d/);
 });
+
+test("the run's panels are a chunk of their own: when it fails to load, the run still renders its view and Try again brings the sequence (issue 23)", async ({
+  browser,
+}) => {
+  // A cold context, so the detail chunk (run-detail.ts) is really fetched; refused until `serve`.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let serve = false;
+  let refused = 0;
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Message trace") && !serve) {
+      refused++;
+      await route.abort("failed");
+    } else await route.fulfill({ response, body });
+  });
+  await page.goto("/simulator");
+  // The first run goes on without the panels: the decision table is there and the view renders.
+  await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
+  expect(refused).toBeGreaterThan(0);
+  await expect(page.getByTestId("decision-table")).toBeVisible();
+  const alert = page.getByRole("alert").filter({ hasText: "panels did not load" });
+  await expect(alert).toBeVisible();
+  await expect(page.getByTestId("sequence-lanes")).toHaveCount(0);
+  serve = true;
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByTestId("sequence-lanes")).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId("csp-panel")).toBeVisible();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.close();
+});

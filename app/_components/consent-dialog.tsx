@@ -1,26 +1,19 @@
 "use client";
 
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from "react";
 import {
   BLOCK_OFFER,
-  type ConsentAnswer,
   type ConsentQueueView,
   type ConsentRequest,
   type ConsentState,
 } from "@/lib/simulator/consent-queue";
 import { visibleText } from "@/lib/host/visible-text";
+import type { PromptAnswer } from "./consent-prompt";
 import "./consent-dialog.css";
 
-/** A prompt's answers: the queue's, and the review's "Allow this tool for this view". */
-export type PromptAnswer = ConsentAnswer | "always";
+// The prompt's state lives in consent-prompt.ts, which pages load with their first load; this
+// dialog can come later, with the run that needs it (the simulator's run-detail chunk).
+export { useConsentPrompt, type PromptAnswer } from "./consent-prompt";
 
 const NO_QUEUE: ConsentQueueView = {
   state: { waiting: 0, asking: false, offerBlock: false, blocked: false, closed: false },
@@ -32,32 +25,6 @@ function useQueueState(queue: ConsentQueueView): ConsentState {
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const snapshot = () => queue.state;
   return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
-
-/**
- * The page's one open consent prompt. The host's ConsentQueue puts one question at a time, so the
- * page holds one: a new one (from a newer run) answers any left open with "deny".
- */
-export function useConsentPrompt() {
-  type Pending = { request: ConsentRequest; resolve: (a: PromptAnswer) => void };
-  const [pending, setPending] = useState<Pending | null>(null);
-  const open = useRef<Pending | null>(null);
-  const ask = useCallback(
-    (request: ConsentRequest) =>
-      new Promise<PromptAnswer>((resolve) => {
-        open.current?.resolve("deny");
-        open.current = { request, resolve };
-        setPending(open.current);
-      }),
-    [],
-  );
-  const answer = useCallback((a: PromptAnswer) => {
-    const p = open.current;
-    open.current = null;
-    setPending(null);
-    p?.resolve(a);
-  }, []);
-  return { request: pending?.request, ask, answer };
 }
 
 interface Props {

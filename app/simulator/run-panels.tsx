@@ -1,17 +1,52 @@
 "use client";
 
 import type { RuleInfo } from "@/lib/rules/info";
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import type { ConsentRequest } from "@/lib/simulator/consent-queue";
-import { ConsentDialog, type PromptAnswer } from "../_components/consent-dialog";
+import type { PromptAnswer } from "../_components/consent-prompt";
+import { lazyModule } from "../_components/lazy-module";
 import type { Decision } from "@/lib/decide";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { Scenario } from "@/lib/simulator/scenario";
 import type { TraceEntry } from "@/lib/simulator/trace";
-import { ConversationPanel } from "./conversation-panel";
-import { CspPanel, DecisionTable, RunLabel, runAttributes, Sequence, type RunTag } from "./panels";
+import { DecisionTable, RunLabel, runAttributes, type RunTag } from "./panels";
 import { AgentSide, RunOutcomeLine } from "./run-outcome";
-import { ToolCallPanel } from "./tool-call-panel";
+
+/**
+ * The run's detail panels (the sequence, the conversation, the CSP, the tool call, the consent
+ * prompt) are a chunk of their own, out of the page's first load (issue 23). It is requested as
+ * this module is evaluated, alongside the runner, which takes longer: the panels are in before
+ * the first run has anything to show.
+ */
+const runDetail = lazyModule(() => import("./run-detail"), { eager: true });
+type RunDetail = Awaited<ReturnType<typeof runDetail.load>>;
+
+/** Renders `children` with the detail chunk once it is in; `waiting` (or nothing) until then. */
+function WithDetail({
+  children,
+  waiting = null,
+}: {
+  children: (detail: RunDetail) => ReactNode;
+  waiting?: ReactNode;
+}) {
+  const state = runDetail.useLoaded();
+  return state.status === "ready" ? children(state.module) : waiting;
+}
+
+/** Said once, in the sequence's place, when the detail chunk did not load; nothing is lost. */
+function DetailFailed() {
+  return (
+    <div className="notice" role="alert">
+      <p>
+        The run&rsquo;s panels did not load (is the connection down?). The run itself goes on; try
+        again to see it.
+      </p>
+      <button type="button" onClick={runDetail.retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
 
 /** What every run panel is given: the run, the scenario it ran and its tag. */
 export interface RunProps {
@@ -61,7 +96,9 @@ export function ViewPanel({
       </div>
       {tag && !run?.proxyUrl ? <p className="muted">This run rendered no view.</p> : null}
       {run && tag && run.proxyUrl && runFor?.toolCall ? (
-        <ToolCallPanel key={tag.n} run={run} ruleInfo={ruleInfo} />
+        <WithDetail>
+          {(d) => <d.ToolCallPanel key={tag.n} run={run} ruleInfo={ruleInfo} />}
+        </WithDetail>
       ) : null}
       <div ref={container} className="sim-view" data-testid="view-container" />
     </section>
@@ -72,12 +109,18 @@ export function ViewPanel({
 export function MorePanels({ run, runFor, tag, hidden, ruleInfo }: RunProps) {
   if (hidden || !run) return null;
   return (
-    <>
-      {run.conversation && run.proxyUrl ? (
-        <ConversationPanel conversation={run.conversation} ruleInfo={ruleInfo} />
-      ) : null}
-      {runFor && tag ? <CspPanel run={run} requested={runFor.resource.csp} tag={tag} /> : null}
-    </>
+    <WithDetail>
+      {(d) => (
+        <>
+          {run.conversation && run.proxyUrl ? (
+            <d.ConversationPanel conversation={run.conversation} ruleInfo={ruleInfo} />
+          ) : null}
+          {runFor && tag ? (
+            <d.CspPanel run={run} requested={runFor.resource.csp} tag={tag} />
+          ) : null}
+        </>
+      )}
+    </WithDetail>
   );
 }
 
@@ -98,22 +141,26 @@ export function SequencePanel({
   hidden: boolean;
   ruleInfo: RuleInfo;
 }) {
-  if (!trace.length || hidden) {
-    return (
-      <section aria-label="Message sequence" className="sim-panel">
-        <p className="muted">
-          {hidden ? "The sequence is hidden while you predict." : "The messages appear as it runs."}
-        </p>
-      </section>
-    );
-  }
+  const detail = runDetail.useLoaded();
+  const placeholder = (text: string) => (
+    <section aria-label="Message sequence" className="sim-panel">
+      <p className="muted">{text}</p>
+    </section>
+  );
+  if (hidden) return placeholder("The sequence is hidden while you predict.");
+  if (!trace.length) return placeholder("The messages appear as it runs.");
+  if (detail.status === "failed") return <DetailFailed />;
   return (
-    <Sequence
-      key={runCount}
-      trace={trace}
-      ruleInfo={ruleInfo}
-      tag={tag ?? { n: runCount, title, stale: false }}
-    />
+    <WithDetail waiting={placeholder("The messages appear as it runs.")}>
+      {(d) => (
+        <d.Sequence
+          key={runCount}
+          trace={trace}
+          ruleInfo={ruleInfo}
+          tag={tag ?? { n: runCount, title, stale: false }}
+        />
+      )}
+    </WithDetail>
   );
 }
 
@@ -154,16 +201,22 @@ export function HostConsentDialog({
   onAnswer(answer: PromptAnswer): void;
   ruleInfo: RuleInfo;
 }) {
+  // Until its chunk is in there is no dialog, and a request waits for it (or for Try again):
+  // nothing answers on the learner's behalf.
   return (
-    <ConsentDialog
-      request={request}
-      onAnswer={onAnswer}
-      note={
-        <>
-          The host asks before anything reaches the server (BRG-5: {ruleInfo["BRG-5"]?.title};
-          asking is this host&apos;s policy).
-        </>
-      }
-    />
+    <WithDetail>
+      {(d) => (
+        <d.ConsentDialog
+          request={request}
+          onAnswer={onAnswer}
+          note={
+            <>
+              The host asks before anything reaches the server (BRG-5: {ruleInfo["BRG-5"]?.title};
+              asking is this host&apos;s policy).
+            </>
+          }
+        />
+      )}
+    </WithDetail>
   );
 }

@@ -10,7 +10,7 @@ import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { isEdited, scenarioCaption } from "@/lib/simulator/caption";
 import { useAppStore } from "../_components/store-provider";
-import { useConsentPrompt } from "../_components/consent-dialog";
+import { useConsentPrompt } from "../_components/consent-prompt";
 import { installAutomationHook } from "./automation-hook";
 import type { RunTag } from "./panels";
 import { Prediction, type Predictions } from "./prediction";

@@ -9,7 +9,7 @@ import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { ConsentRequest } from "@/lib/simulator/consent-queue";
 import type { PageContext } from "@/lib/simulator/host";
 import { pageHostContext, pageTheme } from "@/app/_components/page-host-context";
-import type { PromptAnswer } from "@/app/_components/consent-dialog";
+import type { PromptAnswer } from "@/app/_components/consent-prompt";
 import { ROWS } from "@/lib/simulator/constants";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
