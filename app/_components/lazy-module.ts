@@ -18,8 +18,11 @@ export interface LazyModule<M> {
   loaded(): M | undefined;
   /** Tries a failed load again. */
   retry(): void;
-  /** For components: the state, starting the load if nothing has yet. */
-  useLoaded(): LazyState<M>;
+  /**
+   * For components: the state, starting the load if nothing has yet, or once `start` turns true
+   * (so a chunk needed later does not take bandwidth from one the page needs first).
+   */
+  useLoaded(start?: boolean): LazyState<M>;
 }
 
 const LOADING = { status: "loading" } as const;
@@ -61,8 +64,10 @@ export function lazyModule<M>(importer: () => Promise<M>, { eager = false } = {}
       set(LOADING);
       void load().catch(() => {});
     },
-    useLoaded() {
-      useEffect(() => void load().catch(() => {}), []);
+    useLoaded(start = true) {
+      useEffect(() => {
+        if (start) void load().catch(() => {});
+      }, [start]);
       return useSyncExternalStore(
         subscribe,
         () => state,

@@ -54,7 +54,7 @@ export function ExamRunner({
   // Generated items are drawn again from their ids (lib/drill/exam-items), bank ones looked up.
   // That engine, with the results screen, is a chunk of its own (exam-engine.ts): the start page
   // does without it, a running exam and its results wait for it.
-  const engineState = examEngine.useLoaded();
+  const engineState = examEngine.useLoaded(hydrated);
   const engine = engineState.status === "ready" ? engineState.module : undefined;
   const lookup = useMemo(
     () => engine?.examLookup((id) => byId.get(id), lessonOf),
