@@ -9,9 +9,28 @@ import { mdxComponents } from "./mdx-registry";
  * only the widgets it uses (client components) send JavaScript to the browser. The server's own
  * React is passed in as the MDX module's globals, so the body shares one copy of React.
  */
-export function LessonBody({ code }: { code: string }) {
+export function LessonBody({
+  code,
+  codeCss = "",
+  slug,
+}: {
+  code: string;
+  /** The lesson's code-token classes (CompiledLesson.codeCss), put in the head once. */
+  codeCss?: string;
+  slug: string;
+}) {
   const Content = getMDXComponent(code, { React, ReactDOM, _jsx_runtime: jsxRuntime });
-  // A server component renders once per request (here, once per build): no identity to keep.
-  // eslint-disable-next-line react-hooks/static-components
-  return <Content components={mdxComponents} />;
+  return (
+    <>
+      {codeCss ? (
+        <style href={`lesson-code-colours-${slug}`} precedence="default">
+          {codeCss}
+        </style>
+      ) : null}
+      {/* A server component renders once per request (here, once per build): no identity to
+          keep. */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
+      <Content components={mdxComponents} />
+    </>
+  );
 }

@@ -176,6 +176,24 @@ describe("lesson compilation", () => {
     expect(code).not.toMatch(/[{,]color:/);
   });
 
+  it("gives each pair of token colours one class, defined once in the lesson's codeCss", async () => {
+    const source =
+      frontmatter(good) +
+      '\n```json\n{ "ui": { "csp": {} } }\n```\n\n```ts\nconst a = "b";\nconst c = "d";\n```\n';
+    const { code, codeCss } = await compileLessonSource(source, meta);
+    const rules = [
+      ...codeCss.matchAll(/\.shiki \.(sk\d+)\{--shiki-light:#\w+;--shiki-dark:#\w+\}/g),
+    ];
+    // Every rule is well formed, every class defined once, and the body uses each of them.
+    expect(rules.map((r) => r[0]).join("")).toBe(codeCss);
+    const classes = rules.map((r) => r[1]!);
+    expect(new Set(classes).size).toBe(classes.length);
+    expect(classes.length).toBeGreaterThan(2);
+    for (const c of classes) expect(code).toContain(`"${c}"`);
+    // Tokens no longer carry the pair inline; only the block's own colours and backgrounds do.
+    expect(code.match(/"--shiki-light":/g)).toHaveLength(2);
+  });
+
   it("fails a code fence in a language the highlighter does not load", async () => {
     const source = frontmatter(good) + "\nIntro.\n\n```jsno\n{}\n```\n";
     await expect(compileLessonSource(source, meta)).rejects.toThrow(

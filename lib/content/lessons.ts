@@ -4,7 +4,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import { bundleMDX } from "mdx-bundler";
 import { z } from "zod";
-import { CODE_LANGUAGES, highlightCode, isCodeLanguage } from "../lessons/highlight";
+import { CODE_LANGUAGES, CodePalette, highlightCode, isCodeLanguage } from "../lessons/highlight";
 import { isRuleId } from "../rules";
 import { ruleIdSchema } from "../rules/schema";
 import { MDX_COMPONENT_NAMES, MDX_HTML_ELEMENTS } from "./component-names";
@@ -50,6 +50,8 @@ export interface CompiledLesson {
   meta: LessonMeta;
   /** The compiled MDX module body, evaluated on the client by `getMDXComponent`. */
   code: string;
+  /** The CSS of the body's code-token classes (CodePalette), for the page's `<style>`; "" if none. */
+  codeCss: string;
   headings: Heading[];
   /** Each `<SelfCheck>` in the body, for the page to resolve against the quiz banks. */
   selfChecks: SelfCheckSpec[];
@@ -186,6 +188,7 @@ export async function compileLessonSource(
     specRefSections: [],
     outline: [],
   };
+  const palette = new CodePalette();
   const scenarioExists = (id: string) =>
     existsSync(path.join(/* turbopackIgnore: true */ scenariosDir, `${id}.json`));
   try {
@@ -207,7 +210,7 @@ export async function compileLessonSource(
             {
               languages: Object.keys(CODE_LANGUAGES),
               highlight: (code: string, lang: string) =>
-                highlightCode(code, isCodeLanguage(lang) ? lang : "text"),
+                highlightCode(code, isCodeLanguage(lang) ? lang : "text", palette),
             },
           ],
         ];
@@ -220,7 +223,7 @@ export async function compileLessonSource(
         return options;
       },
     });
-    return { meta, code, headings, sections, ...usage };
+    return { meta, code, codeCss: palette.css(), headings, sections, ...usage };
   } catch (error) {
     throw toContentError(error, meta.file);
   }

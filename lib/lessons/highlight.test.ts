@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { highlightCode, isCodeLanguage } from "./highlight";
+import { CodePalette, highlightCode, isCodeLanguage } from "./highlight";
 
 function luminance(hex: string): number {
   const h = hex.replace("#", "");
@@ -62,4 +62,26 @@ describe("code highlighting", () => {
     }
     expect(blocks).toBeGreaterThan(20);
   }, 30_000);
+
+  it("with a palette, moves each token's colours into a class that gives the same colours", () => {
+    const sample = 'const view = { "ui": { "csp": { "connectDomains": [] } } }; // a comment\n';
+    const plain = styles(highlightCode(sample, "ts") as Node);
+    const palette = new CodePalette();
+    const classed = highlightCode(sample, "ts", palette) as Node;
+    // Only the <pre>'s own style is left inline.
+    expect(styles(classed)).toEqual([plain[0]]);
+    const defined = Object.fromEntries(
+      [...palette.css().matchAll(/\.shiki \.(sk\d+)\{([^}]*)\}/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const tokens: string[] = [];
+    const walk = (n: Node & { properties?: { className?: unknown } }) => {
+      const c = n.properties?.className;
+      if (Array.isArray(c))
+        for (const k of c) if (String(k).startsWith("sk")) tokens.push(defined[k]!);
+      for (const child of n.children ?? []) walk(child);
+    };
+    walk(classed);
+    expect(tokens).toEqual(plain.slice(1));
+    expect(Object.keys(defined).length).toBeLessThan(tokens.length);
+  });
 });

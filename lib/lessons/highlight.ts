@@ -51,12 +51,62 @@ export interface HastElement {
   children: unknown[];
 }
 
+const TOKEN_STYLE = /^--shiki-light:(#[0-9a-f]+);--shiki-dark:(#[0-9a-f]+)$/i;
+
+/**
+ * A lesson's token colours as classes. shiki writes both colours on every token (about 50 bytes
+ * each, and again in the page's inline RSC payload); a lesson uses a few dozen distinct pairs, so
+ * each pair becomes one short class, defined once in the lesson's own `<style>` (issue 23: less
+ * HTML to parse on a phone).
+ */
+export class CodePalette {
+  private readonly classes = new Map<string, string>();
+
+  /** The class for this pair of colours: `sk0`, `sk1`, … in the order the lesson first uses them. */
+  classFor(light: string, dark: string): string {
+    const key = `--shiki-light:${light};--shiki-dark:${dark}`;
+    let name = this.classes.get(key);
+    if (!name) this.classes.set(key, (name = `sk${this.classes.size}`));
+    return name;
+  }
+
+  /** The rules defining every class handed out, for the lesson's `<style>`; "" when none. */
+  css(): string {
+    return [...this.classes].map(([style, name]) => `.shiki .${name}{${style}}`).join("");
+  }
+}
+
+/** Moves each token's pair of colours into `palette`'s class for it. */
+function tokensToClasses(node: HastElement, palette: CodePalette): void {
+  for (const child of node.children) {
+    if (!child || (child as HastElement).type !== "element") continue;
+    const el = child as HastElement;
+    const m =
+      typeof el.properties.style === "string" ? TOKEN_STYLE.exec(el.properties.style) : null;
+    if (m) {
+      delete el.properties.style;
+      const own = el.properties.className;
+      el.properties.className = [
+        ...(Array.isArray(own) ? own : own ? [own] : []),
+        palette.classFor(m[1]!, m[2]!),
+      ];
+    }
+    tokensToClasses(el, palette);
+  }
+}
+
 /**
  * Highlights one code block. Returns shiki's `<pre class="shiki">` element with no inline colour:
  * each token carries `--shiki-light` and `--shiki-dark`, and lessons.css picks one through
  * `light-dark()`, so the theme toggle and the system preference both apply without JavaScript.
+ * With a `palette`, tokens carry its class instead of the two variables (the block's own
+ * background and default colours stay on the `<pre>`).
  */
-export function highlightCode(code: string, lang: CodeLanguage): HastElement {
+export function highlightCode(
+  code: string,
+  lang: CodeLanguage,
+  palette?: CodePalette,
+): HastElement {
   const root = getHighlighter().codeToHast(code, {
     lang: CODE_LANGUAGES[lang],
     themes: CODE_THEMES,
@@ -64,5 +114,7 @@ export function highlightCode(code: string, lang: CodeLanguage): HastElement {
   });
   const pre = root.children[0];
   if (!pre || pre.type !== "element") throw new Error("shiki returned no <pre> element");
-  return pre as unknown as HastElement;
+  const element = pre as unknown as HastElement;
+  if (palette) tokensToClasses(element, palette);
+  return element;
 }

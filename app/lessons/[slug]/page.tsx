@@ -30,7 +30,7 @@ export default async function LessonPage({ params }: Params) {
   const { slug } = await params;
   const course = createLessonNavigation(await listLessons());
   const nav = findLesson(course, slug);
-  const { meta, code, headings, selfChecks } = await loadLesson(slug);
+  const { meta, code, codeCss, headings, selfChecks } = await loadLesson(slug);
   // Resolved here, at build time: the MDX body cannot read the quiz banks. A self-check that
   // names a missing question, or finds too few, fails the build with the lesson's file and line.
   const pool = (await loadQuizBanks()).flatMap((b) => b.questions);
@@ -58,7 +58,7 @@ export default async function LessonPage({ params }: Params) {
           <LessonToc headings={toc} />
         </details>
         <SelfCheckProvider checks={checks}>
-          <LessonBody code={code} />
+          <LessonBody code={code} codeCss={codeCss} slug={meta.slug} />
         </SelfCheckProvider>
         <MarkComplete slug={meta.slug} />
         {nav.next ? null : (
