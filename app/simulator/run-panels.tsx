@@ -5,6 +5,7 @@ import type { ReactNode, RefObject } from "react";
 import type { ConsentRequest } from "@/lib/simulator/consent-queue";
 import type { PromptAnswer } from "../_components/consent-prompt";
 import { lazyModule } from "../_components/lazy-module";
+import { LoadFailed } from "../_components/load-failed";
 import type { Decision } from "@/lib/decide";
 import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
 import type { Scenario } from "@/lib/simulator/scenario";
@@ -36,15 +37,10 @@ function WithDetail({
 /** Said once, in the sequence's place, when the detail chunk did not load; nothing is lost. */
 function DetailFailed() {
   return (
-    <div className="notice" role="alert">
-      <p>
-        The run&rsquo;s panels did not load (is the connection down?). The run itself goes on; try
-        again to see it.
-      </p>
-      <button type="button" onClick={runDetail.retry}>
-        Try again
-      </button>
-    </div>
+    <LoadFailed onRetry={runDetail.retry}>
+      The run&rsquo;s panels did not load (is the connection down?). The run itself goes on; try
+      again to see it.
+    </LoadFailed>
   );
 }
 

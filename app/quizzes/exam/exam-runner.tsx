@@ -16,6 +16,7 @@ import { percent } from "@/lib/quiz/scoring";
 import { durationFor, timeTaken } from "@/lib/quiz/session";
 import { useAppStore } from "../../_components/store-provider";
 import type { LazyState } from "@/app/_components/lazy-module";
+import { LoadFailed } from "@/app/_components/load-failed";
 import { examEngine } from "./exam-engine-loader";
 import { Readiness } from "../readiness";
 
@@ -204,14 +205,9 @@ function EngineWait({ state }: { state: LazyState<unknown> }) {
       </p>
     );
   return (
-    <div className="notice" role="alert">
-      <p>
-        The exam&rsquo;s code did not load (is the connection down?). Your exam and your answers are
-        saved.
-      </p>
-      <button type="button" onClick={examEngine.retry}>
-        Try again
-      </button>
-    </div>
+    <LoadFailed onRetry={examEngine.retry}>
+      The exam&rsquo;s code did not load (is the connection down?). Your exam and your answers are
+      saved.
+    </LoadFailed>
   );
 }
