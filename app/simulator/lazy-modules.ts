@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { lazyModule } from "../_components/lazy-module";
 
 /**
  * The scenario schema (zod, with its messages) and share links are not in the page's first load:
@@ -13,26 +14,16 @@ export const loadShare = () => import("@/lib/simulator/share");
 
 /**
  * The runner (the SDK, the host and the proxy plumbing) loads with the first run; once loaded, a
- * run starts without waiting a turn for it, in the very event handler that asked for it.
- */
-let runnerModule: typeof import("@/lib/simulator/browser/run-in-browser") | undefined;
-export const loadedRunner = () => runnerModule;
-let runnerLoading: Promise<typeof import("@/lib/simulator/browser/run-in-browser")> | undefined;
-export const loadRunner = () =>
-  (runnerLoading ??= import("@/lib/simulator/browser/run-in-browser").then(
-    (m) => (runnerModule = m),
-    (error: unknown) => {
-      // Not kept: the next run asks again (a chunk that failed once may load the second time).
-      runnerLoading = undefined;
-      throw error;
-    },
-  ));
-/**
+ * run starts without waiting a turn for it, in the very event handler that asked for it. A failed
+ * load is not kept: the next run asks again (a chunk that failed once may load the second time).
+ *
  * Cold start (issue 23): the page's first run needs the runner, so its request starts as soon as
  * this module is evaluated in the browser, while React is still hydrating, instead of after it.
  * It is a dynamic chunk, so it is not part of the route's first-load JS.
  */
-if (typeof window !== "undefined") void loadRunner().catch(() => {});
+const runner = lazyModule(() => import("@/lib/simulator/browser/run-in-browser"), { eager: true });
+export const loadedRunner = runner.loaded;
+export const loadRunner = runner.load;
 
 /** The parser, once the page has loaded (or sooner, if the learner reaches for it). */
 export function usePreloadedScenarioModule(): void {
