@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, type Frame, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  type Browser,
+  type Frame,
+  type Locator,
+  type Page,
+  type Route,
+} from "@playwright/test";
 
 export const STORAGE_NAME = "mcp-apps-academy:progress";
 
@@ -204,4 +211,30 @@ export function startExampleServer(
     child.on("exit", (code) => reject(new Error(`${pkg} exited with ${code}`)));
   });
   return { child, ready };
+}
+
+/**
+ * A page in a new context of its own (cold: every chunk is really fetched) whose script chunks
+ * are routed: one whose text contains `marker` goes to `onChunk`, every other is served as
+ * fetched. `close` unroutes first, ignoring routes still in flight: a chunk still on its way when
+ * the context closes would otherwise throw "Request context disposed" outside any test.
+ */
+export async function coldPageRoutingChunk(
+  browser: Browser,
+  marker: string,
+  onChunk: (route: Route, body: string) => Promise<void>,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) await onChunk(route, body);
+    else await route.fulfill({ response, body });
+  });
+  const close = async () => {
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.close();
+  };
+  return { page, close };
 }

@@ -1,6 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  coldPageRoutingChunk,
   collectPageErrors,
   expectNoSeriousA11yViolationsInBothThemes,
   waitForHydration,
@@ -194,18 +195,17 @@ test("the running exam's code is a chunk of its own: when it fails to load, Star
 }) => {
   // A cold context, so the exam's engine chunk (exam-engine.ts) is really fetched; it is refused
   // until `serve` is set, as on a connection that drops for a moment.
-  const context = await browser.newContext();
-  const page = await context.newPage();
   let serve = false;
   let refused = 0;
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("Abandon exam") && !serve) {
+  const { page, close } = await coldPageRoutingChunk(
+    browser,
+    "Abandon exam",
+    async (route, body) => {
+      if (serve) return route.fulfill({ body, contentType: "text/javascript" });
       refused++;
       await route.abort("failed");
-    } else await route.fulfill({ response, body });
-  });
+    },
+  );
   await page.goto("/quizzes/exam");
   await waitForHydration(page);
   await expect.poll(() => refused).toBeGreaterThan(0);
@@ -225,6 +225,5 @@ test("the running exam's code is a chunk of its own: when it fails to load, Star
   await expect(
     page.getByTestId("exam").getByRole("heading", { name: "Question 1 of 40" }),
   ).toBeVisible();
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-  await context.close();
+  await close();
 });

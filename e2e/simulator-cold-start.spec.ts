@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { getRule } from "../lib/rules";
 import { expect, test } from "./fixtures";
+import { coldPageRoutingChunk } from "./helpers";
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -75,18 +76,17 @@ test("the run's panels are a chunk of their own: when it fails to load, the run 
   browser,
 }) => {
   // A cold context, so the detail chunk (run-detail.ts) is really fetched; refused until `serve`.
-  const context = await browser.newContext();
-  const page = await context.newPage();
   let serve = false;
   let refused = 0;
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("Message trace") && !serve) {
+  const { page, close } = await coldPageRoutingChunk(
+    browser,
+    "Message trace",
+    async (route, body) => {
+      if (serve) return route.fulfill({ body, contentType: "text/javascript" });
       refused++;
       await route.abort("failed");
-    } else await route.fulfill({ response, body });
-  });
+    },
+  );
   await page.goto("/simulator");
   // The first run goes on without the panels: the decision table is there and the view renders.
   await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "rendered");
@@ -100,6 +100,5 @@ test("the run's panels are a chunk of their own: when it fails to load, the run 
   await expect(page.getByTestId("sequence-lanes")).toBeVisible();
   await expect(alert).toHaveCount(0);
   await expect(page.getByTestId("csp-panel")).toBeVisible();
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-  await context.close();
+  await close();
 });

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { coldPageRoutingChunk } from "./helpers";
 import { LOAD_FAILED_MESSAGE } from "../lib/store/lazy-store";
 
 /**
@@ -13,34 +13,12 @@ const LESSON = "/lessons/content-security-policy";
 /** A sentence only the store's own chunk carries (a notice of store.ts). */
 const STORE_MARK = "so the app started fresh";
 
-/** Routes every script; the store's chunk (found by its text) goes to `onStore`. */
-async function coldPage(browser: Browser, onStore: (route: Route, body: string) => Promise<void>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes(STORE_MARK)) await onStore(route, body);
-    else await route.fulfill({ response, body });
-  });
-  return { page, context };
-}
-
-/**
- * Closes a cold context. Routes still in flight (a prefetched chunk, say) would otherwise throw
- * "Request context disposed" outside any test once the context is gone, and fail the run.
- */
-async function closeCold(page: Page, context: BrowserContext) {
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-  await context.close();
-}
-
 test("a lesson shows at once while its progress store is slow, and the store's progress follows", async ({
   browser,
 }) => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  const { page, context } = await coldPage(browser, async (route, body) => {
+  const { page, close } = await coldPageRoutingChunk(browser, STORE_MARK, async (route, body) => {
     await held;
     await route.fulfill({ body, contentType: "text/javascript" });
   });
@@ -63,14 +41,14 @@ test("a lesson shows at once while its progress store is slow, and the store's p
   );
   expect(saved.state.preferences.theme).toBe("dark");
   expect(Object.keys(saved.state.lessons.completed)).toEqual(["content-security-policy"]);
-  await closeCold(page, context);
+  await close();
 });
 
 test("a progress store that never arrives is reported, and the lesson stays readable", async ({
   browser,
 }) => {
   let tries = 0;
-  const { page, context } = await coldPage(browser, async (route) => {
+  const { page, close } = await coldPageRoutingChunk(browser, STORE_MARK, async (route) => {
     tries++;
     await route.abort("failed");
   });
@@ -84,5 +62,5 @@ test("a progress store that never arrives is reported, and the lesson stays read
   await expect(page.getByRole("button", { name: "Mark lesson complete" })).toBeDisabled();
   await notice.getByRole("button", { name: "Dismiss" }).click();
   await expect(notice).toHaveCount(0);
-  await closeCold(page, context);
+  await close();
 });
