@@ -14,6 +14,10 @@
 //   (f) cold start: a new browser context (empty cache) navigates to the simulator and the page's
 //       own first run finishes; from navigation start to the run starting and to its view
 //       confirming its tool result (the page's performance clock starts at navigation).
+//       Beside it, each in a new context too: (f0) the cold floor, the floor page making one run
+//       as it loads (no framework, no SDK), and (g) the bare runner, a page with the simulator's
+//       real runner and nothing else making the same preset's first run (bench fixtures,
+//       lib/simulator/bench-runner.ts): what a page built on this runner could do at best.
 // Interleaved with them, one floor run before each measured run: the bench fixture at
 // /bench/floor (lib/simulator/bench-floor.ts), a bare page that loads the same signed proxy on a
 // per-run sandbox origin, writes a tiny view into it, answers one ui/initialize and delivers one
@@ -33,6 +37,7 @@ import {
   type Stats,
 } from "./bench-harness";
 import { COLD_STEPS, coldSegments, formatColdSegments, type ColdSample } from "./cold-segments";
+import { buildBenchRunner } from "./bench-runner-bundle";
 import { CHROMIUM_ARGS } from "./find-chromium";
 import { describeGrowth, pageFootprint } from "./page-footprint";
 import { FIRST_MARKS } from "../lib/first-marks";
@@ -51,7 +56,11 @@ const COLD_ONLY = process.argv.includes("--cold");
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(1)} ms`);
 
 const browserPath = requireBuildAndChromium();
-const { base, stop } = await startServer(PORT, { ACADEMY_BENCH_FIXTURES: "1" });
+const runnerBundle = await buildBenchRunner();
+const { base, stop } = await startServer(PORT, {
+  ACADEMY_BENCH_FIXTURES: "1",
+  ACADEMY_BENCH_RUNNER_BUNDLE: runnerBundle.file,
+});
 
 try {
   const browser = await chromium.launch({
@@ -140,20 +149,55 @@ try {
     }
   };
 
+  /**
+   * (f0) and (g): a fixture page in a new context that makes one run as it loads and puts the
+   * time its view confirmed the result (ms since navigation) on its root element.
+   */
+  const coldFixture = async (path: string): Promise<number> => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await throttle(page);
+      await page.goto(`${base}${path}`);
+      const deadline = Date.now() + (THROTTLE ? 90_000 : 30_000);
+      for (;;) {
+        const { result, error, outcome } = await page.evaluate(() => {
+          const d = document.documentElement.dataset;
+          return { result: d.resultInView, error: d.error, outcome: d.outcome };
+        });
+        if (error) throw new Error(`${path}: ${error}`);
+        if (outcome !== undefined && outcome !== "rendered")
+          throw new Error(`${path}: the first run ended "${outcome}"`);
+        if (result !== undefined) return Number(result);
+        if (Date.now() > deadline) throw new Error(`${path}: no result`);
+        await page.waitForTimeout(20);
+      }
+    } finally {
+      await context.close();
+    }
+  };
+  const coldFloor = () => coldFixture("/bench/floor?cold=1");
+  const coldBare = () => coldFixture(`/bench/runner?preset=${PRESET}`);
+
   if (COLD_ONLY) {
     for (let i = 0; i < 2; i++) {
       await floorRun();
       await coldStart();
+      await coldFloor();
+      await coldBare();
     }
     const floor: number[] = [];
     const cold: ColdSample[] = [];
+    const bounds: Bounds = { coldFloor: [], bare: [] };
     for (let i = 0; i < RUNS; i++) {
       floor.push(await floorRun());
       cold.push(await coldStart());
+      bounds.coldFloor.push(await coldFloor());
+      bounds.bare.push(await coldBare());
     }
     await browser.close();
     stop();
-    printCold(floor, cold, true);
+    printCold(floor, cold, bounds, true);
     process.exit(0);
   }
   const runs = await open("/simulator", "!!window.academySimulator");
@@ -181,6 +225,7 @@ try {
   const cspParts: number[][] = [];
   const cspPreloaded: boolean[] = [];
   const cold: ColdSample[] = [];
+  const bounds: Bounds = { coldFloor: [], bare: [] };
   // Alternating: a floor run before each measured run, so load that comes and goes on the machine
   // weighs on both alike.
   for (let i = 0; i < RUNS; i++) {
@@ -201,6 +246,8 @@ try {
     cspPreloaded.push(...c.preloaded);
     floor.push(await floorRun());
     cold.push(await coldStart());
+    bounds.coldFloor.push(await coldFloor());
+    bounds.bare.push(await coldBare());
   }
 
   // (e) Runs through the page: warm up to run 20, measure, go on to PAGE_RUNS, measure again.
@@ -288,7 +335,7 @@ try {
         .join("\n") +
       `\n    mean time per page run: runs 2–${WARM_RUNS} ${fmt(chunkMs[0]!)}, last ${CHUNK} runs ${fmt(chunkMs[chunkMs.length - 1]!)}`,
   );
-  printCold(floor, cold, false);
+  printCold(floor, cold, bounds, false);
   const pageNotRendered = pageOutcomes.filter((o) => o !== "rendered").length;
   if (pageNotRendered)
     console.log(`warning: ${pageNotRendered} of ${pageOutcomes.length} page runs did not render`);
@@ -296,8 +343,17 @@ try {
   stop();
 }
 
-/** (f): the cold figure against the floor, and its segments (scripts/cold-segments.ts). */
-function printCold(floor: number[], cold: ColdSample[], withFloor: boolean) {
+/** The cold series (f0) and (g), in ms since navigation. */
+interface Bounds {
+  coldFloor: number[];
+  bare: number[];
+}
+
+/**
+ * (f): the cold figure against the floor, and its segments (scripts/cold-segments.ts); then (f0)
+ * and (g) against the same floor, and the simulator against the bare runner.
+ */
+function printCold(floor: number[], cold: ColdSample[], bounds: Bounds, withFloor: boolean) {
   const f = stats(floor);
   const c = stats(cold.map((x) => x.result));
   const under = THROTTLE ? ` under ${CPU_RATE}× CPU slowdown and a slow network` : "";
@@ -316,4 +372,17 @@ function printCold(floor: number[], cold: ColdSample[], withFloor: boolean) {
     `    segments (${COLD_STEPS.length} steps; "+" is the median of each load's own segment):`,
   );
   for (const l of formatColdSegments(coldSegments(cold), fmt)) console.log(l);
+  const f0 = stats(bounds.coldFloor);
+  const g = stats(bounds.bare);
+  console.log(
+    `(f0) cold floor${under}: the floor page, in a new context, makes one run as it loads ` +
+      `(${f0.n}): median ${fmt(f0.median)}, p95 ${fmt(f0.p95)} = ${(f0.median / f.median).toFixed(2)}× floor`,
+  );
+  console.log(
+    `(g) bare runner${under}: the real runner (${(runnerBundle.bytes / 1024).toFixed(0)} KiB minified) ` +
+      `and nothing else, one "${PRESET}" run as the page loads (${g.n}): median ${fmt(g.median)}, ` +
+      `p95 ${fmt(g.p95)} = ${(g.median / f.median).toFixed(2)}× floor, ` +
+      `${(g.median / f0.median).toFixed(2)}× the cold floor; the simulator's cold start is ` +
+      `${(c.median / g.median).toFixed(2)}× this`,
+  );
 }

@@ -30,4 +30,16 @@ describe("the floor page (a bench fixture)", () => {
     expect(html).toContain('fetch("/sandbox/token"');
     expect(html).toContain('"allow-scripts allow-same-origin"');
   });
+
+  it("with ?cold=1 makes one run as it loads; without, it waits to be asked", async () => {
+    vi.stubEnv("ACADEMY_BENCH_FIXTURES", "1");
+    const page = (q: string) =>
+      GET(
+        new Request(`http://localhost:3000/bench/floor${q}`, {
+          headers: { host: "localhost:3000" },
+        }),
+      ).text();
+    expect(await page("?cold=1")).toContain("if (true) {");
+    expect(await page("")).toContain("if (false) {");
+  });
 });
