@@ -39,6 +39,44 @@ test("a preset link's server HTML previews that preset, not the default", async 
   expect(rows).not.toEqual(expectedRows("happy-path"));
 });
 
+test("without JavaScript the named preset's description is readable at once, where the controls will show it", async ({
+  browser,
+}) => {
+  const id = "csp-out-of-policy-text";
+  const { description } = JSON.parse(
+    readFileSync(path.join("content", "scenarios", `${id}.json`), "utf8"),
+  ) as { description: string };
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/simulator?preset=${id}`);
+  await expect(page.getByTestId("preview-description")).toHaveText(description);
+  await expect(page.getByTestId("preview-description")).toBeVisible();
+  await context.close();
+});
+
+test("the preview's description has the width the controls give it, wide and on a phone, so nothing reflows when they arrive", async ({
+  browser,
+}) => {
+  for (const width of [1280, 375]) {
+    const box = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width, height: 720 },
+      });
+      const page = await context.newPage();
+      await page.goto("/simulator");
+      const p = page.getByTestId(javaScriptEnabled ? "preset-description" : "preview-description");
+      await expect(p).toBeVisible();
+      const b = (await p.boundingBox())!;
+      await context.close();
+      return b;
+    };
+    const [preview, controls] = [await box(false), await box(true)];
+    expect(Math.abs(preview.width - controls.width), `at ${width} px`).toBeLessThanOrEqual(1);
+    expect(Math.abs(preview.height - controls.height), `at ${width} px`).toBeLessThanOrEqual(1);
+  }
+});
+
 test("without JavaScript the table is visible at once", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -61,7 +61,12 @@ export default async function SimulatorPage({
         presets={presets}
         ruleInfo={ruleInfo}
         preview={
-          <InstantPreview decision={decision} title={scenario?.title ?? null} ruleInfo={ruleInfo} />
+          <InstantPreview
+            decision={decision}
+            title={scenario?.title ?? null}
+            description={scenario?.description ?? null}
+            ruleInfo={ruleInfo}
+          />
         }
       />
     </>
