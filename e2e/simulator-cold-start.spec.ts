@@ -54,7 +54,7 @@ test("without JavaScript the named preset's description is readable at once, whe
   await context.close();
 });
 
-test("the preview's description has the width the controls give it, wide and on a phone, so nothing reflows when they arrive", async ({
+test("the preview's description has the size the controls give it, wide and on a phone: its lines do not rewrap when they arrive", async ({
   browser,
 }) => {
   for (const width of [1280, 375]) {
