@@ -478,6 +478,160 @@ const createPreferencesSlice: Slice<PreferencesSlice> = (set) => ({
   setPath: (path) => set((s) => ({ preferences: { ...s.preferences, path } })),
 });
 
+/**
+ * The status slice's queue: notices and copies kept aside reach the store's state once it exists
+ * and is not being read from storage (`hold` … `open`); one notice per kind is shown at a time,
+ * and one entry per kept-aside key.
+ */
+function createStatusQueue(
+  store: () => StoreApi<AppState> | undefined,
+  silently: (write: () => void) => void,
+) {
+  let nextId = 1;
+  let held = false;
+  const notices: Notice[] = [];
+  const kept: KeptAside[] = [];
+  const flush = () => {
+    const s = store();
+    if (!s || held || (!notices.length && !kept.length)) return;
+    const newNotices = notices.splice(0);
+    const newKept = kept.splice(0);
+    silently(() =>
+      s.setState((st) => ({
+        notices: [
+          ...st.notices,
+          ...newNotices.filter((n) => !st.notices.some((o) => o.kind === n.kind)),
+        ],
+        // One entry per key: a fresh copy is also found again when storage is listed.
+        keptAside: [...new Map([...st.keptAside, ...newKept].map((k) => [k.key, k])).values()],
+      })),
+    );
+  };
+  return {
+    notice(kind: NoticeKind, detail?: string) {
+      notices.push({ id: nextId++, kind, message: noticeMessage(kind, detail) });
+      flush();
+    },
+    keptAside(entry: KeptAside) {
+      kept.push(entry);
+      flush();
+    },
+    /** Copies found in storage go before those kept aside meanwhile. */
+    keptAsideFirst(entries: KeptAside[]) {
+      kept.unshift(...entries);
+    },
+    hold() {
+      held = true;
+    },
+    open() {
+      held = false;
+    },
+    flush,
+  };
+}
+
+/** Saved text (from another tab) read as progress, or why it cannot be. */
+function readSaved(
+  raw: string,
+): { ok: true; data: PersistedProgress } | { ok: false; reason: NoticeKind; detail?: string } {
+  const envelope = parseEnvelope(raw, PROGRESS_VERSION);
+  if (!envelope.ok) return envelope;
+  let migrated: unknown;
+  try {
+    migrated = migrateProgress(envelope.value.state, envelope.value.version ?? 0);
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+  const parsed = check(persistedProgressShape, migrated);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, reason: "invalid", detail: `${parsed.path.join(".")}: ${parsed.message}` };
+}
+
+/** The transient status slice: whether saved progress has been read, notices, copies kept aside. */
+const createStatusSlice =
+  (
+    getStorage: () => Storage | undefined,
+    silently: (write: () => void) => void,
+  ): Slice<StatusSlice> =>
+  (set) => ({
+    hydrated: false,
+    notices: [],
+    keptAside: [],
+    dismissNotice: (id) =>
+      silently(() => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }))),
+    discardKeptAside: (key) => {
+      try {
+        getStorage()?.removeItem(key);
+      } catch {
+        // The copy stays in storage; the list below still drops it for this session.
+      }
+      silently(() => set((s) => ({ keptAside: s.keptAside.filter((k) => k.key !== key) })));
+    },
+  });
+
+const UNCHANGED = " Nothing was imported and your progress is unchanged.";
+
+/**
+ * Writes an import over the saved progress and reads it back: the saved text once it reads back
+ * as written, or why the import was not saved (nothing else is changed then, in storage or on
+ * screen: replaceProgress shows an import only once it is saved).
+ */
+function saveImport(
+  getStorage: () => Storage | undefined,
+  progress: PersistedProgress,
+): { ok: true; raw: string } | Extract<ReplaceOutcome, { ok: false }> {
+  let storage: Storage | undefined;
+  try {
+    storage = getStorage();
+  } catch {
+    storage = undefined;
+  }
+  if (!storage) {
+    return {
+      ok: false,
+      reason: "unavailable",
+      message: `This browser does not let the app save anything.${UNCHANGED}`,
+    };
+  }
+  const raw = JSON.stringify({ state: progress, version: PROGRESS_VERSION });
+  let before: string | null = null;
+  try {
+    before = storage.getItem(STORAGE_NAME);
+    storage.setItem(STORAGE_NAME, raw);
+  } catch (error) {
+    if (!isQuotaError(error)) {
+      return {
+        ok: false,
+        reason: "unavailable",
+        message: `The browser refused to save the import.${UNCHANGED}`,
+      };
+    }
+    const bytesNeeded = (STORAGE_NAME.length + raw.length) * 2;
+    const more = bytesNeeded - (before === null ? 0 : (STORAGE_NAME.length + before.length) * 2);
+    return {
+      ok: false,
+      reason: "quota",
+      bytesNeeded,
+      message: `Your browser's storage is full: this import needs ${formatBytes(bytesNeeded)} (${formatBytes(Math.max(0, more))} more than your progress takes now). Free some space, for example by discarding data kept aside below, and try again.${UNCHANGED}`,
+    };
+  }
+  let back: string | null = null;
+  try {
+    back = storage.getItem(STORAGE_NAME);
+  } catch {
+    back = null;
+  }
+  if (back !== raw) {
+    return {
+      ok: false,
+      reason: "unverified",
+      message: `The saved data did not read back as the import.${UNCHANGED}`,
+    };
+  }
+  return { ok: true, raw };
+}
+
 export interface CreateAppStoreOptions {
   /** Where progress is saved; `undefined` (as on the server) means nothing is saved. */
   getStorage?: () => Storage | undefined;
@@ -496,26 +650,11 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
 
   // Filled in once the store exists; storage callbacks only ever run after that.
   const ref: { store?: StoreApi<AppState> } = {};
-  let nextNoticeId = 1;
-  let hydrating = false;
-  const pendingNotices: Notice[] = [];
-  const pendingKeptAside: KeptAside[] = [];
-
-  const flush = () => {
-    if (!ref.store || hydrating || (!pendingNotices.length && !pendingKeptAside.length)) return;
-    const notices = pendingNotices.splice(0);
-    const kept = pendingKeptAside.splice(0);
-    safe.silently(() =>
-      ref.store!.setState((s) => ({
-        notices: [
-          ...s.notices,
-          ...notices.filter((n) => !s.notices.some((o) => o.kind === n.kind)),
-        ],
-        // One entry per key: a fresh copy is also found again when storage is listed.
-        keptAside: [...new Map([...s.keptAside, ...kept].map((k) => [k.key, k])).values()],
-      })),
-    );
-  };
+  // Notices and kept-aside copies wait here while the saved progress is being read.
+  const status = createStatusQueue(
+    () => ref.store,
+    (fn) => safe.silently(fn),
+  );
 
   /**
    * The saved progress this tab last read or wrote: the common base of a merge with another tab.
@@ -529,28 +668,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     preferences: s.preferences,
   });
 
-  /** Saved text (from another tab) read as progress, or why it cannot be. */
-  const readSaved = (
-    raw: string,
-  ): { ok: true; data: PersistedProgress } | { ok: false; reason: NoticeKind; detail?: string } => {
-    const envelope = parseEnvelope(raw, PROGRESS_VERSION);
-    if (!envelope.ok) return envelope;
-    let migrated: unknown;
-    try {
-      migrated = migrateProgress(envelope.value.state, envelope.value.version ?? 0);
-    } catch {
-      return { ok: false, reason: "invalid" };
-    }
-    const parsed = check(persistedProgressShape, migrated);
-    return parsed.success
-      ? { ok: true, data: parsed.data }
-      : { ok: false, reason: "invalid", detail: `${parsed.path.join(".")}: ${parsed.message}` };
-  };
-
-  const notify = (kind: NoticeKind, detail?: string) => {
-    pendingNotices.push({ id: nextNoticeId++, kind, message: noticeMessage(kind, detail) });
-    flush();
-  };
+  const notify = status.notice;
 
   const safe = createSafeStorage(
     STORAGE_NAME,
@@ -558,10 +676,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     PROGRESS_VERSION,
     {
       onNotice: notify,
-      onKeptAside(entry) {
-        pendingKeptAside.push(entry);
-        flush();
-      },
+      onKeptAside: status.keptAside,
       onForeignValue(raw, value) {
         const theirs = readSaved(raw);
         if (!theirs.ok) {
@@ -603,80 +718,16 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     if (!same(merged, theirs.data)) ref.store.setState({});
   };
 
-  const unchanged = " Nothing was imported and your progress is unchanged.";
   const progressIoSlice: Slice<ProgressIoSlice> = (set) => ({
     replaceProgress: (progress) => {
-      let storage: Storage | undefined;
-      try {
-        storage = getStorage();
-      } catch {
-        storage = undefined;
-      }
-      if (!storage) {
-        return {
-          ok: false,
-          reason: "unavailable",
-          message: `This browser does not let the app save anything.${unchanged}`,
-        };
-      }
-      const raw = JSON.stringify({ state: progress, version: PROGRESS_VERSION });
-      let before: string | null = null;
-      try {
-        before = storage.getItem(STORAGE_NAME);
-        storage.setItem(STORAGE_NAME, raw);
-      } catch (error) {
-        if (!isQuotaError(error)) {
-          return {
-            ok: false,
-            reason: "unavailable",
-            message: `The browser refused to save the import.${unchanged}`,
-          };
-        }
-        const bytesNeeded = (STORAGE_NAME.length + raw.length) * 2;
-        const more =
-          bytesNeeded - (before === null ? 0 : (STORAGE_NAME.length + before.length) * 2);
-        return {
-          ok: false,
-          reason: "quota",
-          bytesNeeded,
-          message: `Your browser's storage is full: this import needs ${formatBytes(bytesNeeded)} (${formatBytes(Math.max(0, more))} more than your progress takes now). Free some space, for example by discarding data kept aside below, and try again.${unchanged}`,
-        };
-      }
-      let back: string | null = null;
-      try {
-        back = storage.getItem(STORAGE_NAME);
-      } catch {
-        back = null;
-      }
-      if (back !== raw) {
-        return {
-          ok: false,
-          reason: "unverified",
-          message: `The saved data did not read back as the import.${unchanged}`,
-        };
-      }
-      safe.markSynced(raw);
+      const saved = saveImport(getStorage, progress);
+      if (!saved.ok) return saved;
+      safe.markSynced(saved.raw);
       base = progress;
       safe.silently(() =>
         set({ lessons: progress.lessons, quiz: progress.quiz, preferences: progress.preferences }),
       );
       return { ok: true };
-    },
-  });
-
-  const statusSlice: Slice<StatusSlice> = (set) => ({
-    hydrated: false,
-    notices: [],
-    keptAside: [],
-    dismissNotice: (id) =>
-      safe.silently(() => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }))),
-    discardKeptAside: (key) => {
-      try {
-        getStorage()?.removeItem(key);
-      } catch {
-        // The copy stays in storage; the list below still drops it for this session.
-      }
-      safe.silently(() => set((s) => ({ keptAside: s.keptAside.filter((k) => k.key !== key) })));
     },
   });
 
@@ -689,7 +740,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
         ...createExamSlice(now)(...a),
         ...progressIoSlice(...a),
         ...createPreferencesSlice(...a),
-        ...statusSlice(...a),
+        ...createStatusSlice(getStorage, (fn) => safe.silently(fn))(...a),
       }),
       {
         name: STORAGE_NAME,
@@ -703,29 +754,21 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
           const parsed = check(persistedProgressShape, persisted);
           if (!parsed.success) {
             safe.keepAside("invalid");
-            pendingNotices.push({
-              id: nextNoticeId++,
-              kind: "invalid",
-              message: noticeMessage("invalid", `${parsed.path.join(".")}: ${parsed.message}`),
-            });
+            status.notice("invalid", `${parsed.path.join(".")}: ${parsed.message}`);
             return current;
           }
           base = parsed.data;
           return { ...current, ...parsed.data };
         },
         onRehydrateStorage: () => {
-          hydrating = true;
+          status.hold();
           return (_state, error) => {
             if (error) {
               // A failed migration: keep the saved value rather than overwrite it with defaults.
               safe.keepAside("invalid");
-              pendingNotices.push({
-                id: nextNoticeId++,
-                kind: "invalid",
-                message: noticeMessage("invalid"),
-              });
+              status.notice("invalid");
             }
-            hydrating = false;
+            status.open();
             let stored: KeptAside[] = [];
             try {
               const s = getStorage();
@@ -733,9 +776,9 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
             } catch {
               stored = [];
             }
-            pendingKeptAside.unshift(...stored);
+            status.keptAsideFirst(stored);
             safe.silently(() => ref.store!.setState({ hydrated: true }));
-            flush();
+            status.flush();
           };
         },
       },
