@@ -4,12 +4,12 @@ import { lazyModule } from "../_components/lazy-module";
 /**
  * The scenario schema (zod, with its messages) and share links are not in the page's first load:
  * they load when first needed (the JSON editor, a shared link, copying a link) or once the page
- * has loaded, whichever comes first.
+ * has loaded, whichever comes first; loaded once, and a failed load is asked for again next time
+ * (lazyModule).
  */
-let scenarioModule: typeof import("@/lib/simulator/scenario") | undefined;
-export const loadedScenarioModule = () => scenarioModule;
-export const loadScenarioModule = () =>
-  import("@/lib/simulator/scenario").then((m) => (scenarioModule = m));
+const scenarioModule = lazyModule(() => import("@/lib/simulator/scenario"));
+export const loadedScenarioModule = scenarioModule.loaded;
+export const loadScenarioModule = scenarioModule.load;
 export const loadShare = () => import("@/lib/simulator/share");
 
 /**
