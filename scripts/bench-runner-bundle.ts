@@ -1,10 +1,12 @@
-// Builds the bare runner page's script (lib/simulator/bench-runner.ts, a bench fixture) the way
-// the app's browser bundles are built where it matters for a cold start: minified, for
-// production, and with zod's foreign message locales left out as next.config.ts leaves them out.
+// Builds the bare runner page's script (lib/simulator/bench-runner.ts, a bench fixture) as the
+// views are bundled (view-documents.ts) and the way the app's browser bundles are built where it
+// matters for a cold start: minified, for production, and with zod's foreign message locales
+// left out as next.config.ts leaves them out.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
+import { bundleBrowserScript } from "./view-documents";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -22,20 +24,10 @@ const zodEnglishOnly: Plugin = {
 
 /** Bundles the bare runner into a temporary file; returns its path and its size in bytes. */
 export async function buildBenchRunner(): Promise<{ file: string; bytes: number }> {
-  const result = await build({
-    entryPoints: [path.join(root, "lib/simulator/bench-runner.ts")],
-    bundle: true,
-    write: false,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-    logLevel: "warning",
+  const text = await bundleBrowserScript("lib/simulator/bench-runner.ts", {
     define: { "process.env.NODE_ENV": '"production"' },
     plugins: [zodEnglishOnly],
   });
-  const text = result.outputFiles[0]!.text;
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "academy-bench-")), "runner.js");
   writeFileSync(file, text);
   return { file, bytes: Buffer.byteLength(text) };

@@ -4,7 +4,7 @@
 // stale copy; the hand-written views are read from public/sim-views/, where the app serves them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import type { Scenario } from "../lib/simulator/scenario";
 import type { ViewDocuments } from "../lib/simulator/server";
 import { HEADLESS_VIEWS } from "../lib/simulator/run";
@@ -14,8 +14,14 @@ export const SIM_VIEWS_DIR = path.join(root, "public", "sim-views");
 
 type ViewKind = Scenario["resource"]["view"];
 
-// A view's script bundled (esbuild, one IIFE) and inlined into its HTML shell at its BUNDLE marker.
-export async function bundleView(entry: string, shellFile: string): Promise<string> {
+/**
+ * A browser script bundled by esbuild from `entry` (relative to the repository): one minified IIFE,
+ * its text returned. `extra` adds build options (defines, plugins).
+ */
+export async function bundleBrowserScript(
+  entry: string,
+  extra: Pick<BuildOptions, "define" | "plugins"> = {},
+): Promise<string> {
   const result = await build({
     entryPoints: [path.join(root, entry)],
     bundle: true,
@@ -26,9 +32,15 @@ export async function bundleView(entry: string, shellFile: string): Promise<stri
     minify: true,
     legalComments: "none",
     logLevel: "warning",
+    ...extra,
   });
+  return result.outputFiles[0]!.text;
+}
+
+// A view's script bundled (esbuild, one IIFE) and inlined into its HTML shell at its BUNDLE marker.
+export async function bundleView(entry: string, shellFile: string): Promise<string> {
   // The bundle is inlined: a literal "</script" in it would end the element early.
-  const js = result.outputFiles[0]!.text.replace(/<\/script/gi, "<\\/script");
+  const js = (await bundleBrowserScript(entry)).replace(/<\/script/gi, "<\\/script");
   const shell = readFileSync(path.join(root, shellFile), "utf8");
   if (!shell.includes("/*BUNDLE*/")) throw new Error(`${shellFile} lost its /*BUNDLE*/ marker`);
   return shell.replace("/*BUNDLE*/", () => js);
