@@ -1,7 +1,7 @@
 import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
 import { appOrigin, isSandboxHostname } from "@/lib/simulator/sandbox-server";
 
-const notFound = () =>
+export const notFound = () =>
   new Response("Not found\n", {
     status: 404,
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
@@ -10,11 +10,9 @@ const notFound = () =>
 /**
  * The bench fixtures (/bench/…) exist only when the server was started with
  * ACADEMY_BENCH_FIXTURES=1, as `npm run bench:simulator` starts it, and never on a sandbox
- * hostname: otherwise a 404. Returns that 404, or the app's and its sandbox's origins.
+ * hostname: otherwise a 404. Returns that 404, or the request's URL and the app's sandbox origin.
  */
-export function benchFixture(
-  request: Request,
-): Response | { app: string; sandbox: string; url: URL } {
+export function benchFixture(request: Request): Response | { sandbox: string; url: URL } {
   const url = new URL(request.url);
   const hostHeader = request.headers.get("host") ?? url.host;
   if (
@@ -23,10 +21,8 @@ export function benchFixture(
   )
     return notFound();
   const app = appOrigin(url, hostHeader);
-  return { app, sandbox: sandboxOriginFor(app, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN), url };
+  return { sandbox: sandboxOriginFor(app, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN), url };
 }
-
-export { notFound };
 
 /** A fixture page: never cached, never indexed. */
 export const fixtureHeaders = (contentType: string) => ({

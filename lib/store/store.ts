@@ -668,21 +668,19 @@ export function createAppStore(options: CreateAppStoreOptions = {}): AppStore {
     preferences: s.preferences,
   });
 
-  const notify = status.notice;
-
   const safe = createSafeStorage(
     STORAGE_NAME,
     getStorage,
     PROGRESS_VERSION,
     {
-      onNotice: notify,
+      onNotice: status.notice,
       onKeptAside: status.keptAside,
       onForeignValue(raw, value) {
         const theirs = readSaved(raw);
         if (!theirs.ok) {
           // Never overwrite what cannot be read without a copy of it.
           safe.keepAside(theirs.reason, raw);
-          notify(theirs.reason, theirs.detail);
+          status.notice(theirs.reason, theirs.detail);
           return value;
         }
         const ours = value.state as PersistedProgress;
