@@ -24,7 +24,7 @@ export const RULES = [
     group: "NEG",
     title: "Per-request negotiation",
     statement:
-      'With no `initialize` under 2026-07-28, each request carries its protocol version and client capabilities in `_meta`, Apps applies only when that request\'s `extensions["io.modelcontextprotocol/ui"].mimeTypes` includes `text/html;profile=mcp-app`, and a server MUST NOT rely on anything undeclared (missing keys → -32602, undeclared required capability → -32021).',
+      "With no `initialize` under 2026-07-28, each request carries its protocol version and client capabilities in `_meta`, and Apps applies to that request only when its `mimeTypes` include `text/html;profile=mcp-app`; a server MUST NOT rely on anything undeclared (missing keys → -32602, undeclared required capability → -32021, both HTTP 400) and SHOULD name itself in `serverInfo`.",
     sources: ["apps-spec", "core"],
   },
   {
@@ -40,7 +40,7 @@ export const RULES = [
     group: "NEG",
     title: "Both sides must declare",
     statement:
-      "Apps is active on a request only if client and server both declare it; otherwise core lets the supporting side fall back (for Apps, the tool's text `content`) or reject, and the seed host's refusal to ever fetch the `ui://` resource is its own policy.",
+      "Apps is in force on a request only when both sides declare it; when only one side supports an extension, core says that supporting side MUST either fall back to core behaviour (for Apps, the tool's text `content`) or reject the request, with no condition for choosing; the seed host's never fetching the `ui://` resource is its own policy.",
     sources: ["apps-spec", "core", "seed"],
   },
   {
@@ -48,7 +48,7 @@ export const RULES = [
     group: "NEG",
     title: "Two negotiation eras",
     statement:
-      "Before 2026-07-28 capabilities were exchanged once in `initialize` (where `capabilities.extensions` is the Apps spec's own addition; the 2025-11-25 core schema has no such field) and servers SHOULD check them before registering UI tools; under 2026-07-28 the tool list MUST NOT vary per connection, only by authorization or over time, so label each era.",
+      "Before 2026-07-28 capabilities were exchanged once in `initialize`, through SEP-1724's `extensions` mechanism, and servers SHOULD check them before registering UI tools; under 2026-07-28 the tool list MUST NOT vary per connection or as a side effect, MAY vary by authorization or over time; \"every client sees the same tool\" is the checklist's safe reading, not core text.",
     sources: ["apps-spec", "core", "seed"],
   },
   {
@@ -58,6 +58,30 @@ export const RULES = [
     statement:
       "Legacy peers (2025-11-25 and earlier) open with `initialize`, modern ones (2026-07-28) send version and capabilities per request; a dual-era client falls back on any unrecognised error (but retries on -32022, which servers MUST send for an unsupported modern version) and SHOULD cache the era; modern-to-legacy and legacy-to-modern-only both fail.",
     sources: ["core", "sdk"],
+  },
+  {
+    id: "NEG-7",
+    group: "NEG",
+    title: "Extension identifiers",
+    statement:
+      "An extension identifier MUST be named like a `_meta` key with a compulsory prefix (dot-separated labels, then a slash, then the name), SHOULD write the prefix in reverse DNS order, and may not use a prefix whose second label is `modelcontextprotocol` or `mcp`, which MCP keeps for itself.",
+    sources: ["core"],
+  },
+  {
+    id: "NEG-8",
+    group: "NEG",
+    title: "Stateless requests",
+    statement:
+      "A 2026-07-28 server MUST handle each request on its own, never relying on earlier requests on the connection for capabilities, version or identity; it SHOULD serve several conversations over one connection, and state that spans requests MUST be named by an identifier the client sends every time.",
+    sources: ["core"],
+  },
+  {
+    id: "NEG-9",
+    group: "NEG",
+    title: "Result type",
+    statement:
+      'Every 2026-07-28 result carries `resultType` (`"complete"` or `"input_required"`); a client MUST read an absent one, from an earlier server, as `"complete"` and an unknown value as invalid, so a dual-era host meets both kinds of result.',
+    sources: ["core"],
   },
 
   // TOOL — tool linkage and visibility
@@ -117,6 +141,30 @@ export const RULES = [
       "The core safety hints `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` live in tool annotations, apart from `_meta.ui`, and a client treats them as untrusted unless it trusts the server; the Apps spec itself is silent on them.",
     sources: ["core", "seed"],
   },
+  {
+    id: "TOOL-8",
+    group: "TOOL",
+    title: "Tool names",
+    statement:
+      "A tool name SHOULD be 1 to 128 characters of ASCII letters, digits, `_`, `-` and `.`, case-sensitive and unique within its server; these are core SHOULDs, so a host may accept other names and a review warns rather than fails.",
+    sources: ["core"],
+  },
+  {
+    id: "TOOL-9",
+    group: "TOOL",
+    title: "Listing tools",
+    statement:
+      "A server that declares `tools` MUST answer `tools/list` with the tools available to the requesting client, a set that MAY be empty, MAY change over time or by authorization, MUST NOT vary per connection or as a side effect, and SHOULD come in a deterministic order.",
+    sources: ["core"],
+  },
+  {
+    id: "TOOL-10",
+    group: "TOOL",
+    title: "A human in the loop",
+    statement:
+      "Core asks that a human SHOULD always be able to deny a tool invocation: show which tools the model can use and when one runs, and confirm sensitive operations with their inputs shown; servers MUST validate inputs, enforce access control, rate-limit and sanitise outputs. A view's consent gate (BRG-5) applies these SHOULDs.",
+    sources: ["core"],
+  },
 
   // RES — resource delivery
   {
@@ -132,7 +180,7 @@ export const RULES = [
     group: "RES",
     title: "Exact MCP App mime type",
     statement:
-      "A content item MUST declare `mimeType` exactly as `text/html;profile=mcp-app` (its listing SHOULD match), so plain `text/html` is never an app; the seed host's text fallback is policy, and the SDK's `registerAppResource` leaves the content item's type to the read callback.",
+      "The server's content item MUST declare `mimeType` as `text/html;profile=mcp-app` (its listing SHOULD match); plain `text/html` is not this profile and media types compare case-insensitively; refusing any other value with an exact string check is the seed host's rule, and the SDK's `registerAppResource` leaves the content item's type to the read callback.",
     sources: ["apps-spec", "seed", "sdk"],
   },
   {
@@ -206,7 +254,7 @@ export const RULES = [
     group: "CSP",
     title: "Host builds and enforces",
     statement:
-      "The host MUST derive the policy from the declared domains, MUST block and never permit any origin the resource did not declare, MAY tighten it further, and SHOULD log the configuration for audit and warn users about external domains.",
+      "The host MUST derive the policy from the declared domains, MUST block connections to undeclared domains (channels a CSP cannot close, such as WebRTC, included) and never permit an origin the resource did not declare, MAY tighten it further, and SHOULD log the configuration and warn users about external domains.",
     sources: ["apps-spec"],
   },
   {
@@ -332,7 +380,7 @@ export const RULES = [
     group: "BRG",
     title: "Host-to-view notifications",
     statement:
-      "The host MAY stream `tool-input-partial` (views MUST NOT trust it for critical work) and MUST stop once the single complete `tool-input` is sent, after `initialized` and before `tool-result`; it MUST send `tool-result` on completion or `tool-cancelled` on cancellation, MAY send partial `host-context-changed` (views SHOULD merge), and MUST send `ui/resource-teardown` before teardown, SHOULD awaiting its answer.",
+      "The host MAY stream `tool-input-partial` and MUST stop once the single complete `tool-input` is sent, after `initialized` and before `tool-result`; it MUST send `tool-result` or `tool-cancelled`, MAY send partial `host-context-changed` (views SHOULD merge), and MUST send `ui/resource-teardown` first; views MUST NOT trust partials for critical work and SHOULD cope with fields missing or changing between them.",
     sources: ["apps-spec"],
   },
   {
