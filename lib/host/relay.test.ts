@@ -80,7 +80,11 @@ describe("the local relay (a stdio server over Streamable HTTP, for the review p
     });
     expect(theirs.headers.get("access-control-allow-origin")).toBeNull();
     expect((await fetch(r.url)).status).toBe(405);
-    const bad = await fetch(r.url, { method: "POST", body: "{nope" });
+    const bad = await fetch(r.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       error: { code: -32700, message: "the body is not JSON" },
