@@ -1,8 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-const NO_REACT = { name: "react", message: "lib/ is framework-free; put React code under app/." };
-
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -51,35 +49,9 @@ const config = [
       ],
     },
   },
-  {
-    // lib/ is framework-free: the protocol core, the host and the review hold no React (see
-    // ARCHITECTURE.md).
-    files: ["lib/**"],
-    rules: {
-      "no-restricted-imports": ["error", { paths: [NO_REACT] }],
-    },
-  },
-  {
-    // The host and the decisions are used by the simulator and the review alike, so they never
-    // reach into either.
-    files: ["lib/host/**", "lib/decide/**"],
-    ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [NO_REACT],
-          patterns: [
-            {
-              group: ["**/simulator", "**/simulator/**", "**/review", "**/review/**"],
-              message:
-                "lib/host and lib/decide are shared layers: they must not import lib/simulator or lib/review.",
-            },
-          ],
-        },
-      ],
-    },
-  },
 ];
+
+// The layers (lib/ free of React, no loops, no import up a layer) are held by dependency-cruiser:
+// .dependency-cruiser.cjs, run by `npm run deps:check`.
 
 export default config;

@@ -18,6 +18,11 @@ usage: npm run spec:gaps [-- --check]
 Recomputes the requirements catalogue's coverage and rewrites content/spec/gaps.json (refused
 while a link is broken); prints the figures per party and keyword. --check only compares.
 Exit 1 on a broken link or, with --check, on a difference.`,
+  "deps-graph.ts": `
+usage: npm run deps:graph [-- --check]
+Draws the folder-level import graph (dependency-cruiser's reading of the imports) as Mermaid and
+writes it between the deps:graph markers in ARCHITECTURE.md. --check only compares: exit 1 when
+the drawing is out of date.`,
   "build-views.ts": `
 usage: npm run build:views
 Bundles the simulator's demo view into public/sim-views/demo.html (run before every build).`,

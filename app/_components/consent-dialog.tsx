@@ -6,7 +6,7 @@ import {
   type ConsentQueueView,
   type ConsentRequest,
   type ConsentState,
-} from "@/lib/simulator/consent-queue";
+} from "@/lib/host/view/consent-queue";
 import { visibleText } from "@/lib/host/visible-text";
 import type { PromptAnswer } from "./consent-prompt";
 import "./consent-dialog.css";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import type { ConsentAnswer, ConsentRequest } from "@/lib/simulator/consent-queue";
+import type { ConsentAnswer, ConsentRequest } from "@/lib/host/view/consent-queue";
 
 /** A prompt's answers: the queue's, and the review's "Allow this tool for this view". */
 export type PromptAnswer = ConsentAnswer | "always";

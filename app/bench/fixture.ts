@@ -1,4 +1,4 @@
-import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
+import { sandboxOriginFor } from "@/lib/host/view/origins";
 import { appOrigin, isSandboxHostname } from "@/lib/simulator/sandbox-server";
 
 export const notFound = () =>

@@ -10,7 +10,7 @@ import {
   parseProgressImport,
   type ImportMode,
   type ImportResult,
-} from "@/lib/quiz/progress-file";
+} from "@/lib/store/progress-file";
 import type { PersistedProgress } from "@/lib/store/schema";
 import { useAppStore } from "../_components/store-provider";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { AppCallRecord, LiveView } from "@/lib/review/live-view";
+import type { AppCallRecord, LiveView } from "@/lib/review/live-types";
 import type { ReportItem } from "@/lib/review/report";
-import type { TraceEntry } from "@/lib/simulator/trace";
+import type { TraceEntry } from "@/lib/host/view/trace";
 
 /** Log rows drawn at once (the newest). */
 const LOG_ROWS = 300;

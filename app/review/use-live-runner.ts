@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Tool } from "@modelcontextprotocol/client";
 import { pageHostContext } from "@/app/_components/page-host-context";
 import type { PromptAnswer } from "@/app/_components/consent-dialog";
-import type { ConsentRequest } from "@/lib/simulator/consent-queue";
-import type { AppCallRecord, LiveView } from "@/lib/review/live-view";
+import type { ConsentRequest } from "@/lib/host/view/consent-queue";
+import type { AppCallRecord, LiveView } from "@/lib/review/live-types";
 import type { PermissionQuestion } from "@/lib/review/permission-grants";
 import { snap, type Snapshot } from "./runner-records";
 
@@ -80,7 +80,7 @@ export function useLiveRunner(
       const [{ startLiveView, connectForView }, { sandboxOriginFor }, { sampleResultFor }] =
         await Promise.all([
           import("@/lib/review/live-view"),
-          import("@/lib/simulator/browser/origins"),
+          import("@/lib/host/view/origins"),
           import("@/lib/review/sample-result"),
         ]);
       const token = target.token?.trim();

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { ReportItem } from "@/lib/review/report";
-import type { TraceEntry } from "@/lib/simulator/trace";
+import type { TraceEntry } from "@/lib/host/view/trace";
 import type { ViewFailure } from "@/lib/review/view-failures";
 import { viewChecks } from "@/lib/review/view-checks";
 import { ReportItems } from "./report-items";

@@ -3,7 +3,7 @@
 import { decide } from "@/lib/decide";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
-import { sandboxOriginFor } from "@/lib/simulator/browser/origins";
+import { sandboxOriginFor } from "@/lib/host/view/origins";
 import { FIRST_MARKS, markFirst } from "@/lib/first-marks";
 
 export interface RunManyResult {
@@ -92,7 +92,7 @@ export function installAutomationHook(
   };
   window.academySimulator = {
     async runMany(presetId, times, timeoutMs) {
-      const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
+      const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
       const scenario = find(presetId);
       const out: RunManyResult = { outcomes: [], fullRunMs: [] };
       for (let i = 0; i < times; i++) {
@@ -207,7 +207,7 @@ export function installAutomationHook(
       return { tableMs, viewMs, parts, preloaded };
     },
     async timeRules(presetId, samples, batch) {
-      const { runInBrowser } = await import("@/lib/simulator/browser/run-in-browser");
+      const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
       const r = await runInBrowser(find(presetId), options());
       await r.dispose();
       if (!r.inputs) throw new Error("the run produced no decision inputs");

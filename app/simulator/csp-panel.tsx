@@ -1,6 +1,6 @@
 "use client";
 
-import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import type { BrowserRun } from "@/lib/simulator/run-in-browser";
 import { RunLabel, runAttributes, type RunTag } from "./panels";
 
 /** CSP-3, CSP-6: what the resource asked for, the exact header sent, and what Chromium blocked. */

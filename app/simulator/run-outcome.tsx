@@ -1,7 +1,7 @@
 "use client";
 
 import type { RuleInfo } from "@/lib/rules/info";
-import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import type { BrowserRun } from "@/lib/simulator/run-in-browser";
 import { RuleLink, RunLabel, runAttributes, type RunTag } from "./panels";
 import type { Status } from "./use-view-run";
 

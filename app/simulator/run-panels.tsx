@@ -2,14 +2,14 @@
 
 import type { RuleInfo } from "@/lib/rules/info";
 import type { ReactNode, RefObject } from "react";
-import type { ConsentRequest } from "@/lib/simulator/consent-queue";
+import type { ConsentRequest } from "@/lib/host/view/consent-queue";
 import type { PromptAnswer } from "../_components/consent-prompt";
 import { lazyModule } from "../_components/lazy-module";
 import { LoadFailed } from "../_components/load-failed";
 import type { Decision } from "@/lib/decide";
-import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import type { BrowserRun } from "@/lib/simulator/run-in-browser";
 import type { Scenario } from "@/lib/simulator/scenario";
-import type { TraceEntry } from "@/lib/simulator/trace";
+import type { TraceEntry } from "@/lib/host/view/trace";
 import { DecisionTable, RunLabel, runAttributes, type RunTag } from "./panels";
 import { AgentSide, RunOutcomeLine } from "./run-outcome";
 

@@ -16,7 +16,7 @@ import {
 } from "@/lib/simulator/explain";
 import { rowWindow } from "@/lib/simulator/row-window";
 import { statusTone } from "@/lib/simulator/caption";
-import type { TraceEntry } from "@/lib/simulator/trace";
+import type { TraceEntry } from "@/lib/host/view/trace";
 import { RuleLink, RunLabel, runAttributes, type RunTag } from "./panels";
 
 const STATUS_FILTER = new Set(["rejected", "refused", "blocked"]);

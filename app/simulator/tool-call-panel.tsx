@@ -2,7 +2,7 @@
 
 import type { RuleInfo } from "@/lib/rules/info";
 import { useState } from "react";
-import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
+import type { BrowserRun } from "@/lib/simulator/run-in-browser";
 import { RuleLink } from "./panels";
 
 const STATE_TEXT = {

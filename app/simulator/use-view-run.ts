@@ -1,12 +1,12 @@
 "use client";
 
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/simulator/browser/origins";
-import { ProxyPool } from "@/lib/simulator/browser/proxy-pool";
-import { pageHostFault } from "@/lib/simulator/browser/host-fault";
-import { policyFor, tokenIssuer } from "@/lib/simulator/browser/proxy-ticket";
-import type { BrowserRun } from "@/lib/simulator/browser/run-in-browser";
-import type { ConsentRequest } from "@/lib/simulator/consent-queue";
+import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/host/view/origins";
+import { ProxyPool } from "@/lib/host/view/proxy-pool";
+import { pageHostFault } from "@/lib/host/view/host-fault";
+import { policyFor, tokenIssuer } from "@/lib/host/view/proxy-ticket";
+import type { BrowserRun } from "@/lib/simulator/run-in-browser";
+import type { ConsentRequest } from "@/lib/host/view/consent-queue";
 import type { PageContext } from "@/lib/simulator/host";
 import { pageHostContext, pageTheme } from "@/app/_components/page-host-context";
 import type { PromptAnswer } from "@/app/_components/consent-prompt";
@@ -14,7 +14,7 @@ import { ROWS } from "@/lib/simulator/constants";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { previewDecision } from "@/lib/simulator/preview";
-import type { TraceEntry } from "@/lib/simulator/trace";
+import type { TraceEntry } from "@/lib/host/view/trace";
 import { loadedRunner, loadRunner } from "./lazy-modules";
 import type { Predictions } from "./prediction";
 

@@ -8,7 +8,7 @@
 import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { EXTENSION_ID, PROFILE_MIME } from "../host/ids";
+import { EXTENSION_ID, PROFILE_MIME } from "../decide/ids";
 import {
   judgeTeardown,
   CONTROL_TOOL,

@@ -6,12 +6,12 @@
  */
 import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { BridgeOrderGuard } from "../simulator/bridge-guard";
+import { BridgeOrderGuard } from "../host/view/bridge-guard";
 import { createViewCache, SimHost } from "../simulator/host";
 import { HEADLESS_VIEWS } from "../simulator/run";
 import { parseScenario } from "../simulator/scenario";
 import { ToolCallFlow } from "../simulator/tool-call-flow";
-import { Trace } from "../simulator/trace";
+import { Trace } from "../host/view/trace";
 import { isAutomatic, TOOLS, VIEW_URI } from "./probes";
 import { ConformanceState, createConformanceServerFactory } from "./server";
 import { ConformanceSession } from "./session";

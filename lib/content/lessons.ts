@@ -4,7 +4,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import { bundleMDX } from "mdx-bundler";
 import { z } from "zod";
-import { CODE_LANGUAGES, CodePalette, highlightCode, isCodeLanguage } from "../lessons/highlight";
+import { CODE_LANGUAGES, CodePalette, highlightCode, isCodeLanguage } from "./highlight";
 import { isRuleId } from "../rules";
 import { ruleIdSchema } from "../rules/schema";
 import { MDX_COMPONENT_NAMES, MDX_HTML_ELEMENTS } from "./component-names";

@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TOPICS } from "@/app/quizzes/topics";
-import { RULES } from "../rules";
-import { listLessons } from "./lessons";
 
 /** Every file under `dir` (recursively) whose name ends in one of `exts`. */
 function filesUnder(dir: string, exts: readonly string[]): string[] {
@@ -43,21 +40,6 @@ describe("one vocabulary (issue #24)", () => {
       ...filesUnder("app", [".tsx"]),
     ];
     expect(linesMatching(files, /rules file/i)).toEqual([]);
-  });
-
-  it("names each practice topic as a lesson that teaches at least half of its rules", async () => {
-    const lessons = await listLessons();
-    const wrong = TOPICS.flatMap((t) => {
-      const groupRules = RULES.filter((r) => r.group === t.id).map((r) => r.id);
-      const lesson = lessons.find((l) => l.title === t.name);
-      if (!lesson) return [`${t.id}: "${t.name}" is no lesson's title`];
-      const taught = groupRules.filter((id) => (lesson.rules as string[]).includes(id));
-      // Its frontmatter lists at least half of the topic's rules as what it teaches.
-      return taught.length * 2 >= groupRules.length
-        ? []
-        : [`${t.id}: "${t.name}" teaches ${taught.length} of ${groupRules.length} rules`];
-    });
-    expect(wrong).toEqual([]);
   });
 
   it("counts the parties of lesson 1 as it lists them", () => {

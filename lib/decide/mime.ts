@@ -1,4 +1,4 @@
-import { PROFILE_MIME } from "../host/ids";
+import { PROFILE_MIME } from "./ids";
 import type { Verdict } from "./types";
 
 /** What `resources/read` gave the host for the tool's `ui://` URI. */

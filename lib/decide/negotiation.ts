@@ -1,4 +1,4 @@
-import { EXTENSION_ID, PROFILE_MIME } from "../host/ids";
+import { EXTENSION_ID, PROFILE_MIME } from "./ids";
 import type { Verdict } from "./types";
 
 export interface NegotiationInput {

@@ -1,7 +1,7 @@
 import { buildAllowAttribute } from "@modelcontextprotocol/ext-apps/app-bridge";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PROFILE_MIME } from "../host/ids";
+import { PROFILE_MIME } from "./ids";
 import { CSP_KEYS, PERMISSION_NAMES } from "./vocabulary";
 import {
   allowAttribute,

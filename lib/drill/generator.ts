@@ -1,7 +1,7 @@
 import type { Question } from "../content/quiz-schema";
 import { DEFAULT_CSP_HEADER, refusalLabel, type Decision, type Verdict } from "../decide";
 import { ROWS, type RowName } from "../decide/vocabulary";
-import { PROFILE_MIME } from "../host/ids";
+import { PROFILE_MIME } from "../decide/ids";
 import { createRng, shuffle, type Rng } from "../quiz/random";
 import { getRule, type RuleId } from "../rules";
 import { clientCapabilitiesFor } from "../simulator/capabilities";

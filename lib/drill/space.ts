@@ -1,4 +1,4 @@
-import { PROFILE_MIME } from "../host/ids";
+import { PROFILE_MIME } from "../decide/ids";
 import type { PermissionName } from "../decide/vocabulary";
 import type { Rng } from "../quiz/random";
 import type { Scenario } from "../simulator/scenario";

@@ -5,7 +5,7 @@ export type ClientEra = "modern" | "legacy" | "dual";
 /** NEG-6: the era a connection ended up in (a dual-era server is served in one of them). */
 export type ServerEra = "modern" | "legacy";
 
-export { MODERN_VERSION } from "./ids";
+export { MODERN_VERSION } from "../decide/ids";
 
 /** A remembered era verdict for one server, with when it was learned. */
 export interface EraCacheEntry {

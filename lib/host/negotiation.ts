@@ -1,6 +1,6 @@
 import { decideNegotiation, type Verdict } from "../decide";
 import type { Declaration } from "./connect";
-import { EXTENSION_ID, PROFILE_MIME } from "./ids";
+import { EXTENSION_ID, PROFILE_MIME } from "../decide/ids";
 import type { ServerEra } from "./era";
 import { asRecord } from "./wire";
 

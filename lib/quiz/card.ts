@@ -1,4 +1,4 @@
-import * as S from "../store/shape";
+import * as S from "../shape";
 
 // What the rest of the app needs to know about review cards without loading the FSRS scheduler:
 // the saved shape and the "due today" queue. The scheduler itself (ts-fsrs) is in ./review, which

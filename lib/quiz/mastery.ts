@@ -1,4 +1,4 @@
-import type { QuestionStats } from "../store/schema";
+import type { QuestionStats } from "./records";
 import type { Drawable } from "./exam";
 
 export interface TopicMastery {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DrillResult, QuestionStats } from "../store/schema";
+import type { DrillResult, QuestionStats } from "./records";
 import type { StoredCard } from "./card";
 import {
   drillNext,

@@ -1,4 +1,4 @@
-import type { DrillResult, QuestionStats } from "../store/schema";
+import type { DrillResult, QuestionStats } from "./records";
 import type { StoredCard } from "./card";
 import type { Drawable } from "./exam";
 

@@ -1,4 +1,4 @@
-import { check } from "../store/shape";
+import { check } from "../shape";
 import { describe, expect, it } from "vitest";
 import { dueToday, endOfDay, formatInterval, storedCardShape } from "./card";
 import { firstCard, newCard, previewRatings, Rating, rateCard } from "./review";

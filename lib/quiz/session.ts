@@ -1,5 +1,5 @@
 import type { Response } from "../content/quiz-grading";
-import * as S from "../store/shape";
+import * as S from "../shape";
 import type { ExamScore } from "./scoring";
 
 /** A learner's response as saved mid-exam; mirrors `Response` in quiz-grading. */

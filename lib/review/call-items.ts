@@ -4,7 +4,7 @@
  * 514). SDK-free and pure, so the page's tool runner uses it as the CLI's --call does.
  */
 import type { CallObservation } from "./collect";
-import type { ItemStatus, ReportItem } from "./report";
+import type { ItemStatus, ReportItem } from "./items";
 
 /** The lesson on content, structuredContent and _meta (report.ts LESSONS.channels). */
 const CHANNELS_LESSON = "/lessons/result-channels-and-annotations#three-channels";

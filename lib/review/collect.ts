@@ -17,7 +17,7 @@ import {
   META_CLIENT_INFO,
   META_PROTOCOL_VERSION,
   UNSUPPORTED_VERSION,
-} from "../host/ids";
+} from "../decide/ids";
 import { listToolsLenient, wireItems } from "../host/inspect";
 import { rawRequests, type RawAnswer } from "../host/probe";
 import type { CollectStep } from "./steps";

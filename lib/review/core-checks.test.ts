@@ -9,7 +9,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TransportFactory } from "../host";
-import { META_PROTOCOL_VERSION, UNSUPPORTED_VERSION } from "../host/ids";
+import { META_PROTOCOL_VERSION, UNSUPPORTED_VERSION } from "../decide/ids";
 import {
   httpServer,
   stdioServer,

@@ -17,8 +17,8 @@ import type { CspDomains } from "../decide/csp";
 import type { PermissionName } from "../decide/vocabulary";
 import { HOST_INFO } from "../host/connect";
 import { resourceScope, type OwnResources } from "../host/resource-scope";
-import type { ConsentQueue } from "../simulator/consent-queue";
-import { consentRefusal } from "../simulator/consent-refusal";
+import type { ConsentQueue } from "../host/view/consent-queue";
+import { consentRefusal } from "../host/view/consent-refusal";
 import { keep, type LiveContext } from "./live-context";
 
 /** The host context the live view gives its view, in display mode `mode`. */

@@ -1,7 +1,7 @@
 import type { DisplayMode } from "../decide";
-import type { ViewSession } from "../view-session";
-import { Trace, type TraceEntry } from "../simulator/trace";
-import type { AppCallRecord, LiveView, LiveViewOptions, LiveViewState } from "./live-view";
+import type { ViewSession } from "../host/view";
+import { Trace, type TraceEntry } from "../host/view/trace";
+import type { AppCallRecord, LiveView, LiveViewOptions, LiveViewState } from "./live-types";
 
 /** Records kept per list at most (calls, links, messages, logs, reports). */
 export const MAX_RECORDS = 500;

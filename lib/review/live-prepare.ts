@@ -20,7 +20,7 @@ import type { OwnResources } from "../host/resource-scope";
 import { asRecord } from "../host/wire";
 import { judgeCall } from "./call-items";
 import type { LiveContext } from "./live-context";
-import type { LiveView } from "./live-view";
+import type { LiveView } from "./live-types";
 import { displayName, grantFrom, type PermissionGrant } from "./permission-grants";
 
 /** What the live view renders: the server's tools and resources, the view, and the decision. */

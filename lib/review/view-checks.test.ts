@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Trace } from "../simulator/trace";
+import { Trace } from "../host/view/trace";
 import { initTimeout } from "./view-failures";
 import { viewChecks, type RenderObservation } from "./view-checks";
 

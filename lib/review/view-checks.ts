@@ -1,4 +1,4 @@
-import type { TraceEntry } from "../simulator/trace";
+import type { TraceEntry } from "../host/view/trace";
 import { asRecord } from "../host/wire";
 import { LESSONS } from "./lessons";
 import type { ReportItem } from "./report";

@@ -6,7 +6,7 @@
  * keys with the known key they most likely meant, and quotes the wire in its evidence.
  */
 import { MODERN_VERSION, PROFILE_MIME, type UiToolReview } from "../host";
-import { META_CLIENT_CAPABILITIES, UNSUPPORTED_VERSION } from "../host/ids";
+import { META_CLIENT_CAPABILITIES, UNSUPPORTED_VERSION } from "../decide/ids";
 import type { RawAnswer } from "../host/probe";
 import { codePointMarker, visibleText } from "../host/visible-text";
 import { CSP_KEYS, PERMISSION_NAMES } from "../decide/vocabulary";
@@ -25,7 +25,8 @@ import {
   type UnknownKey,
   type WireVisibility,
 } from "./wire-read";
-import { LESSONS, type ItemStatus, type ReportItem } from "./report";
+import type { ItemStatus, ReportItem } from "./items";
+import { LESSONS } from "./lessons";
 
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s);
 

@@ -22,7 +22,7 @@ export const FLOOR_VIEW_HTML =
   "appInfo:{name:'academy-floor-view',version:'1.0.0'},appCapabilities:{}}},'*');})();" +
   "</script></body></html>";
 
-// The page's script. It follows lib/simulator/browser/proxy-ticket.ts (tokenIssuer) and
+// The page's script. It follows lib/host/view/proxy-ticket.ts (tokenIssuer) and
 // origins.ts (newRunId, runOrigin, prewarmSandbox): if it drifted, the token or proxy route would
 // refuse it and every floor run would time out, loudly.
 const FLOOR_SCRIPT = `

@@ -4,8 +4,8 @@
 // page's warm frame, one run of the preset the page names, no React, no Next.js, no form. A cold
 // load of it is the least any page built on this runner can do; the bench prints it beside the
 // simulator's own cold start and the framework-free floor.
-import { runInBrowser } from "./browser/run-in-browser";
-import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "./browser/origins";
+import { runInBrowser } from "./run-in-browser";
+import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "../host/view/origins";
 import { resolvePorts } from "./scenario-core";
 import type { Scenario } from "./scenario";
 

@@ -1,5 +1,5 @@
 import type { Scenario } from "./scenario";
-import type { TraceEntry } from "./trace";
+import type { TraceEntry } from "../host/view/trace";
 
 /** True when the scenario differs from the preset it started from (or starts from none). */
 export function isEdited(scenario: Scenario, preset: Scenario | undefined): boolean {

@@ -8,9 +8,9 @@ export {
   META_CLIENT_CAPABILITIES,
   META_PROTOCOL_VERSION,
   PROFILE_MIME,
-} from "../host/ids";
+} from "../decide/ids";
 /** The core revision the simulator's client and server speak (NEG-2): the host's modern one. */
-export { MODERN_VERSION as PROTOCOL_VERSION } from "../host/ids";
+export { MODERN_VERSION as PROTOCOL_VERSION } from "../decide/ids";
 /** The decision table's rows, permission flags and CSP lists live with the decisions. */
 export {
   CSP_KEYS,

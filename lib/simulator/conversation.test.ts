@@ -5,7 +5,7 @@ import { loadScenarioFiles } from "../content/scenarios";
 import { createViewCache, SimHost } from "./host";
 import { HEADLESS_VIEWS } from "./run";
 import { resolvePorts } from "./scenario";
-import { Trace } from "./trace";
+import { Trace } from "../host/view/trace";
 
 const happy = resolvePorts(
   (await loadScenarioFiles()).find((f) => f.scenario.id === "happy-path")!.scenario,

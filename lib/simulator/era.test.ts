@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runHeadless } from "./run";
 import { parseScenario, resolvePorts } from "./scenario";
 import { previewDecision } from "./preview";
-import type { TraceEntry } from "./trace";
+import type { TraceEntry } from "../host/view/trace";
 
 const load = (id: string) =>
   resolvePorts(parseScenario(readFileSync(`content/scenarios/${id}.json`, "utf8"), id), 4000);

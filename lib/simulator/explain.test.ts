@@ -8,7 +8,7 @@ import {
   rulesOf,
   spanOf,
 } from "./explain";
-import type { TraceEntry } from "./trace";
+import type { TraceEntry } from "../host/view/trace";
 
 const entry = (e: Partial<TraceEntry>): TraceEntry => ({
   seq: 1,

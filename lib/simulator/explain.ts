@@ -1,4 +1,4 @@
-import type { TraceEntry } from "./trace";
+import type { TraceEntry } from "../host/view/trace";
 
 export const LANES = ["server", "host", "proxy", "view"] as const;
 export type Lane = (typeof LANES)[number];

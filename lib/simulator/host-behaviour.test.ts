@@ -6,10 +6,10 @@ import { createViewCache, SimHost } from "./host";
 import { headlessReport } from "./report";
 import { HEADLESS_VIEWS, runHeadless } from "./run";
 import { parseScenario, resolvePorts } from "./scenario";
-import { Trace } from "./trace";
-import { externalOrigins, externalOriginsWarning } from "./csp-notice";
-import { planTeardown } from "./teardown-plan";
-import { frameSize } from "./browser/frame-size";
+import { Trace } from "../host/view/trace";
+import { externalOrigins, externalOriginsWarning } from "../host/view/csp-notice";
+import { planTeardown } from "../host/view/teardown-plan";
+import { frameSize } from "../host/view/frame-size";
 
 const load = (id: string) =>
   resolvePorts(parseScenario(readFileSync(`content/scenarios/${id}.json`, "utf8"), id), 4000);

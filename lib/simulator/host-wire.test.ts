@@ -4,7 +4,7 @@ import { META_CLIENT_CAPABILITIES } from "./constants";
 import { createViewCache, SimHost } from "./host";
 import { HEADLESS_VIEWS } from "./run";
 import { parseScenario, resolvePorts } from "./scenario";
-import { Trace } from "./trace";
+import { Trace } from "../host/view/trace";
 
 const load = (id: string) =>
   resolvePorts(parseScenario(readFileSync(`content/scenarios/${id}.json`, "utf8"), id), 4000);

@@ -18,9 +18,9 @@ import { decodeHtml, readObservation, toolResourceUri } from "../host/inspect";
 import { decideEraNegotiation } from "./era";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "./consent-queue";
-import { consentRefusal } from "./consent-refusal";
-import { linkRefusal } from "./link-refusal";
+import { ConsentQueue, type ConsentAnswer, type ConsentRequest } from "../host/view/consent-queue";
+import { consentRefusal } from "../host/view/consent-refusal";
+import { linkRefusal } from "../host/view/link-refusal";
 import { ResultCache } from "./cache";
 import { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 import type { PermissionName } from "./constants";
@@ -40,7 +40,7 @@ import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
 import { Conversation } from "./conversation";
 import type { PendingToolCall } from "./tool-call-flow";
-import { tracedTransport, type Trace } from "./trace";
+import { tracedTransport, type Trace } from "../host/view/trace";
 
 export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
 

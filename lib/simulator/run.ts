@@ -6,11 +6,11 @@ import { createViewCache, SimHost, type AgentTurn, type EraInfo, type ViewCache 
 import { decideNotConnected, type Decision } from "../decide";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
-import { BridgeOrderGuard } from "./bridge-guard";
-import { withTimeout } from "./timeout";
+import { BridgeOrderGuard } from "../host/view/bridge-guard";
+import { withTimeout } from "../host/view/timeout";
 import { ToolCallFlow, type ToolCallReport } from "./tool-call-flow";
-import { Trace, tracedTransport, type TraceEntry } from "./trace";
-import { recordCspBeforeRender } from "./csp-notice";
+import { Trace, tracedTransport, type TraceEntry } from "../host/view/trace";
+import { recordCspBeforeRender } from "../host/view/csp-notice";
 
 export interface RunResult {
   scenarioId: string;

@@ -3,7 +3,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CSP_KEYS } from "./constants";
 import { buildCspHeader, DEFAULT_CSP_HEADER, parseOrigin, type CspDomains } from "../decide/csp";
-import { DEFAULT_SANDBOX_HOSTNAME, RUN_ID_PATTERN } from "./browser/origins";
+import { DEFAULT_SANDBOX_HOSTNAME, RUN_ID_PATTERN } from "../host/view/origins";
 
 /**
  * A secret made when the server process starts and never leaves it. Kept on globalThis so every

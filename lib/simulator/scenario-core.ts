@@ -1,6 +1,5 @@
 // The parts of the scenario format that browser code needs before (or without) validating one:
 // no zod here, so the simulator page's first load does not carry it (scenario.ts has the schema).
-import type { Scenario } from "./scenario";
 
 /** One thing wrong with a scenario: where (a field path, "JSON" or "version") and what. */
 export interface ScenarioIssue {
@@ -43,21 +42,26 @@ function replaceDeep(value: unknown, port: string): unknown {
   return value;
 }
 
+/** The places a scenario holds origins: all resolvePorts needs to know of its shape. */
+interface ScenarioOrigins {
+  resource: { csp?: unknown; probeOrigins?: unknown };
+  host: { approvedOrigins: string[] };
+  expect?: { cspHeader?: string } | undefined;
+}
+
 /**
  * Replaces `{port}` with the port the app is served on, in the declared csp, the conformance
  * view's probe origins, the host's approved origins and the expected header: the only places
  * origins appear.
  */
-export function resolvePorts(s: Scenario, port: number | string): Scenario {
+export function resolvePorts<S extends ScenarioOrigins>(s: S, port: number | string): S {
   const p = String(port);
-  return {
+  const resolved: ScenarioOrigins = {
     ...s,
     resource: {
       ...s.resource,
       csp: replaceDeep(s.resource.csp, p),
-      ...(s.resource.probeOrigins && {
-        probeOrigins: replaceDeep(s.resource.probeOrigins, p) as typeof s.resource.probeOrigins,
-      }),
+      ...(s.resource.probeOrigins ? { probeOrigins: replaceDeep(s.resource.probeOrigins, p) } : {}),
     },
     host: {
       ...s.host,
@@ -68,4 +72,6 @@ export function resolvePorts(s: Scenario, port: number | string): Scenario {
       cspHeader: s.expect.cspHeader?.split(PORT_PLACEHOLDER).join(p),
     },
   };
+  // Only the origin-bearing fields changed; every other field is `s`'s own.
+  return resolved as S;
 }

@@ -7,7 +7,7 @@ import { partialArguments, recoverPartialArguments } from "./partial-input";
 import { runHeadless } from "./run";
 import { parseScenario, resolvePorts, type Scenario } from "./scenario";
 import { ToolCallFlow, type PendingToolCall } from "./tool-call-flow";
-import { Trace, tracedTransport, type TraceEntry } from "./trace";
+import { Trace, tracedTransport, type TraceEntry } from "../host/view/trace";
 
 const presets = new Map(
   (await loadScenarioFiles()).map((f) => [f.scenario.id, resolvePorts(f.scenario, 3000)]),

@@ -3,7 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import { agentArguments } from "./agent-arguments";
 import { partialArguments } from "./partial-input";
 import type { Scenario } from "./scenario";
-import type { Channel, Trace } from "./trace";
+import type { Channel, Trace } from "../host/view/trace";
 
 /** The agent's call of the UI tool while the server works on it: see SimHost.agentTurn. */
 export interface PendingToolCall {

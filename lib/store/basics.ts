@@ -7,8 +7,7 @@ import type { PersistedProgress } from "./schema";
 /** The localStorage key of the learner's progress. */
 export const STORAGE_NAME = "mcp-apps-academy:progress";
 
-export const THEMES = ["system", "light", "dark"] as const;
-export type ThemePreference = (typeof THEMES)[number];
+export { THEMES, type ThemePreference } from "./themes";
 
 /** Progress with nothing in it: a first visit, and every page before its saved progress is read. */
 export function defaultProgress(): PersistedProgress {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { firstCard, rateCard, Rating } from "../quiz/review";
 import type { ExamRecord, ExamSession } from "../quiz/session";
 import { mergeProgress } from "./merge";
-import { defaultProgress, type PersistedProgress } from "./schema";
+import { defaultProgress } from "./basics";
+import type { PersistedProgress } from "./schema";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 12, minute)).toISOString();
 

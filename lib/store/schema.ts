@@ -1,37 +1,12 @@
 import { PATH_IDS } from "../paths/progress";
 import { storedCardShape } from "../quiz/card";
-import { examRecordShape, examSessionShape, responseShape } from "../quiz/session";
-import { THEMES } from "./basics";
-import * as S from "./shape";
+import { examRecordShape, examSessionShape } from "../quiz/session";
+import { drillResultShape, questionStatsShape } from "../quiz/records";
+import { THEMES } from "./themes";
+import * as S from "../shape";
 
 /** Version of the persisted progress format. Bump it and add a step to MIGRATIONS together. */
 export const PROGRESS_VERSION = 2;
-
-export { defaultProgress, THEMES, type ThemePreference } from "./basics";
-
-export const questionStatsShape = S.object({
-  attempts: S.count,
-  correct: S.count,
-  lastAnsweredAt: S.isoDateTime,
-  lastCorrect: S.boolean,
-  /**
-   * The last response, so a revisited question shows the answer given rather than a new attempt
-   * (absent for answers saved before it was kept, and for the simulator's predictions).
-   */
-  lastResponse: S.optional(responseShape),
-  /** The seed the options were shown in for that response (see lib/quiz/presentation). */
-  seed: S.optional(S.string()),
-});
-export type QuestionStats = S.Infer<typeof questionStatsShape>;
-
-/** One drilled item's result: its topic, the rules it rests on, and whether it was right. */
-export const drillResultShape = S.object({
-  at: S.isoDateTime,
-  topic: S.string({ min: 1 }),
-  rules: S.array(S.string({ min: 1 }), { min: 1 }),
-  correct: S.boolean,
-});
-export type DrillResult = S.Infer<typeof drillResultShape>;
 
 /** How many drill results the progress keeps (the newest); enough for every rule's last ten. */
 export const DRILL_RESULTS_LIMIT = 300;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "./memory-storage";
 import { listKeptAside, measureStorage } from "./safe-storage";
-import { defaultProgress, migrateProgress, MIGRATIONS, PROGRESS_VERSION } from "./schema";
+import { defaultProgress } from "./basics";
+import { migrateProgress, MIGRATIONS, PROGRESS_VERSION } from "./schema";
 import { STORAGE_NAME, createAppStore } from "./store";
 
 const NOW = new Date("2026-11-29T12:00:00.000Z");

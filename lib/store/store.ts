@@ -16,7 +16,7 @@ import {
 } from "../quiz/session";
 import { STORAGE_NAME } from "./basics";
 import { mergeProgress, same } from "./merge";
-import { check } from "./shape";
+import { check } from "../shape";
 import {
   createSafeStorage,
   formatBytes,
@@ -26,15 +26,14 @@ import {
   type KeptAside,
   type NoticeKind,
 } from "./safe-storage";
+import { defaultProgress, type ThemePreference } from "./basics";
+import type { DrillResult } from "../quiz/records";
 import {
-  defaultProgress,
   DRILL_RESULTS_LIMIT,
   migrateProgress,
-  type DrillResult,
   persistedProgressShape,
   PROGRESS_VERSION,
   type PersistedProgress,
-  type ThemePreference,
 } from "./schema";
 
 /** Answers kept under ids with this prefix are the simulator's predictions (`simulator:<preset>`). */

@@ -1,4 +1,4 @@
-import { RUN_ID_PATTERN } from "@/lib/simulator/browser/origins";
+import { RUN_ID_PATTERN } from "@/lib/host/view/origins";
 import {
   appOrigin,
   cspHeaderFrom,

@@ -1,5 +1,5 @@
-import type { CspDecision, CspDomains } from "../decide/csp";
-import { CSP_KEYS, type CspKey } from "../decide/vocabulary";
+import type { CspDecision, CspDomains } from "../../decide/csp";
+import { CSP_KEYS, type CspKey } from "../../decide/vocabulary";
 import type { Trace } from "./trace";
 
 /** What each CSP list lets a view do with the origins in it, in the person's words. */

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { HEADLESS_VIEWS } from "../simulator/run";
-import { parseScenario, resolvePorts } from "../simulator/scenario";
-import { createServerFactory } from "../simulator/server";
-import { connectServer, PROFILE_MIME, type HostConnection } from "./connect";
-import type { ClientEra } from "./era";
-import { inspectServer, toolResourceUri } from "./inspect";
-import { stdioServer, type InProcessServer, type TestServerEra } from "./test-servers";
+import { HEADLESS_VIEWS } from "./run";
+import { parseScenario, resolvePorts } from "./scenario";
+import { createServerFactory } from "./server";
+import { connectServer, PROFILE_MIME, type HostConnection } from "../host/connect";
+import type { ClientEra } from "../host/era";
+import { inspectServer, toolResourceUri } from "../host/inspect";
+import { stdioServer, type InProcessServer, type TestServerEra } from "../host/test-servers";
 
 function factoryFor(preset: string) {
   const s = resolvePorts(

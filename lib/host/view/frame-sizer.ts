@@ -1,4 +1,4 @@
-import { frameSize } from "../simulator/browser/frame-size";
+import { frameSize } from "./frame-size";
 
 export interface FrameSizerOptions {
   /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { listLessons } from "../content/lessons";
-import { getRule, RULE_IDS } from ".";
-import { lessonsByRule, ruleHoverText } from "./info";
-import { ruleInfoFor } from "./server-info";
+import { listLessons } from "./lessons";
+import { getRule, RULE_IDS } from "../rules";
+import { lessonsByRule, ruleHoverText } from "../rules/info";
+import { ruleInfoFor } from "../rules/server-info";
 
 describe("rule hints for the browser", () => {
   it("carry every rule's own title, and the first lesson in course order that teaches it", async () => {

@@ -1,4 +1,4 @@
-import type { Consent } from "../decide";
+import type { Consent } from "../../decide";
 
 /**
  * What a person can answer on one consent prompt for an app-initiated `tools/call` (BRG-5):

@@ -6,14 +6,19 @@
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { HEADLESS_VIEWS } from "../simulator/run";
-import { parseScenario } from "../simulator/scenario";
-import { createServerFactory } from "../simulator/server";
-import { connectServer, HOST_INFO, META_PROTOCOL_VERSION, type HostConnection } from "./connect";
-import { EraCache } from "./era";
-import { META_CLIENT_INFO as CLIENT_INFO } from "./ids";
-import { inspectServer } from "./inspect";
-import { httpServer, stdioServer, type InProcessServer } from "./test-servers";
+import { HEADLESS_VIEWS } from "./run";
+import { parseScenario } from "./scenario";
+import { createServerFactory } from "./server";
+import {
+  connectServer,
+  HOST_INFO,
+  META_PROTOCOL_VERSION,
+  type HostConnection,
+} from "../host/connect";
+import { EraCache } from "../host/era";
+import { META_CLIENT_INFO as CLIENT_INFO } from "../decide/ids";
+import { inspectServer } from "../host/inspect";
+import { httpServer, stdioServer, type InProcessServer } from "../host/test-servers";
 
 const factory = createServerFactory(
   parseScenario(readFileSync("content/scenarios/happy-path.json", "utf8"), "happy-path.json"),

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runReviewCli } from "../review/cli";
-import type { Report } from "../review/report";
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION } from ".";
-import { startRelay, type Relay } from "./relay";
+import { runReviewCli } from "./cli";
+import type { Report } from "./report";
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION } from "../host";
+import { startRelay, type Relay } from "../host/relay";
 
 const APP = "http://localhost:3000";
 const BASIC =

@@ -1,25 +1,25 @@
 import type { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { McpUiDisplayMode, McpUiHostContext } from "@modelcontextprotocol/ext-apps";
-import { decideDisplayMode, type DisplayMode } from "../decide";
-import type { CspDomains } from "../decide/csp";
-import type { PermissionName } from "../decide/vocabulary";
-import { BridgeOrderGuard } from "../simulator/bridge-guard";
-import type { ConsentQueue } from "../simulator/consent-queue";
-import type { InstrumentationReport } from "../simulator/browser/inbound";
-import { createProxyFrame, type ProxyPool, type SpareProxy } from "../simulator/browser/proxy-pool";
+import { decideDisplayMode, type DisplayMode } from "../../decide";
+import type { CspDomains } from "../../decide/csp";
+import type { PermissionName } from "../../decide/vocabulary";
+import { BridgeOrderGuard } from "./bridge-guard";
+import type { ConsentQueue } from "./consent-queue";
+import type { InstrumentationReport } from "./inbound";
+import { createProxyFrame, type ProxyPool, type SpareProxy } from "./proxy-pool";
 import {
   policyFor,
   policyKey,
   type IssueProxy,
   type ProxyPolicy,
   type ProxyTicket,
-} from "../simulator/browser/proxy-ticket";
-import { createLimits, ProxyTransport } from "../simulator/browser/proxy-transport";
-import { WEBRTC_POLICY_NOTE } from "../simulator/browser/webrtc-policy";
-import { planTeardown, type RemovalCause } from "../simulator/teardown-plan";
-import { withTimeout, type PauseSource } from "../simulator/timeout";
-import type { Trace } from "../simulator/trace";
-import { FIRST_MARKS, markFirst } from "../first-marks";
+} from "./proxy-ticket";
+import { createLimits, ProxyTransport } from "./proxy-transport";
+import { WEBRTC_POLICY_NOTE } from "./webrtc-policy";
+import { planTeardown, type RemovalCause } from "./teardown-plan";
+import { withTimeout, type PauseSource } from "./timeout";
+import type { Trace } from "./trace";
+import { FIRST_MARKS, markFirst } from "../../first-marks";
 import { FrameSizer, type FrameSizerOptions } from "./frame-sizer";
 
 /**

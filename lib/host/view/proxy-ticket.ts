@@ -1,4 +1,4 @@
-import type { PermissionName } from "../constants";
+import type { PermissionName } from "../../decide/vocabulary";
 import type { CspDomains } from "../../decide/csp";
 import { allowAttribute } from "../../decide/permissions";
 import { newRunId, runOrigin } from "./origins";

@@ -1,26 +1,32 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { HEADLESS_VIEWS } from "../simulator/run";
-import { parseScenario } from "../simulator/scenario";
-import { createServerFactory } from "../simulator/server";
+import { HEADLESS_VIEWS } from "./run";
+import { parseScenario } from "./scenario";
+import { createServerFactory } from "./server";
 import {
   APPS_CLIENT_CAPABILITIES,
   connectServer,
   HostConnectError,
   META_CLIENT_CAPABILITIES,
   type HostConnection,
-} from "./connect";
-import { httpTransport } from "./http";
-import { EraCache, eraKeyForCommand, eraKeyForUrl, type ClientEra, type ServerEra } from "./era";
-import { ReplayTransport, type Transcript } from "./replay";
-import { WireLog } from "./wire";
+} from "../host/connect";
+import { httpTransport } from "../host/http";
+import {
+  EraCache,
+  eraKeyForCommand,
+  eraKeyForUrl,
+  type ClientEra,
+  type ServerEra,
+} from "../host/era";
+import { ReplayTransport, type Transcript } from "../host/replay";
+import { WireLog } from "../host/wire";
 import {
   httpServer,
   stdioServer,
   TEST_URL,
   type InProcessServer,
   type TestServerEra,
-} from "./test-servers";
+} from "../host/test-servers";
 
 const scenario = parseScenario(
   readFileSync("content/scenarios/happy-path.json", "utf8"),

@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { Trace } from "../trace";
+import { Trace } from "./trace";
 import {
   createLimits,
   FOREIGN_TRACED,

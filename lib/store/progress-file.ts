@@ -1,11 +1,11 @@
-import { mergeProgress, same } from "../store/merge";
-import { check, isoDateTime } from "../store/shape";
+import { mergeProgress, same } from "./merge";
+import { check, isoDateTime } from "../shape";
 import {
   migrateProgress,
   persistedProgressShape,
   PROGRESS_VERSION,
   type PersistedProgress,
-} from "../store/schema";
+} from "./schema";
 
 /** The `format` every export carries; a file without it is not ours. */
 export const EXPORT_FORMAT = "mcp-apps-academy/progress";

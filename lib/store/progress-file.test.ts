@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultProgress, PROGRESS_VERSION, type PersistedProgress } from "../store/schema";
+import { defaultProgress } from "./basics";
+import { PROGRESS_VERSION, type PersistedProgress } from "./schema";
 import {
   createProgressExport,
   describeChanges,
@@ -10,7 +11,7 @@ import {
   MAX_IMPORT_BYTES,
   parseProgressImport,
 } from "./progress-file";
-import { firstCard } from "./review";
+import { firstCard } from "../quiz/review";
 
 const NOW = new Date("2026-11-29T12:00:00.000Z");
 

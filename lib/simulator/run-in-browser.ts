@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { HostConnectError } from "../../host/connect";
+import { HostConnectError } from "../host/connect";
 import {
   createViewCache,
   hostContextFor,
@@ -9,23 +9,23 @@ import {
   type AskConsent,
   type EraInfo,
   type ViewCache,
-} from "../host";
-import { decideNotConnected, type Decision, type DecisionInputs } from "../../decide";
-import type { Scenario } from "../scenario";
-import type { ViewDocuments } from "../server";
-import { Trace, type TraceEntry } from "../trace";
-import type { InstrumentationReport } from "./inbound";
-import { withPausableTimeout } from "../timeout";
-import { checkOrigins } from "./origins";
-import { cspWithFault, type HostFault } from "./host-fault";
-import type { ProxyPool } from "./proxy-pool";
-import { tokenIssuer, type IssueProxy } from "./proxy-ticket";
-import { agentArguments } from "../agent-arguments";
-import { recordCspBeforeRender } from "../csp-notice";
-import { openViewSession, type ViewSession } from "../../view-session";
-import { ToolCallFlow, type ToolCallReport } from "../tool-call-flow";
-import type { ConversationSnapshot } from "../conversation";
-import { FIRST_MARKS, markFirst } from "../../first-marks";
+} from "./host";
+import { decideNotConnected, type Decision, type DecisionInputs } from "../decide";
+import type { Scenario } from "./scenario";
+import type { ViewDocuments } from "./server";
+import { Trace, type TraceEntry } from "../host/view/trace";
+import type { InstrumentationReport } from "../host/view/inbound";
+import { withPausableTimeout } from "../host/view/timeout";
+import { checkOrigins } from "../host/view/origins";
+import { cspWithFault, type HostFault } from "../host/view/host-fault";
+import type { ProxyPool } from "../host/view/proxy-pool";
+import { tokenIssuer, type IssueProxy } from "../host/view/proxy-ticket";
+import { agentArguments } from "./agent-arguments";
+import { recordCspBeforeRender } from "../host/view/csp-notice";
+import { openViewSession, type ViewSession } from "../host/view";
+import { ToolCallFlow, type ToolCallReport } from "./tool-call-flow";
+import type { ConversationSnapshot } from "./conversation";
+import { FIRST_MARKS, markFirst } from "../first-marks";
 
 export interface BrowserRunOptions {
   /** Where the proxy iframe goes. */

@@ -1,7 +1,7 @@
 import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Trace } from "../trace";
+import { Trace } from "./trace";
 import { classifyInbound, INSTRUMENTATION_KEY } from "./inbound";
 import { ProxyTransport } from "./proxy-transport";
 

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import type { Trace } from "../trace";
+import type { Trace } from "./trace";
 import { classifyInbound, type InboundEvent, type InstrumentationReport } from "./inbound";
 
 export interface ProxyTransportOptions {

@@ -1,0 +1,52 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The layer check must be able to fail: plant a loop and an import up a layer in temporary files
+// inside the tree the check reads, and expect dependency-cruiser to name both.
+const run = promisify(execFile);
+const dir = path.join("lib", "host", `__planted-${process.pid}`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cruise(target: string) {
+  try {
+    const { stdout } = await run(
+      "npx",
+      ["depcruise", target, "-c", ".dependency-cruiser.cjs", "-T", "err"],
+      { encoding: "utf8" },
+    );
+    return { code: 0, out: stdout };
+  } catch (e) {
+    const err = e as { code: number; stdout: string };
+    return { code: err.code, out: err.stdout };
+  }
+}
+
+describe("the layer check (dependency-cruiser)", () => {
+  it("fails on a planted loop and on a host file importing the review", async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "a.ts"), 'import { b } from "./b";\nexport const a = () => b;\n');
+    writeFileSync(path.join(dir, "b.ts"), 'import { a } from "./a";\nexport const b = () => a;\n');
+    writeFileSync(
+      path.join(dir, "up.ts"),
+      'import type { Report } from "../../review/items";\nimport { a } from "./a";\nexport const up = (r: Report) => [r, a];\n',
+    );
+    const { code, out } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/no-circular/);
+    expect(out).toMatch(/host-on-base: .*up\.ts → lib\/review\/items\.ts/);
+  }, 60_000);
+
+  it("fails on React imported under lib/", async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, "r.ts"),
+      'import { useState } from "react";\nexport const r = useState;\n',
+    );
+    const { code, out } = await cruise(path.join(dir, "r.ts"));
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/lib-has-no-react: .*r\.ts → node_modules\/react\//);
+  }, 60_000);
+});
