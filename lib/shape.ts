@@ -98,6 +98,14 @@ export function number(
 /** A count: a non-negative integer. */
 export const count = number({ integer: true, min: 0 });
 
+/**
+ * A count a learner makes by hand, at most a million: nobody answers a question a million times,
+ * so a larger number in a file is damage or a forgery, and would outweigh every honest record in
+ * a merge.
+ */
+export const MAX_COUNT = 1_000_000;
+export const handCount = number({ integer: true, min: 0, max: MAX_COUNT });
+
 const ISO_DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?Z$/;
 
@@ -132,9 +140,16 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
  * An object used as a map from string keys to values of one shape. Keys such as `__proto__` are
  * refused (not dropped silently, as assigning them would), so the learner is told.
  */
-export function record<T>(item: Shape<T>): Shape<Record<string, T>> {
+export function record<T>(
+  item: Shape<T>,
+  options: { max?: number } = {},
+): Shape<Record<string, T>> {
   return (value, path) => {
     if (!isPlainObject(value)) fail(path, "an object", value);
+    if (options.max !== undefined) {
+      const n = Object.keys(value).length;
+      if (n > options.max) throw new ShapeError(path, `at most ${options.max} entries, got ${n}`);
+    }
     const out: Record<string, T> = {};
     for (const [k, v] of Object.entries(value)) {
       if (FORBIDDEN_KEYS.has(k))
@@ -142,6 +157,19 @@ export function record<T>(item: Shape<T>): Shape<Record<string, T>> {
       out[k] = item(v, [...path, k]);
     }
     return out;
+  };
+}
+
+/** `shape`, then a check across its fields; `why` says what is wrong when `ok` is false. */
+export function refine<T>(
+  shape: Shape<T>,
+  ok: (value: T) => boolean,
+  why: (value: T) => string,
+): Shape<T> {
+  return (value, path) => {
+    const checked = shape(value, path);
+    if (!ok(checked)) throw new ShapeError(path, why(checked));
+    return checked;
   };
 }
 

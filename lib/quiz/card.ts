@@ -10,7 +10,8 @@ import * as S from "../shape";
  */
 export const storedCardShape = S.object({
   due: S.isoDateTime,
-  stability: S.number({ min: 0 }),
+  // ts-fsrs caps an interval at 36,500 days; a stability far past it is no schedule's.
+  stability: S.number({ min: 0, max: 100_000 }),
   difficulty: S.number({ min: 0 }),
   elapsed_days: S.number({ min: 0 }),
   scheduled_days: S.number({ min: 0 }),

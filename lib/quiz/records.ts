@@ -4,19 +4,23 @@ import * as S from "../shape";
 // What practice leaves behind in the learner's progress: one record per answered question and one
 // per drilled item. The quiz logic (mastery, readiness) reads them; the store saves them.
 
-export const questionStatsShape = S.object({
-  attempts: S.count,
-  correct: S.count,
-  lastAnsweredAt: S.isoDateTime,
-  lastCorrect: S.boolean,
-  /**
-   * The last response, so a revisited question shows the answer given rather than a new attempt
-   * (absent for answers saved before it was kept, and for the simulator's predictions).
-   */
-  lastResponse: S.optional(responseShape),
-  /** The seed the options were shown in for that response (see lib/quiz/presentation). */
-  seed: S.optional(S.string()),
-});
+export const questionStatsShape = S.refine(
+  S.object({
+    attempts: S.handCount,
+    correct: S.handCount,
+    lastAnsweredAt: S.isoDateTime,
+    lastCorrect: S.boolean,
+    /**
+     * The last response, so a revisited question shows the answer given rather than a new attempt
+     * (absent for answers saved before it was kept, and for the simulator's predictions).
+     */
+    lastResponse: S.optional(responseShape),
+    /** The seed the options were shown in for that response (see lib/quiz/presentation). */
+    seed: S.optional(S.string()),
+  }),
+  (stats) => stats.correct <= stats.attempts,
+  (stats) => `correct (${stats.correct}) cannot exceed attempts (${stats.attempts})`,
+);
 export type QuestionStats = S.Infer<typeof questionStatsShape>;
 
 /** One drilled item's result: its topic, the rules it rests on, and whether it was right. */

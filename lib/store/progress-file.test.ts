@@ -219,3 +219,47 @@ describe("odd input in an import", () => {
     expect(result.ok && result.exportedAt).toBe(NOW.toISOString());
   });
 });
+
+// Issue #39 (LOW, imports): numbers no export could hold, and more drill results than are kept.
+describe("implausible numbers and sizes in an import", () => {
+  it("refuses more right answers than attempts, naming the question", () => {
+    const bad = sample();
+    bad.quiz.answers["vis-empty-list"]!.correct = 2;
+    expect(refusal(file({ progress: bad }))).toMatch(
+      /damaged: progress\.quiz\.answers\.vis-empty-list: correct \(2\) cannot exceed attempts \(1\)/,
+    );
+    // The attack's own numbers: 2^53 - 1 right answers out of one attempt.
+    bad.quiz.answers["vis-empty-list"]!.correct = 2 ** 53 - 1;
+    expect(refusal(file({ progress: bad }))).toMatch(
+      /damaged: progress\.quiz\.answers\.vis-empty-list\.correct: expected an integer/,
+    );
+  });
+
+  it("refuses a count past a million attempts", () => {
+    const bad = sample();
+    bad.quiz.answers["vis-empty-list"]!.attempts = 2 ** 40;
+    expect(refusal(file({ progress: bad }))).toMatch(
+      /damaged: progress\.quiz\.answers\.vis-empty-list\.attempts: expected an integer of at least 0 of at most 1000000/,
+    );
+  });
+
+  it("refuses a review card whose stability no schedule could reach", () => {
+    const bad = sample() as unknown as { quiz: { cards: Record<string, { stability: number }> } };
+    bad.quiz.cards["vis-empty-list"]!.stability = 1e308;
+    expect(refusal(file({ progress: bad }))).toMatch(
+      /damaged: progress\.quiz\.cards\.vis-empty-list\.stability: expected a number of at least 0 of at most 100000/,
+    );
+  });
+
+  it("refuses more drill results than the progress keeps (300), naming the limit", () => {
+    const bad = sample();
+    bad.quiz.drillResults = {};
+    for (let i = 0; i < 40_000; i++) {
+      const at = new Date(NOW.getTime() - i * 1000).toISOString();
+      bad.quiz.drillResults[at] = { at, topic: "TOOL", rules: ["TOOL-4"], correct: true };
+    }
+    expect(refusal(file({ progress: bad }))).toMatch(
+      /damaged: progress\.quiz\.drillResults: at most 300 entries, got 40000/,
+    );
+  });
+});

@@ -51,7 +51,7 @@ export const persistedProgressShape = S.object({
      * accuracy" half of readiness and mastery per rule (lib/quiz/readiness). A map rather than a
      * list, so two tabs' results unite per entry (optional: added after version 2).
      */
-    drillResults: S.optional(S.record(drillResultShape)),
+    drillResults: S.optional(S.record(drillResultShape, { max: DRILL_RESULTS_LIMIT })),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),
