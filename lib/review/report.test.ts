@@ -160,6 +160,16 @@ describe("buildReport", () => {
     expect(item(declared, "csp:").title).toBe("_meta.ui.csp is an object of origin lists");
   });
 
+  // Issue #39 (LOW): a static review grants nothing, so its permissions row must not say it did.
+  it("says what a view requests, never that something was granted: a review grants nothing (PERM-2)", async () => {
+    const r = await reportFor(scenarioFactory("permissions-none-granted"), "modern");
+    const perms = r.items.find((i) => i.id.startsWith("permissions:"))!;
+    expect(perms.status).toBe("pass");
+    expect(perms.evidence).not.toMatch(/\bgranted (camera|microphone|geolocation|clipboardWrite)/);
+    expect(perms.evidence).toMatch(/requests (camera|microphone|geolocation|clipboardWrite)/);
+    expect(perms.evidence).toMatch(/host decides|each host/);
+  });
+
   it("a flat-key-only tool is a TOOL-1 deprecation warning; a conflicting pair fails; the SDK's default hints pass RES-5", async () => {
     const factory = () => {
       const s = new McpServer(

@@ -454,12 +454,12 @@ function metaItems(
     });
   }
 
-  const perms = decidePermissions("permissions" in meta.ui, meta.ui.permissions, [
-    "camera",
-    "microphone",
-    "geolocation",
-    "clipboardWrite",
-  ]);
+  // A review grants nothing: it judges the request's shape (PERM-1) and says what is asked for;
+  // whether any of it is granted is each host's choice at run time (PERM-2).
+  const perms = decidePermissions("permissions" in meta.ui, meta.ui.permissions, []);
+  const asked = perms.requested.length
+    ? `requests ${perms.requested.join(", ")}; each host decides at run time whether to grant them (PERM-2), and the view must work without them (PERM-3)`
+    : perms.reason;
   add({
     id: "permissions",
     title:
@@ -469,7 +469,14 @@ function metaItems(
     ...fromVerdict(perms),
     evidence:
       "permissions" in meta.ui
-        ? `${json(meta.ui.permissions)}: ${perms.reason}${permissionSuggestions(meta.ui.permissions)}`
+        ? `${json(meta.ui.permissions)}: ${
+            perms.verdict === "fail"
+              ? perms.reason.replace(
+                  /granted none(?:; not granted ([^.;]*))?/,
+                  (_, list?: string) => (list ? `requests ${list}` : "requests nothing valid"),
+                )
+              : asked
+          }${permissionSuggestions(meta.ui.permissions)}`
         : "no permissions requested",
     ruleIds: perms.ruleIds,
     lesson: LESSONS.permissions,
