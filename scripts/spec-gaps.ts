@@ -18,6 +18,7 @@ import {
   formatGaps,
   type GapList,
 } from "../lib/content/spec-coverage";
+import { missingCopyReason, SPEC_COPIES } from "../lib/content/shared-dir";
 import { loadSpecLinkIndex, specCopiesDir } from "../lib/content/spec-links";
 
 const check = process.argv.includes("--check");
@@ -25,7 +26,7 @@ const [entries, index] = await Promise.all([loadSpecCatalogue(), loadSpecLinkInd
 const result = computeCoverage(entries, index);
 console.log(formatFigures(coverageFigures(entries, result)));
 if (!specCopiesDir()) {
-  console.log("(spec line check skipped: no ../shared/reference/specs; set SPEC_COPIES_DIR)");
+  console.log(`(spec line check skipped: ${missingCopyReason(SPEC_COPIES)})`);
 }
 
 const broken = Object.entries(result.broken);

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/ext-apps";
 import { describe, expect, it } from "vitest";
 import { RULES } from "@/lib/rules/data";
+import { hasSharedCopies, sharedCopy } from "./shared-dir";
 
 // Facts the independent second reading (content/checklist/REVIEW.md) checked against the
 // specifications and the installed SDK, kept from drifting back.
@@ -121,14 +122,8 @@ describe("the bridge lesson's SDK samples", () => {
   });
 });
 
-/** A file of the shared reference folder, found from the repository whether it is /work/main or a worktree under /work/wt. */
-function sharedFile(rel: string): string {
-  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "shared", rel);
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`shared/${rel} not found above ${import.meta.dirname}`);
-}
+/** The Apps specification's copy in the shared reference folder (lib/content/shared-dir.ts). */
+const APPS_SPEC = "reference/specs/apps-2026-01-26.mdx";
 
 /** The text under one pinned heading, up to the next heading of the same or a higher level. */
 function section(lesson: string, id: string): string {
@@ -252,30 +247,34 @@ describe("the questions issue 19's bridge part added", () => {
     }
   });
 
-  it("repeat no run of seven words from the Apps specification in any stem, option or explanation", () => {
-    const words = (s: string) =>
-      s
-        .toLowerCase()
-        .replace(/[`*"]/g, "")
-        .match(/[a-z0-9/_.'-]+/g) ?? [];
-    const spec = words(readFileSync(sharedFile("reference/specs/apps-2026-01-26.mdx"), "utf8"));
-    const runs = new Set(spec.slice(0, -6).map((_, i) => spec.slice(i, i + 7).join(" ")));
-    for (const q of questions) {
-      const texts = [
-        q.stem,
-        ...(q.options ?? []).flatMap((o) => [o.text, o.explanation]),
-        ...Object.values(q.explanations ?? {}),
-      ];
-      for (const text of texts) {
-        const w = words(text);
-        const copied = w
-          .slice(0, -6)
-          .map((_, i) => w.slice(i, i + 7).join(" "))
-          .filter((r) => runs.has(r));
-        expect(copied, q.id).toEqual([]);
+  // The spec copy lives beside the project in the team's checkout only; a user's clone has none.
+  it.skipIf(!hasSharedCopies(APPS_SPEC))(
+    "repeat no run of seven words from the Apps specification in any stem, option or explanation",
+    () => {
+      const words = (s: string) =>
+        s
+          .toLowerCase()
+          .replace(/[`*"]/g, "")
+          .match(/[a-z0-9/_.'-]+/g) ?? [];
+      const spec = words(readFileSync(sharedCopy(APPS_SPEC), "utf8"));
+      const runs = new Set(spec.slice(0, -6).map((_, i) => spec.slice(i, i + 7).join(" ")));
+      for (const q of questions) {
+        const texts = [
+          q.stem,
+          ...(q.options ?? []).flatMap((o) => [o.text, o.explanation]),
+          ...Object.values(q.explanations ?? {}),
+        ];
+        for (const text of texts) {
+          const w = words(text);
+          const copied = w
+            .slice(0, -6)
+            .map((_, i) => w.slice(i, i + 7).join(" "))
+            .filter((r) => runs.has(r));
+          expect(copied, q.id).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("the text path of result-channels-and-annotations", () => {
@@ -331,38 +330,43 @@ describe("the questions that closed issue 19's last question gaps", () => {
     expect(questions.map((q) => q.id).sort()).toEqual([...NEW].sort());
   });
 
-  it("repeat no run of seven words from the Apps spec, the core tools page or the seeds", () => {
-    const words = (s: string) =>
-      s
-        .toLowerCase()
-        .replace(/[`*"]/g, "")
-        .match(/[a-z0-9/_.'-]+/g) ?? [];
-    const sources = [
-      "reference/specs/apps-2026-01-26.mdx",
-      "reference/specs/core-2026-07-28-server-tools.mdx",
-      "seeds/requirements-checklist.md",
-      "seeds/review-checklist.md",
-      "seeds/permdock-mcp-apps.txt",
-    ];
-    const runs = new Set<string>();
-    for (const rel of sources) {
-      const w = words(readFileSync(sharedFile(rel), "utf8"));
-      for (let i = 0; i + 7 <= w.length; i++) runs.add(w.slice(i, i + 7).join(" "));
-    }
-    for (const q of questions) {
-      const texts = [
-        q.stem,
-        ...(q.options ?? []).flatMap((o) => [o.text, o.explanation]),
-        ...Object.values(q.explanations ?? {}),
-      ];
-      for (const text of texts) {
-        const w = words(text);
-        const copied = w
-          .slice(0, -6)
-          .map((_, i) => w.slice(i, i + 7).join(" "))
-          .filter((r) => runs.has(r));
-        expect(copied, q.id).toEqual([]);
+  const sources = [
+    APPS_SPEC,
+    "reference/specs/core-2026-07-28-server-tools.mdx",
+    "seeds/requirements-checklist.md",
+    "seeds/review-checklist.md",
+    "seeds/permdock-mcp-apps.txt",
+  ];
+
+  // The copies live beside the project in the team's checkout only; a user's clone has none.
+  it.skipIf(!hasSharedCopies(...sources))(
+    "repeat no run of seven words from the Apps spec, the core tools page or the seeds",
+    () => {
+      const words = (s: string) =>
+        s
+          .toLowerCase()
+          .replace(/[`*"]/g, "")
+          .match(/[a-z0-9/_.'-]+/g) ?? [];
+      const runs = new Set<string>();
+      for (const rel of sources) {
+        const w = words(readFileSync(sharedCopy(rel), "utf8"));
+        for (let i = 0; i + 7 <= w.length; i++) runs.add(w.slice(i, i + 7).join(" "));
       }
-    }
-  });
+      for (const q of questions) {
+        const texts = [
+          q.stem,
+          ...(q.options ?? []).flatMap((o) => [o.text, o.explanation]),
+          ...Object.values(q.explanations ?? {}),
+        ];
+        for (const text of texts) {
+          const w = words(text);
+          const copied = w
+            .slice(0, -6)
+            .map((_, i) => w.slice(i, i + 7).join(" "))
+            .filter((r) => runs.has(r));
+          expect(copied, q.id).toEqual([]);
+        }
+      }
+    },
+  );
 });

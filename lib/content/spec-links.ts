@@ -3,6 +3,7 @@ import path from "node:path";
 import ts from "typescript";
 import { listLessons, loadLesson } from "./lessons";
 import { loadQuizBanks } from "./quizzes";
+import { findSharedCopy, SPEC_COPIES } from "./shared-dir";
 import { indexLesson, type SpecLinkIndex } from "./spec-coverage";
 import { SPEC_SOURCES, type SpecSource } from "./spec-schema";
 
@@ -11,12 +12,12 @@ import { SPEC_SOURCES, type SpecSource } from "./spec-schema";
 // TypeScript parser (calls and object literals, not text patterns).
 
 /**
- * Where the fixed-line copies of the spec pages live: `$SPEC_COPIES_DIR`, else
- * `../shared/reference/specs` from the repo root. Undefined when absent (the line check is skipped).
+ * Where the fixed-line copies of the spec pages live: `$SPEC_COPIES_DIR`, else `reference/specs`
+ * of the shared folder (`$ACADEMY_SHARED_DIR`, else `../shared` beside the repository; see
+ * shared-dir.ts). Undefined when absent (the line check is skipped).
  */
-export function specCopiesDir(root = process.cwd()): string | undefined {
-  const dir = process.env.SPEC_COPIES_DIR ?? path.resolve(root, "../shared/reference/specs");
-  return existsSync(dir) ? dir : undefined;
+export function specCopiesDir(): string | undefined {
+  return findSharedCopy(SPEC_COPIES);
 }
 
 function parse(file: string, text: string): ts.SourceFile {
@@ -94,7 +95,7 @@ export async function loadSpecLinkIndex(root = process.cwd()): Promise<SpecLinkI
     loadQuizBanks(),
   ]);
   const titles = new Map<string, Set<string> | undefined>();
-  const copies = specCopiesDir(root);
+  const copies = specCopiesDir();
   return {
     lessons: new Map(
       lessons.map((l) => [

@@ -24,8 +24,9 @@ export const TESTED_PARTIES: readonly SpecParty[] = ["host", "sandbox-proxy", "c
 export const REVIEWED_PARTIES: readonly SpecParty[] = ["server", "view"];
 
 /**
- * The copies under `/work/shared/reference/specs/` (file names) and where each page is published,
- * at the commit the copy was taken from, so a `#L<line>` anchor lands on the same line.
+ * The copies in the shared folder's `reference/specs/` (file names; shared-dir.ts finds them) and
+ * where each page is published, at the commit the copy was taken from, so a `#L<line>` anchor
+ * lands on the same line.
  */
 export const SPEC_SOURCES = {
   "apps-2026-01-26": {

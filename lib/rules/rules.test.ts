@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getRule, isRuleId, RULE_GROUPS, RULE_IDS, RULES, rulesInGroup } from ".";
+import { hasSharedCopies, sharedCopy } from "../content/shared-dir";
 import { ruleIdSchema } from "./schema";
 
-const reference = path.resolve(import.meta.dirname, "../../../shared/reference/mcp-apps-rules.md");
+const REFERENCE = "reference/mcp-apps-rules.md";
 
 describe("rules data", () => {
   it("has unique IDs, each prefixed by its own group", () => {
@@ -39,18 +39,21 @@ describe("rules data", () => {
   });
 
   // The reference lives beside the project in the team's checkout only; a user's clone has none.
-  it.skipIf(!existsSync(reference))("lists exactly the IDs of the shared rules reference", () => {
-    const text = readFileSync(reference, "utf8");
-    const defined = [...text.matchAll(/^- \*\*([A-Z]+-\d+)\*\*/gm)].map((m) => m[1]);
-    expect(RULE_IDS).toEqual(defined);
-  });
+  it.skipIf(!hasSharedCopies(REFERENCE))(
+    "lists exactly the IDs of the shared rules reference",
+    () => {
+      const text = readFileSync(sharedCopy(REFERENCE), "utf8");
+      const defined = [...text.matchAll(/^- \*\*([A-Z]+-\d+)\*\*/gm)].map((m) => m[1]);
+      expect(RULE_IDS).toEqual(defined);
+    },
+  );
 
   // The reference tags a rule [core], [draft], [SDK] or [seed] where that is its source, and leaves
   // the 2026-01-26 Apps specification untagged: a rule whose text opens untagged rests on it.
-  it.skipIf(!existsSync(reference))(
+  it.skipIf(!hasSharedCopies(REFERENCE))(
     "carries the source tags the shared rules reference gives",
     () => {
-      const text = readFileSync(reference, "utf8");
+      const text = readFileSync(sharedCopy(REFERENCE), "utf8");
       const sections = text.split(/^## /m);
       const expected = new Map<string, string[]>();
       for (const section of sections) {
