@@ -18,7 +18,7 @@ import {
   formatGaps,
   type GapList,
 } from "../lib/content/spec-coverage";
-import { missingCopyReason, SPEC_COPIES } from "../lib/content/shared-dir";
+import { missingCopyReason, SPEC_COPIES } from "../lib/shared-dir";
 import { loadSpecLinkIndex, specCopiesDir } from "../lib/content/spec-links";
 
 const check = process.argv.includes("--check");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/ext-apps";
 import { describe, expect, it } from "vitest";
 import { RULES } from "@/lib/rules/data";
-import { hasSharedCopies, sharedCopy } from "./shared-dir";
+import { hasSharedCopies, sharedCopy } from "../shared-dir";
 
 // Facts the independent second reading (content/checklist/REVIEW.md) checked against the
 // specifications and the installed SDK, kept from drifting back.
@@ -122,7 +122,7 @@ describe("the bridge lesson's SDK samples", () => {
   });
 });
 
-/** The Apps specification's copy in the shared reference folder (lib/content/shared-dir.ts). */
+/** The Apps specification's copy in the shared reference folder (lib/shared-dir.ts). */
 const APPS_SPEC = "reference/specs/apps-2026-01-26.mdx";
 
 /** The text under one pinned heading, up to the next heading of the same or a higher level. */

@@ -15,7 +15,7 @@ import {
   type GapList,
   type SpecLinkIndex,
 } from "./spec-coverage";
-import { hasSharedCopies, missingCopyReason, SPEC_COPIES } from "./shared-dir";
+import { hasSharedCopies, missingCopyReason, SPEC_COPIES } from "../shared-dir";
 import { loadSpecLinkIndex, reviewItemIdsIn, specCopiesDir, testTitlesIn } from "./spec-links";
 import { SPEC_SOURCES, type SpecEntry } from "./spec-schema";
 

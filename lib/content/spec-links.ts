@@ -3,7 +3,7 @@ import path from "node:path";
 import ts from "typescript";
 import { listLessons, loadLesson } from "./lessons";
 import { loadQuizBanks } from "./quizzes";
-import { findSharedCopy, SPEC_COPIES } from "./shared-dir";
+import { findSharedCopy, SPEC_COPIES } from "../shared-dir";
 import { indexLesson, type SpecLinkIndex } from "./spec-coverage";
 import { SPEC_SOURCES, type SpecSource } from "./spec-schema";
 

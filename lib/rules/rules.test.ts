@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getRule, isRuleId, RULE_GROUPS, RULE_IDS, RULES, rulesInGroup } from ".";
-import { hasSharedCopies, sharedCopy } from "../content/shared-dir";
+import { hasSharedCopies, sharedCopy } from "../shared-dir";
 import { ruleIdSchema } from "./schema";
 
 const REFERENCE = "reference/mcp-apps-rules.md";

@@ -30,7 +30,7 @@ function put(rel: string): string {
 
 describe("finding the shared reference copies", () => {
   it("is the repository that holds package.json, and looks for shared beside it by default", () => {
-    expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, "../.."));
+    expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, ".."));
     expect(existsSync(path.join(REPO_ROOT, "package.json"))).toBe(true);
     expect(sharedDir({ env: {} })).toBe(path.resolve(REPO_ROOT, "../shared"));
     const copy = put(`beside/shared/${RULES}`);

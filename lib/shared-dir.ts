@@ -20,7 +20,7 @@ export const SPEC_COPIES_VARIABLE = "SPEC_COPIES_DIR";
 export const SPEC_COPIES = "reference/specs";
 
 /** The repository root, the folder holding package.json: fixed by where this file lives. */
-export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/[\\/]$/, "");
+export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url)).replace(/[\\/]$/, "");
 
 export interface SharedDirOptions {
   /** The environment to read the variables from (tests pass their own). */
