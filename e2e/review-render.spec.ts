@@ -168,3 +168,52 @@ test("npm run review -- --render judges a stdio server's view through the page, 
     .filter((l) => l.includes(`${BASIC_ENTRY} --stdio`));
   expect(left).toEqual([]);
 });
+
+// Issue #37 (HIGH): on real servers --render stopped after 25-37 s with exit 2 and an empty stdout,
+// throwing the protocol report away: a UI tool with a required argument (the page's form refused
+// the preview) and a tool the host shows as text (a zero-height frame that never became visible).
+test("--render keeps the protocol report and says how far each UI tool got: a required argument is sampled, a text-only tool is said to be text", async ({
+  baseURL,
+}) => {
+  const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      const cli = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "scripts/review.ts",
+          "--stdio",
+          "node e2e/servers/render-two-tools.mjs",
+          "--render",
+          "--app-url",
+          baseURL!,
+          "--watch",
+          "300",
+          "--json",
+        ],
+        { stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stdout = "";
+      let stderr = "";
+      cli.stdout.on("data", (d: Buffer) => (stdout += d));
+      cli.stderr.on("data", (d: Buffer) => (stderr += d));
+      cli.on("close", (code) => resolve({ code, stdout, stderr }));
+    },
+  );
+  expect(out.stderr).toContain("Rendering book_room's view…");
+  expect(out.stderr).toContain("Rendering show_plain's view…");
+  const report = JSON.parse(out.stdout) as {
+    items: { id: string; status: string; evidence: string }[];
+  };
+  const status = (id: string) => report.items.find((i) => i.id === id)?.status;
+  // The protocol report is whole: the plain text/html resource still fails its mime item.
+  expect(status("mime:show_plain")).toBe("fail");
+  expect(status("rendering:book_room")).toBe("pass");
+  expect(report.items.find((i) => i.id === "rendering:book_room")!.evidence).toMatch(
+    /sample values for room/,
+  );
+  expect(status("renders:book_room")).toBe("pass");
+  expect(status("rendering:show_plain")).toBe("not-checkable");
+  expect(out.code).toBe(1);
+});

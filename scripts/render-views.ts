@@ -11,10 +11,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { chromium, type Browser } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { startRelay, type Relay } from "../lib/host/relay";
 import type { RenderRequest } from "../lib/review/cli";
 import type { ReportItem } from "../lib/review/report";
+import { renderOutcomeItem, type RenderOutcome } from "../lib/review/render-outcome";
 import { CHROMIUM_ARGS, findChromium } from "./find-chromium";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -94,9 +95,15 @@ export async function renderViews(r: RenderRequest): Promise<ReportItem[]> {
       serverUrl = relay.url;
       progress(`Relaying the stdio server at ${serverUrl}…`);
     }
+    // The views are untrusted: Chromium's own sandbox stays on unless it cannot run, which is
+    // when we are root (as CI is); then say so (issue #39).
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot)
+      progress("Running as root: Chromium's sandbox cannot run, so the views render without it.");
     browser = await chromium.launch({
       executablePath: chromiumAt.executablePath,
-      args: CHROMIUM_ARGS,
+      args: asRoot ? CHROMIUM_ARGS : CHROMIUM_ARGS.filter((a) => a !== "--no-sandbox"),
+      chromiumSandbox: !asRoot,
     });
     const page = await browser.newPage({ acceptDownloads: true });
     progress(`Reviewing on ${app.url}/review…`);
@@ -108,23 +115,23 @@ export async function renderViews(r: RenderRequest): Promise<ReportItem[]> {
     const items: ReportItem[] = [];
     for (const tool of r.tools) {
       progress(`Rendering ${tool}'s view…`);
-      const section = page.locator(
-        `[data-testid="review-ui-tool"][data-tool=${JSON.stringify(tool)}]`,
-      );
-      await section.getByTestId("preview-tool").click();
-      const view = section.getByTestId("review-view");
-      await view
-        .locator(
-          'xpath=self::*[@data-state="initialized" or @data-state="failed" or @data-state="text" or @data-state="torn-down"]',
-        )
-        .waitFor({ timeout: r.handshakeMs + 15_000 });
-      await page.waitForTimeout(r.watchMs);
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        section.getByTestId("view-checks-json").click(),
-      ]);
-      const file = await download.path();
-      items.push(...(JSON.parse(readFileSync(file, "utf8")) as ReportItem[]));
+      const started = Date.now();
+      try {
+        items.push(...(await renderOne(page, tool, r)));
+      } catch (e) {
+        const timedOut = e instanceof Error && e.name === "TimeoutError";
+        const why = e instanceof Error ? e.message.split("\n")[0]! : String(e);
+        items.push(
+          renderOutcomeItem(
+            tool,
+            timedOut ? "timed-out" : "failed",
+            timedOut
+              ? `no rendered, text or failed state within ${Math.round((Date.now() - started) / 1000)} s (--render's limit per view)`
+              : `the render stopped: ${why}`,
+          ),
+        );
+      }
+      progress(`  ${tool}: ${items.at(-1)?.title ?? "done"} (${Date.now() - started} ms)`);
     }
     return items;
   } finally {
@@ -132,4 +139,55 @@ export async function renderViews(r: RenderRequest): Promise<ReportItem[]> {
     await relay?.close().catch(() => {});
     await app.stop();
   }
+}
+
+/** How long one view may take, from Preview to a state the page settles in. */
+const PER_VIEW_MS = 30_000;
+
+/**
+ * One UI tool's view previewed on the page: its outcome item first, then the page's own view
+ * checks (only a view that was drawn has them). The state is awaited attached, not visible: a
+ * tool the host shows as text has a zero-height frame.
+ */
+async function renderOne(page: Page, tool: string, r: RenderRequest): Promise<ReportItem[]> {
+  const section = page.locator(`[data-testid="review-ui-tool"][data-tool=${JSON.stringify(tool)}]`);
+  await section.getByTestId("preview-tool").click();
+  const errors = section.getByTestId("form-errors");
+  const view = section.getByTestId("review-view");
+  const settled = view.locator(
+    'xpath=self::*[@data-state="initialized" or @data-state="failed" or @data-state="text" or @data-state="torn-down"]',
+  );
+  const limit = Math.min(PER_VIEW_MS, r.handshakeMs + 15_000);
+  const first = await Promise.race([
+    settled.waitFor({ state: "attached", timeout: limit }).then(() => "view" as const),
+    errors.waitFor({ state: "visible", timeout: limit }).then(() => "errors" as const),
+  ]);
+  if (first === "errors") {
+    const text = (await errors.innerText()).replace(/\s+/g, " ").trim();
+    return [renderOutcomeItem(tool, "refused-by-form", `the page's form said: ${text}`)];
+  }
+  const state = await view.getAttribute("data-state");
+  const sampled = await section
+    .getByTestId("preview-sampled")
+    .innerText({ timeout: 500 })
+    .catch(() => "");
+  const status = await section
+    .getByTestId("runner-status")
+    .innerText({ timeout: 500 })
+    .catch(() => "");
+  const outcome: RenderOutcome =
+    state === "text" ? "text" : state === "failed" ? "failed" : "rendered";
+  const reason = [status.replace(/\s+/g, " ").trim() || `state ${state}`, sampled]
+    .filter(Boolean)
+    .join(" ");
+  const items = [renderOutcomeItem(tool, outcome, reason)];
+  if (outcome === "text") return items;
+  await page.waitForTimeout(r.watchMs);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 10_000 }),
+    section.getByTestId("view-checks-json").click({ timeout: 10_000 }),
+  ]);
+  const file = await download.path();
+  items.push(...(JSON.parse(readFileSync(file, "utf8")) as ReportItem[]));
+  return items;
 }

@@ -6,6 +6,7 @@ import {
   argumentsFrom,
   formFromSchema,
   initialValues,
+  sampleValues,
   type RawValues,
 } from "@/lib/review/input-form";
 import { Field } from "./runner-field";
@@ -41,6 +42,8 @@ export function ToolForm({
   const form = useMemo(() => formFromSchema(tool.inputSchema), [tool.inputSchema]);
   const [values, setValues] = useState<RawValues>(() => initialValues(form));
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
+  // Set when a preview filled required fields with samples: said beside the buttons.
+  const [sampled, setSampled] = useState<string | null>(null);
   const [handshakeSeconds, setHandshakeSeconds] = useState(String(DEFAULT_HANDSHAKE_S));
   // A real call may change data on the server: asked first, once per tool on this page. A
   // readOnlyHint does not skip the question: annotations from a server the person has not vetted
@@ -73,7 +76,20 @@ export function ToolForm({
 
   const submit = (event: FormEvent | null, preview = false) => {
     event?.preventDefault();
-    const parsed = argumentsFrom(form, values);
+    let parsed = argumentsFrom(form, values);
+    setSampled(null);
+    // A preview calls nothing and hands the arguments to the view only: required fields left
+    // empty get sample values (said on the page), so every UI tool can be previewed.
+    if (preview && !parsed.ok) {
+      const withSamples = argumentsFrom(form, sampleValues(form, values));
+      if (withSamples.ok) {
+        const filled = form.fields
+          .filter((f) => f.required && values[f.name] !== sampleValues(form, values)[f.name])
+          .map((f) => f.name);
+        setSampled(`Previewed with sample values for ${filled.join(", ")} (nothing was called).`);
+        parsed = withSamples;
+      }
+    }
     if (!parsed.ok) {
       setErrors(parsed.errors);
       return;
@@ -137,6 +153,11 @@ export function ToolForm({
             ))}
           </ul>
         </div>
+      ) : null}
+      {sampled ? (
+        <p className="muted" role="status" data-testid="preview-sampled">
+          {sampled}
+        </p>
       ) : null}
       <p>
         <button type="submit" disabled={busy} data-testid="run-tool">

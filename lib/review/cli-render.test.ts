@@ -85,4 +85,28 @@ describe("--render's options and its items in the report", () => {
     expect(r.code).toBe(1);
     expect(r.report!.items.some((i) => i.id === "csp-observed:get-time")).toBe(true);
   }, 60_000);
+
+  // Issue #37 (HIGH): a renderer that gave up threw the protocol report away (exit 2, empty stdout).
+  it("keeps the protocol report when the renderer fails, with one warning saying why", async () => {
+    const r = await runReviewCli(
+      [
+        "--stdio",
+        "node node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js --stdio",
+        "--render",
+        "--json",
+      ],
+      {
+        render: async () => {
+          throw new Error("the academy did not answer within 60000 ms");
+        },
+      },
+    );
+    expect(r.code).not.toBe(2);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.items.some((i) => i.id.startsWith("mime:"))).toBe(true);
+    expect(report.items.find((i) => i.id === "rendering")).toMatchObject({
+      status: "warning",
+      evidence: expect.stringContaining("the academy did not answer"),
+    });
+  }, 60_000);
 });

@@ -21,6 +21,7 @@ import {
 } from "./report";
 import { missingScheme } from "./reach";
 import { withRenderedItems } from "./rendered-items";
+import { renderOutcomeItem } from "./render-outcome";
 
 export { withRenderedItems };
 import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
@@ -328,11 +329,10 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     try {
       report = await renderInto(report, args, io);
     } catch (e) {
-      return {
-        code: 2,
-        stdout: "",
-        stderr: `The review finished, but its views could not be rendered: ${e instanceof Error ? e.message : String(e)}`,
-      };
+      // The protocol report stands on its own: a render that cannot run is one warning in it.
+      const why = `the views could not be rendered: ${e instanceof Error ? e.message : String(e)}`;
+      io.progress?.(`--render stopped: ${why}`);
+      report = withRenderedItems(report, [renderOutcomeItem(undefined, "timed-out", why)]);
     }
   }
   return {

@@ -112,3 +112,58 @@ describe("argumentsFrom", () => {
     expect(argumentsFrom(f, { n: optionValue("1") })).toEqual({ ok: true, arguments: { n: "1" } });
   });
 });
+
+// Issue #37 item 1: --render previews every UI tool, and a required argument must not stop it.
+describe("sample values for a preview (no call is made)", () => {
+  it("fills each required field from its example, format, enum, bounds or type, and leaves the rest", async () => {
+    const { sampleValues } = await import("./input-form");
+    const form = formFromSchema({
+      type: "object",
+      required: ["room", "day", "mail", "site", "size", "count", "kind", "tags", "on", "extra"],
+      properties: {
+        room: { type: "string", examples: ["Aula B"] },
+        day: { type: "string", format: "date" },
+        mail: { type: "string", format: "email" },
+        site: { type: "string", format: "uri" },
+        size: { type: "number", minimum: 5 },
+        count: { type: "integer" },
+        kind: { enum: ["small", "large"] },
+        tags: { type: "array", items: { type: "string" } },
+        on: { type: "boolean" },
+        extra: { type: "object", properties: { a: { type: "string" } } },
+        note: { type: "string" },
+      },
+    });
+    const values = sampleValues(form, initialValues(form));
+    const parsed = argumentsFrom(form, values);
+    expect(parsed).toEqual({
+      ok: true,
+      arguments: {
+        room: "Aula B",
+        day: "2026-01-26",
+        mail: "someone@example.com",
+        site: "https://example.com/",
+        size: 5,
+        count: 1,
+        kind: "small",
+        tags: ["sample"],
+        on: false,
+        extra: {},
+      },
+    });
+  });
+
+  it("keeps what the person typed", async () => {
+    const { sampleValues } = await import("./input-form");
+    const form = formFromSchema({
+      type: "object",
+      required: ["room"],
+      properties: { room: { type: "string" } },
+    });
+    expect(sampleValues(form, { room: "B12" })).toEqual({ room: "B12" });
+    expect(argumentsFrom(form, sampleValues(form, { room: "" }))).toEqual({
+      ok: true,
+      arguments: { room: "sample" },
+    });
+  });
+});

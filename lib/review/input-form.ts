@@ -16,7 +16,14 @@ interface FieldBase {
 }
 
 export type FormField =
-  | (FieldBase & { kind: "string"; default?: string; multiline: boolean })
+  | (FieldBase & {
+      kind: "string";
+      default?: string;
+      multiline: boolean;
+      /** The schema's first example, and its `format`: what a sample value is made from. */
+      example?: string;
+      format?: string;
+    })
   | (FieldBase & {
       kind: "number" | "integer";
       default?: number;
@@ -101,6 +108,12 @@ function fieldFor(name: string, raw: unknown, required: boolean): FormField {
         kind: "string",
         multiline: typeof s.maxLength !== "number" || s.maxLength > 200,
         ...(typeof def === "string" ? { default: def } : {}),
+        ...(Array.isArray(s.examples) && typeof s.examples[0] === "string"
+          ? { example: s.examples[0] }
+          : typeof s.example === "string"
+            ? { example: s.example }
+            : {}),
+        ...(typeof s.format === "string" ? { format: s.format } : {}),
       };
     case "number":
     case "integer":
@@ -264,4 +277,51 @@ export function argumentsFrom(form: ToolForm, values: RawValues): ArgumentsResul
     }
   }
   return errors.length ? { ok: false, errors } : { ok: true, arguments: args };
+}
+
+/** A sample string for a `format` the JSON Schema names; plain text otherwise. */
+const FORMAT_SAMPLES: Record<string, string> = {
+  date: "2026-01-26",
+  "date-time": "2026-01-26T12:00:00Z",
+  time: "12:00:00",
+  email: "someone@example.com",
+  uri: "https://example.com/",
+  url: "https://example.com/",
+  uuid: "00000000-0000-4000-8000-000000000000",
+};
+
+/** A sample raw value for one field, made from its example, format, options, bounds or type. */
+function sampleFor(f: FormField): string | boolean {
+  switch (f.kind) {
+    case "string":
+      return f.example ?? (f.format ? FORMAT_SAMPLES[f.format] : undefined) ?? "sample";
+    case "number":
+    case "integer": {
+      const n = f.minimum ?? (f.maximum !== undefined && f.maximum < 1 ? f.maximum : 1);
+      return String(f.kind === "integer" ? Math.ceil(n) : n);
+    }
+    case "enum":
+      return optionValue(f.options[0]!);
+    case "boolean":
+      return false;
+    case "string-array":
+      return "sample";
+    case "json":
+      return "{}";
+  }
+}
+
+/**
+ * The form's values with every required field still empty filled with a sample: for a preview,
+ * which calls nothing and hands the arguments only to the view (`--render` previews each UI tool,
+ * and a required argument must not stop it). What the person typed is kept.
+ */
+export function sampleValues(form: ToolForm, values: RawValues): RawValues {
+  const out: RawValues = { ...values };
+  for (const f of form.fields) {
+    if (!f.required || f.kind === "boolean") continue;
+    const v = out[f.name];
+    if (typeof v !== "string" || v.trim() === "") out[f.name] = sampleFor(f);
+  }
+  return out;
 }

@@ -158,7 +158,12 @@ async function readAndDecide(
   const conn = o.connection;
   const caps = conn.serverCapabilities;
   const found = toolResourceUri(o.tool)!;
-  const declaration = conn.era === "legacy" ? conn.declaration() : conn.declaration("tools/call");
+  // A preview sends no tools/call: on a modern connection it is judged on the declaration the
+  // host sent on its latest request (every modern request carries the same one), not on none.
+  const declaration =
+    conn.era === "legacy"
+      ? conn.declaration()
+      : (conn.declaration("tools/call") ?? (o.sampleResult ? conn.declaration() : undefined));
   const negotiation = decideNegotiationForEra(conn.era, declaration, caps, found.uri);
   let read: ReadResourceResult | undefined;
   let observation: ReadObservation | undefined;
