@@ -12,8 +12,9 @@ const NAV: readonly { href: string; label: string; also?: readonly string[] }[] 
   { href: "/simulator", label: "Simulator" },
   { href: "/review", label: "Server review" },
   { href: "/quizzes", label: "Quizzes" },
-  // The spec catalogue, the rules and the metadata matrix: looked up rather than studied.
-  { href: "/reference", label: "Reference", also: ["/spec", "/rules"] },
+  // The spec catalogue, the rules, the metadata matrix and the real hosts: looked up rather than
+  // studied.
+  { href: "/reference", label: "Reference", also: ["/spec", "/rules", "/hosts"] },
   { href: "/progress", label: "Progress" },
 ];
 

@@ -5,7 +5,7 @@ import { RULES } from "@/lib/rules";
 export const metadata: Metadata = {
   title: "Reference",
   description:
-    "What to look up rather than study: the spec's statements mapped to the course, the protocol rules, and the metadata matrix.",
+    "What to look up rather than study: the spec's statements mapped to the course, the protocol rules, the metadata matrix, and how real hosts meet the spec.",
 };
 
 const PAGES = [
@@ -21,6 +21,12 @@ const PAGES = [
     about: `The ${RULES.length} numbered rules every lesson, verdict and question cites, each with its source and what cites it.`,
   },
   {
+    href: "/hosts",
+    title: "Real hosts",
+    about:
+      "How real MCP Apps hosts meet the spec's host requirements: measured here, or from dated public sources, with each cell's evidence, date and whether it is a violation or an allowed variation.",
+  },
+  {
     href: "/reference/metadata-matrix",
     title: "The metadata matrix",
     about:
@@ -28,7 +34,7 @@ const PAGES = [
   },
 ];
 
-/** The header's Reference entry: the three pages a learner looks things up in. */
+/** The header's Reference entry: the pages a learner looks things up in. */
 export default function ReferencePage() {
   return (
     <>

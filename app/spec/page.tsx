@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "@/app/_components/link";
+import { loadHostRecords } from "@/lib/content/hosts";
 import { listLessons, loadLesson } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { loadSpecCatalogue, specArea, type LoadedSpecEntry } from "@/lib/content/spec";
@@ -131,11 +132,17 @@ function Check({ entry }: { entry: LoadedSpecEntry }) {
  * small island that hides rows.
  */
 export default async function SpecPage() {
-  const [entries, lessons, banks] = await Promise.all([
+  const [entries, lessons, banks, hostRecords] = await Promise.all([
     loadSpecCatalogue(),
     listLessons().then((list) => Promise.all(list.map((l) => loadLesson(l.slug)))),
     loadQuizBanks(),
+    loadHostRecords(),
   ]);
+  // How many real hosts have a cell on each entry: those rows link to the entry on /hosts.
+  const hostCells = new Map<string, number>();
+  for (const r of hostRecords) {
+    for (const id of Object.keys(r.cells)) hostCells.set(id, (hostCells.get(id) ?? 0) + 1);
+  }
   const questions = new Map(banks.flatMap((b) => b.questions.map((q) => [q.id, q])));
   const index: SpecLinkIndex = {
     lessons: new Map(
@@ -246,6 +253,15 @@ export default async function SpecPage() {
                           {e.keyword}
                         </span>{" "}
                         <span className="spec-party">{PARTY_LABEL[e.party]}</span>
+                        {hostCells.has(e.id) ? (
+                          <Link
+                            href={`/hosts#${e.id}`}
+                            className="spec-hosts-link"
+                            data-hosts-link={e.id}
+                          >
+                            How real hosts do ({hostCells.get(e.id)} hosts)
+                          </Link>
+                        ) : null}
                       </td>
                       <td data-label="Statement">
                         {e.statement}
