@@ -113,6 +113,9 @@ test("every lesson, rule and question link on /spec opens a page that has its ta
     const html = await res.text();
     if (hash && !html.includes(`id="${hash}"`)) failures.push(`${href}: no element #${hash}`);
   }
+  // A question link opens that question (?q=), not only its topic (issue #34).
+  for (const [href, id] of questionLinks)
+    expect(href, id).toMatch(new RegExp(`\\?q=${encodeURIComponent(id!)}$`));
   // A question links its topic's practice set, which must hold it.
   const practice = new Map<string, string>();
   for (const [href, id] of questionLinks) {
@@ -192,4 +195,16 @@ test("at 375 px each requirement is a card and nothing scrolls sideways", async 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+// axe's empty-table-header (a minor violation, so the serious-only sweep let it pass): every header
+// cell of the two coverage tables names its column (issue #34).
+test("every header cell of the coverage tables on /spec has text", async ({ page }) => {
+  await page.goto("/spec");
+  const headers = page.locator(".spec-figures th");
+  expect(await headers.count()).toBeGreaterThan(10);
+  const empty = await headers.evaluateAll((ths) =>
+    ths.filter((th) => !th.textContent?.trim()).map((th) => th.outerHTML),
+  );
+  expect(empty).toEqual([]);
 });

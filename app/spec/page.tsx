@@ -12,7 +12,7 @@ import {
   type FigureRow,
   type SpecLinkIndex,
 } from "@/lib/content/spec-coverage";
-import { SPEC_KEYWORDS, SPEC_PARTIES, SPEC_SOURCES } from "@/lib/content/spec-schema";
+import { isMandatory, SPEC_KEYWORDS, SPEC_PARTIES, SPEC_SOURCES } from "@/lib/content/spec-schema";
 import { getRule } from "@/lib/rules";
 import { RuleRef } from "../_components/rule-ref";
 import { practiceHref } from "../quizzes/topics";
@@ -28,9 +28,22 @@ const PARTY_LABEL: Record<string, string> = {
   view: "view",
   server: "server",
   client: "client",
+  "supporting-side": "the side that supports it",
+  "extension-author": "extension author",
 };
 
-function Figures({ rows, caption, id }: { rows: FigureRow[]; caption: string; id: string }) {
+function Figures({
+  rows,
+  caption,
+  id,
+  by,
+}: {
+  rows: FigureRow[];
+  caption: string;
+  id: string;
+  /** What each row is: the first column's heading (axe: a header cell needs text). */
+  by: string;
+}) {
   return (
     <>
       <h3 id={id} className="spec-figures-title">
@@ -40,7 +53,7 @@ function Figures({ rows, caption, id }: { rows: FigureRow[]; caption: string; id
         <table>
           <thead>
             <tr>
-              <th scope="col"></th>
+              <th scope="col">{by}</th>
               <th scope="col">Entries</th>
               <th scope="col">With a rule</th>
               <th scope="col">Taught</th>
@@ -163,7 +176,7 @@ export default async function SpecPage() {
   };
   const coverage = computeCoverage(entries, index);
   const figures = coverageFigures(entries, coverage);
-  const mustLevel = entries.filter((e) => e.keyword === "MUST" || e.keyword === "MUST NOT");
+  const mustLevel = entries.filter((e) => isMandatory(e.keyword));
   const mustCovered = mustLevel.filter((e) => !coverage.gaps[e.id]).length;
   const options = {
     party: SPEC_PARTIES.filter((p) => entries.some((e) => e.party === p)),
@@ -175,11 +188,11 @@ export default async function SpecPage() {
     <>
       <h1>The spec, mapped</h1>
       <p className="muted spec-intro">
-        Every normative statement (MUST, MUST NOT, SHOULD, SHOULD NOT, MAY) of the MCP Apps
-        specification 2026-01-26 and of the MCP 2026-07-28 core pages Apps depends on, each in our
-        own words, with who it binds, the <Link href="/rules">rules</Link> that carry it, the lesson
-        sections that teach it, the questions that drill it, and how it is checked: by our
-        host&apos;s tests, by the server review, or why it cannot be.
+        Every normative statement (MUST, MUST NOT, REQUIRED, SHOULD, SHOULD NOT, RECOMMENDED, MAY,
+        OPTIONAL) of the MCP Apps specification 2026-01-26 and of the MCP 2026-07-28 core pages Apps
+        depends on, each in our own words, with who it binds, the <Link href="/rules">rules</Link>{" "}
+        that carry it, the lesson sections that teach it, the questions that drill it, and how it is
+        checked: by our host&apos;s tests, by the server review, or why it cannot be.
       </p>
 
       {entries.length === 0 ? (
@@ -190,8 +203,9 @@ export default async function SpecPage() {
             <strong>
               {mustCovered} of {mustLevel.length}
             </strong>{" "}
-            MUSTs (and MUST NOTs) taught, drilled and tested: each has a rule, a lesson section
-            citing it, at least two questions and a host test, a review item or a stated reason.
+            MUSTs (with MUST NOTs and REQUIREDs) taught, drilled and tested: each has a rule, a
+            lesson section citing it, at least two questions and a host test, a review item or a
+            stated reason.
           </p>
           <ul className="spec-by-party" data-testid="spec-must-by-party">
             {SPEC_PARTIES.map((p) => {
@@ -207,15 +221,24 @@ export default async function SpecPage() {
           </ul>
           <h2 id="coverage">Coverage</h2>
           <p className="muted spec-intro">
-            Taught: a lesson section citing one of its rules. Drilled: two questions for a MUST or
-            MUST NOT, one otherwise. Tested or reviewed: named host tests or server review items.
+            Taught: a lesson section citing one of its rules. Drilled: two questions for a MUST,
+            MUST NOT or REQUIRED, one for a SHOULD, none for a MAY. Tested or reviewed: named host
+            tests or server review items. &ldquo;No gap&rdquo; counts a MAY as fully covered once it
+            has a rule, or a stated reason why it needs none: a MAY needs no lesson, question or
+            test of its own.
           </p>
           <Figures
             id="figures-party"
             rows={figures.byParty}
             caption="Coverage by the party a requirement binds"
+            by="Party"
           />
-          <Figures id="figures-keyword" rows={figures.byKeyword} caption="Coverage by keyword" />
+          <Figures
+            id="figures-keyword"
+            rows={figures.byKeyword}
+            caption="Coverage by keyword"
+            by="Keyword"
+          />
 
           <h2 id="requirements">Requirements</h2>
           <SpecFilter tableId={TABLE_ID} options={options} total={entries.length} />
@@ -327,7 +350,10 @@ export default async function SpecPage() {
                             <ul>
                               {qs.map((q) => (
                                 <li key={q.id}>
-                                  <Link href={practiceHref(q.topic)} data-question={q.id}>
+                                  <Link
+                                    href={`${practiceHref(q.topic)}?q=${encodeURIComponent(q.id)}`}
+                                    data-question={q.id}
+                                  >
                                     <code>{q.id}</code>
                                   </Link>
                                 </li>

@@ -6,7 +6,7 @@ import {
   type HostRecord,
   type Reading,
 } from "./hosts-schema";
-import type { SpecEntry, SpecKeyword } from "./spec-schema";
+import { isMandatory, keywordStrength, type SpecEntry, type SpecKeyword } from "./spec-schema";
 
 // The /hosts grid, pure: host records × the host-directed requirements of the catalogue, each cell
 // judged against its requirement's keyword and dated against a day passed in, so tests can fix
@@ -79,9 +79,9 @@ export type Judgement = "conforms" | "violation" | "variation" | "unsettled";
 
 export function judge(reading: Reading, keyword: SpecKeyword): Judgement {
   if (reading === "unsettled") return "unsettled";
-  if (reading === "left-open" || keyword === "MAY") return "variation";
+  if (reading === "left-open" || keywordStrength(keyword) === "MAY") return "variation";
   if (reading === "meets") return "conforms";
-  return keyword === "MUST" || keyword === "MUST NOT" ? "violation" : "variation";
+  return isMandatory(keyword) ? "violation" : "variation";
 }
 
 /** The sentence shown under a cell's verdict. */
@@ -91,7 +91,7 @@ export function describeJudgement(reading: Reading, keyword: SpecKeyword): strin
   if (j === "conforms") return `Meets the ${keyword}`;
   if (j === "violation") return `Spec violation: the ${keyword} is not met`;
   if (reading === "left-open") return "Allowed variation: the spec leaves this open";
-  if (keyword === "MAY") {
+  if (keywordStrength(keyword) === "MAY") {
     return reading === "meets"
       ? "Allowed: takes up what the MAY permits"
       : "Allowed: does not take up the MAY";

@@ -12,16 +12,66 @@ const SLUG = new RegExp(`^${WORD}$`);
 /** `lesson-slug#pinned-heading-id`. */
 export const LESSON_REF = new RegExp(`^(${WORD})#(${WORD})$`);
 
-export const SPEC_KEYWORDS = ["MUST", "MUST NOT", "SHOULD", "SHOULD NOT", "MAY"] as const;
+/**
+ * The keywords as the spec writes them. RFC 2119 also has REQUIRED, RECOMMENDED and OPTIONAL,
+ * which mean MUST, SHOULD and MAY (Apps line 1522 writes `mimeTypes` as REQUIRED): recorded as
+ * written, and weighed by `keywordStrength`.
+ */
+export const SPEC_KEYWORDS = [
+  "MUST",
+  "MUST NOT",
+  "REQUIRED",
+  "SHOULD",
+  "SHOULD NOT",
+  "RECOMMENDED",
+  "MAY",
+  "OPTIONAL",
+] as const;
 export type SpecKeyword = (typeof SPEC_KEYWORDS)[number];
 
-export const SPEC_PARTIES = ["host", "sandbox-proxy", "view", "server", "client"] as const;
+/** What a keyword weighs: REQUIRED is a MUST, RECOMMENDED a SHOULD, OPTIONAL a MAY (RFC 2119). */
+export function keywordStrength(
+  k: SpecKeyword,
+): "MUST" | "MUST NOT" | "SHOULD" | "SHOULD NOT" | "MAY" {
+  return k === "REQUIRED" ? "MUST" : k === "RECOMMENDED" ? "SHOULD" : k === "OPTIONAL" ? "MAY" : k;
+}
+
+/** A MUST, MUST NOT or REQUIRED: an obligation whose breach is a violation. */
+export const isMandatory = (k: SpecKeyword) => {
+  const s = keywordStrength(k);
+  return s === "MUST" || s === "MUST NOT";
+};
+
+/**
+ * Who a statement binds. `supporting-side`: whichever side supports an extension the other lacks
+ * (for Apps usually the server, for our host when a server lacks it); `extension-author`: the
+ * authors of an extension's specification or identifier.
+ */
+export const SPEC_PARTIES = [
+  "host",
+  "sandbox-proxy",
+  "view",
+  "server",
+  "client",
+  "supporting-side",
+  "extension-author",
+] as const;
 export type SpecParty = (typeof SPEC_PARTIES)[number];
 
 /** The parties whose statements our own host (the simulator and the review) should obey: tested. */
-export const TESTED_PARTIES: readonly SpecParty[] = ["host", "sandbox-proxy", "client"];
+export const TESTED_PARTIES: readonly SpecParty[] = [
+  "host",
+  "sandbox-proxy",
+  "client",
+  "supporting-side",
+];
 /** The parties the server review looks at from outside. */
-export const REVIEWED_PARTIES: readonly SpecParty[] = ["server", "view"];
+export const REVIEWED_PARTIES: readonly SpecParty[] = [
+  "server",
+  "view",
+  "supporting-side",
+  "extension-author",
+];
 
 /**
  * The copies in the shared folder's `reference/specs/` (file names; shared-dir.ts finds them) and
@@ -107,7 +157,10 @@ export const specEntrySchema = z
   .superRefine((e, ctx) => {
     // A statement with no rule yet is a coverage gap ("rule"), held by the ratchet like a missing
     // lesson; lessons or questions it links are broken links (they must cite one of its rules).
-    if (e.omitReason !== undefined && (e.keyword !== "MAY" || e.rules.length > 0)) {
+    if (
+      e.omitReason !== undefined &&
+      (keywordStrength(e.keyword) !== "MAY" || e.rules.length > 0)
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["omitReason"],
@@ -118,14 +171,14 @@ export const specEntrySchema = z
       ctx.addIssue({
         code: "custom",
         path: ["check", "tests"],
-        message: `tests check host, sandbox-proxy or client statements, not ${e.party} ones; use review or notCheckable`,
+        message: `tests check host, sandbox-proxy, client or supporting-side statements, not ${e.party} ones; use review or notCheckable`,
       });
     }
     if (("review" in e.check || "notCheckable" in e.check) && !REVIEWED_PARTIES.includes(e.party)) {
       ctx.addIssue({
         code: "custom",
         path: ["check", Object.keys(e.check)[0]!],
-        message: `review items and notCheckable are for server or view statements, not ${e.party} ones`,
+        message: `review items and notCheckable are for server, view, supporting-side or extension-author statements, not ${e.party} ones`,
       });
     }
   });

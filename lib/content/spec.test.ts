@@ -88,11 +88,13 @@ describe("the catalogue schema", () => {
     expect(
       errorOf(() => parseSpecFile(file({ ...entry, check: { review: ["mime"] } }), FILE)),
     ).toBe(
-      `${FILE}: entry "visibility/app-tool-hidden" check.review: review items and notCheckable are for server or view statements, not host ones`,
+      `${FILE}: entry "visibility/app-tool-hidden" check.review: review items and notCheckable are for server, view, supporting-side or extension-author statements, not host ones`,
     );
     expect(
       errorOf(() => parseSpecFile(file({ ...entry, party: "server", check: entry.check }), FILE)),
-    ).toMatch(/check\.tests: tests check host, sandbox-proxy or client statements, not server/);
+    ).toMatch(
+      /check\.tests: tests check host, sandbox-proxy, client or supporting-side statements, not server/,
+    );
     expect(
       errorOf(() => parseSpecFile(file({ ...entry, check: { tests: ["hides it"] } }), FILE)),
     ).toMatch(/check\.tests\[0\]: write `<path>: <exact title>`/);

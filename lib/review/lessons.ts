@@ -13,6 +13,7 @@ export const LESSONS = {
   twoPlaces: lesson("resource-metadata-and-caching", "two-places"),
   border: lesson("resource-metadata-and-caching", "border-and-domain"),
   resourceUri: lesson("linking-a-tool-to-its-view", "resource-uri"),
+  toolName: lesson("linking-a-tool-to-its-view", "tool-name"),
   fetching: lesson("linking-a-tool-to-its-view", "fetching"),
   unlisted: lesson("linking-a-tool-to-its-view", "unlisted"),
   flatKey: lesson("server-side-authorization", "edge-cases"),

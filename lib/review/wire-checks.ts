@@ -416,7 +416,8 @@ export function resourceWireItems(
 
 /**
  * RES-3 under the Apps mime type: the content must be an HTML document. Text with no HTML markup
- * at all (a bare URL, JSON, plain text) fails; markup without `<!doctype html>` and `<html>` warns.
+ * at all (a bare URL, JSON, plain text) fails, and so does markup without `<!doctype html>` and
+ * `<html>` (a fragment).
  */
 export function htmlDocumentVerdict(
   html: string | undefined,
@@ -437,9 +438,11 @@ export function htmlDocumentVerdict(
       status: "fail",
       evidence: `${encoding} ${json(clip(html, 80))} is not an HTML document (no markup at all)${mimeType === PROFILE_MIME ? `, yet it is served as ${PROFILE_MIME}, whose content must be an HTML5 document` : ""}`,
     };
+  // RES-3 is a MUST (Apps line 270): a fragment is not a complete HTML5 document, so it fails
+  // (it was a warning, softer than the spec and than the course, which teaches that it fails).
   return {
-    status: "warning",
-    evidence: `${html.length} characters, but no <!doctype html> and <html> element: ${json(html.slice(0, 60))}`,
+    status: "fail",
+    evidence: `${html.length} characters of markup, but not a complete HTML5 document (no <!doctype html> and <html> element): ${json(html.slice(0, 60))}`,
   };
 }
 
@@ -505,7 +508,10 @@ export function protocolProbeItems(input: ReviewInput): ReportItem[] {
   }
   {
     const a = probes?.missingMeta;
-    const ok = a?.error?.code === -32602;
+    const coded = a?.error?.code === -32602;
+    // On HTTP the refusal also MUST carry status 400 Bad Request (line 381); stdio has no status.
+    const statusOk = a?.httpStatus === undefined || a.httpStatus === 400;
+    const ok = coded && statusOk;
     items.push({
       id: "missing-meta",
       title: "A request without the required clientCapabilities _meta key gets -32602",
@@ -513,9 +519,12 @@ export function protocolProbeItems(input: ReviewInput): ReportItem[] {
       evidence: !a
         ? "the probe was not sent"
         : `tools/list naming ${MODERN_VERSION} without ${META_CLIENT_CAPABILITIES} in _meta was answered with ${answerText(a)}` +
-          (ok
-            ? ""
-            : `; ${CORE_BASIC} (line 380) requires a server to reject a request missing a required _meta field with -32602 (Invalid params)`),
+          (a.httpStatus !== undefined ? ` (HTTP ${a.httpStatus})` : "") +
+          (!coded
+            ? `; ${CORE_BASIC} (line 380) requires a server to reject a request missing a required _meta field with -32602 (Invalid params)`
+            : !statusOk
+              ? `; ${CORE_BASIC} (line 381) requires that answer to carry HTTP status 400 Bad Request`
+              : ""),
       ruleIds: ["NEG-2"],
       lesson: LESSONS.perRequest,
       source: "core",
@@ -643,8 +652,8 @@ export function toolNamesItem(input: ReviewInput): ReportItem {
     evidence: offending.length
       ? `${offending.join("; ")}: ${CORE_TOOLS} (lines 311-316) says tool names SHOULD be 1 to 128 ASCII letters, digits, underscores, hyphens and dots`
       : `${names.length} tool name(s), all within the allowed characters and length (${CORE_TOOLS}, lines 311-316)`,
-    ruleIds: [],
-    lesson: LESSONS.resourceUri,
+    ruleIds: ["TOOL-8"],
+    lesson: LESSONS.toolName,
     source: "core",
   };
 }

@@ -350,7 +350,7 @@ describe("verdicts that match the rules (deliverable 3)", () => {
     expect(d.ruleIds).toEqual(["RES-3"]);
   });
 
-  it("an HTML fragment without a doctype is a warning", async () => {
+  it("an HTML fragment without a doctype fails: RES-3's complete HTML5 document is a MUST (line 270)", async () => {
     const r = await reportFor({
       tools: [uiTool("board", "ui://p/board.html")],
       views: {
@@ -360,7 +360,7 @@ describe("verdicts that match the rules (deliverable 3)", () => {
         ),
       },
     });
-    expect(item(r, "html-document:board").status).toBe("warning");
+    expect(item(r, "html-document:board").status).toBe("fail");
   });
 
   it("a content uri other than the one read fails", async () => {

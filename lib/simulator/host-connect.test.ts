@@ -268,6 +268,39 @@ describe("declaration read from the wire", () => {
     expect(conn.declaration("tools/call")?.where).toBe("request-meta");
   });
 
+  // Apps line 1522: the extension's settings hold mimeTypes, REQUIRED (issue #34).
+  it("the host's Apps declaration carries the REQUIRED mimeTypes setting, with the profile type, in initialize, and every modern request carries the protocol version and capabilities", async () => {
+    const legacy = await connect(serve("stdio", "legacy"), "legacy");
+    const init = legacy.wire.requests("initialize").at(-1);
+    const ext = (caps: unknown) =>
+      (caps as { extensions?: Record<string, { mimeTypes?: unknown }> } | undefined)?.extensions?.[
+        "io.modelcontextprotocol/ui"
+      ];
+    expect(ext(init?.params?.capabilities)?.mimeTypes).toContain("text/html;profile=mcp-app");
+    const modern = await connect(serve("stdio", "modern"), "modern");
+    await modern.client.listTools();
+    const requests = modern.wire.requests().filter((r) => r.params?._meta !== undefined);
+    expect(requests.length).toBeGreaterThan(1);
+    for (const r of requests) {
+      const caps = (r.params!._meta as Record<string, unknown>)[META_CLIENT_CAPABILITIES];
+      expect(ext(caps)?.mimeTypes, r.method).toContain("text/html;profile=mcp-app");
+      const meta = r.params!._meta as Record<string, unknown>;
+      expect(meta["io.modelcontextprotocol/protocolVersion"], r.method).toBe("2026-07-28");
+    }
+  });
+
+  // basic/index line 85: an earlier server's result has no resultType; the client reads it as
+  // "complete" (NEG-9).
+  it("a legacy server's results carry no resultType and the host reads them as complete results", async () => {
+    const conn = await connect(serve("stdio", "legacy"), "dual");
+    const listed = await conn.client.listTools();
+    expect(listed.tools.length).toBeGreaterThan(0);
+    const list = conn.wire.requests("tools/list").at(-1)!;
+    const answer = conn.wire.responseTo(list.id);
+    expect(answer?.result).toBeDefined();
+    expect(answer!.result!.resultType).toBeUndefined();
+  });
+
   it("reports an unreachable server as such, not as an era mismatch", async () => {
     const err = await connectServer({
       clientEra: "dual",

@@ -382,7 +382,7 @@ export const MISTAKES: readonly CorpusMistake[] = [
     "sdk1",
     "content is an HTML fragment without a doctype",
     "html-document:show_fragment",
-    "warning",
+    "fail",
     ["no <!doctype html>"],
     "RES-3",
   ),
