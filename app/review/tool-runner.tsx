@@ -113,7 +113,7 @@ export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
         </>
       ) : null}
       <PermissionDialog asking={permissions.asking} onAnswer={permissions.answer} />
-      <LinkDialog links={links} />
+      <LinkDialog links={links} onCloseView={closeView} />
       <ConsentDialog
         request={consent.request}
         onAnswer={consent.answer}
