@@ -1,5 +1,6 @@
 "use client";
 
+import { visibleText } from "@/lib/host/visible-text";
 import { optionValue, WHOLE_FIELD, type FormField } from "@/lib/review/input-form";
 
 /** One argument of the tool, as a labelled control with its hint and its error. */
@@ -17,7 +18,8 @@ export function Field({
   onChange: (v: string | boolean) => void;
 }) {
   const hint = `${id}-hint`;
-  const label = f.name === WHOLE_FIELD ? "Arguments (JSON object)" : (f.title ?? f.name);
+  // Names, titles and descriptions are the server's: their hidden characters are shown.
+  const label = f.name === WHOLE_FIELD ? "Arguments (JSON object)" : visibleText(f.title ?? f.name);
   const described = [f.description ? hint : null, error ? `${id}-err` : null]
     .filter(Boolean)
     .join(" ");
@@ -88,7 +90,7 @@ export function Field({
       );
   }
   return (
-    <div className="runner-field" data-field={f.name}>
+    <div className="runner-field" data-field={visibleText(f.name)}>
       <label htmlFor={id}>
         {label}
         {f.required ? <span className="runner-required"> (required)</span> : null}
@@ -98,7 +100,7 @@ export function Field({
       {control}
       {f.description ? (
         <span id={hint} className="muted runner-hint">
-          {f.description}
+          {visibleText(f.description)}
         </span>
       ) : null}
       {error ? (

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { AppCallRecord, LiveView } from "@/lib/review/live-types";
 import type { ReportItem } from "@/lib/review/report";
+import { visibleText } from "@/lib/host/visible-text";
 import type { TraceEntry } from "@/lib/host/view/trace";
 
 /** Log rows drawn at once (the newest). */
@@ -109,9 +110,10 @@ function CallList({ calls, testId }: { calls: AppCallRecord[]; testId?: string }
   return (
     <ul className="runner-calls" data-testid={testId}>
       {calls.map((c, i) => (
-        <li key={`${c.at}-${i}`} data-outcome={c.outcome} data-target={c.target}>
-          {fmt(c.at)} <code>{c.method}</code> <code>{c.target}</code> — {c.outcome}: {c.reason}
-          {c.detail ? ` (${c.detail})` : ""}
+        <li key={`${c.at}-${i}`} data-outcome={c.outcome} data-target={visibleText(c.target)}>
+          {fmt(c.at)} <code>{visibleText(c.method)}</code> <code>{visibleText(c.target)}</code> —{" "}
+          {c.outcome}: {visibleText(c.reason)}
+          {c.detail ? ` (${visibleText(c.detail)})` : ""}
         </li>
       ))}
     </ul>
@@ -127,7 +129,7 @@ function ToolSights({ s }: { s: Snapshot }) {
       {hidden.map((t, i) => (
         <span key={t.name}>
           {i ? ", " : ""}
-          <code>{t.name}</code>
+          <code>{visibleText(t.name)}</code>
           {t.appCallable ? " (this view may call it)" : " (no one may call it)"}
         </span>
       ))}
@@ -217,18 +219,19 @@ export function ViewRecords({ s }: { s: Snapshot }) {
       <ul data-testid="view-records">
         {s.links.map((l) => (
           <li key={`l${l.at}`}>
-            {fmt(l.at)} ui/open-link <code>{l.url}</code>: {l.reason}
+            {fmt(l.at)} ui/open-link <code>{visibleText(l.url)}</code>: {visibleText(l.reason)}
           </li>
         ))}
         {s.messages.map((m) => (
           <li key={`m${m.at}${m.method}`}>
-            {fmt(m.at)} {m.method}: <code>{JSON.stringify(m.params).slice(0, 300)}</code>
+            {fmt(m.at)} {visibleText(m.method)}:{" "}
+            <code>{visibleText(JSON.stringify(m.params).slice(0, 300))}</code>
           </li>
         ))}
         {s.logs.map((l, i) => (
           <li key={`g${l.at}-${i}`}>
             {fmt(l.at)} notifications/message ({l.level}):{" "}
-            <code>{JSON.stringify(l.data).slice(0, 300)}</code>
+            <code>{visibleText(JSON.stringify(l.data).slice(0, 300))}</code>
           </li>
         ))}
       </ul>
