@@ -162,7 +162,8 @@ describe("the checks of a rendered view", () => {
     });
     expect(r["csp-observed"]).toMatchObject({
       status: "fail",
-      evidence: "connect-src blocked https://api.example.com/data",
+      evidence:
+        "Reported by the sandbox document (the view could forge it): connect-src blocked https://api.example.com/data",
     });
   });
 
@@ -177,7 +178,7 @@ describe("the checks of a rendered view", () => {
     const only = check(bridge([initialize({}), answer(), initialized]), { failures: [evalBlock] });
     expect(only["csp-observed"]!.status).toBe("warning");
     expect(only["csp-observed"]!.evidence).toMatch(
-      /^script-src refused eval: no MCP Apps CSP allows/,
+      /^Reported by the sandbox document \(the view could forge it\): script-src refused eval: no MCP Apps CSP allows/,
     );
     const both = check(bridge([initialize({}), answer(), initialized]), {
       failures: [
@@ -187,7 +188,7 @@ describe("the checks of a rendered view", () => {
     });
     expect(both["csp-observed"]!.status).toBe("fail");
     expect(both["csp-observed"]!.evidence).toMatch(
-      /^img-src blocked https:\/\/cdn.example\/x.png; script-src refused eval/,
+      /^Reported by the sandbox document \(the view could forge it\): img-src blocked https:\/\/cdn.example\/x.png; script-src refused eval/,
     );
   });
 });

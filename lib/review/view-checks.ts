@@ -2,7 +2,7 @@ import type { TraceEntry } from "../host/view/trace";
 import { asRecord } from "../host/wire";
 import { LESSONS } from "./lessons";
 import type { ReportItem } from "./report";
-import type { ViewFailure } from "./view-failures";
+import { REPORTED, type ViewFailure } from "./view-failures";
 
 /**
  * What a rendered view did, judged against the requirements that bind the view itself: what its
@@ -175,15 +175,18 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     id: "csp-observed",
     title: "Nothing the view loads is blocked by its CSP",
     status: loads.length ? "fail" : evals.length ? "warning" : "pass",
+    // The blocks come from the sandbox document's reports, which the view could forge: said as
+    // reports, never as fact (issue #39), here and in the Markdown export built from this text.
     evidence:
-      [
-        ...loads.map((f) => `${f.directive} blocked ${f.blockedURI}`),
-        ...(evals.length
-          ? [
-              `${evals[0]!.directive} refused ${evals.map((f) => f.blockedURI).join(", ")}: no MCP Apps CSP allows code from strings; harmless if it was a library's feature test, a broken view if the view needs it`,
-            ]
-          : []),
-      ].join("; ") || `no CSP violation reported while watched for ${seconds(o.watchedMs)}`,
+      (blocked.length ? REPORTED : "") +
+        [
+          ...loads.map((f) => `${f.directive} blocked ${f.blockedURI}`),
+          ...(evals.length
+            ? [
+                `${evals[0]!.directive} refused ${evals.map((f) => f.blockedURI).join(", ")}: no MCP Apps CSP allows code from strings; harmless if it was a library's feature test, a broken view if the view needs it`,
+              ]
+            : []),
+        ].join("; ") || `no CSP violation reported while watched for ${seconds(o.watchedMs)}`,
     ruleIds: ["CSP-3", "CSP-4"],
     lesson: LESSONS.builtPolicy,
   });

@@ -84,7 +84,7 @@ export function declaredIn(
  * view's origin, so the view could forge any report (a "blocked" request it never made). The
  * simulator labels these reports the same way.
  */
-const REPORTED = "Reported by the sandbox document (the view could forge it): ";
+export const REPORTED = "Reported by the sandbox document (the view could forge it): ";
 
 export function failuresFrom(
   reports: readonly SandboxReport[],
