@@ -58,10 +58,16 @@ async function academy(appUrl: string | undefined, progress: (l: string) => void
   const port = await freePort();
   progress(`Starting the academy on port ${port}…`);
   const next = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [next, "start", "--port", String(port)], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  // Loopback only: the academy started for a render serves untrusted views, and nothing outside
+  // this machine needs it (it listened on every interface before, issue #39).
+  const child = spawn(
+    process.execPath,
+    [next, "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const url = `http://localhost:${port}`;
   try {
     await waitForHttp(`${url}/review`, 60_000, child);
@@ -116,6 +122,7 @@ export async function renderViews(r: RenderRequest): Promise<ReportItem[]> {
     for (const tool of r.tools) {
       progress(`Rendering ${tool}'s view…`);
       const started = Date.now();
+      const first = items.length;
       try {
         items.push(...(await renderOne(page, tool, r)));
       } catch (e) {
@@ -131,7 +138,7 @@ export async function renderViews(r: RenderRequest): Promise<ReportItem[]> {
           ),
         );
       }
-      progress(`  ${tool}: ${items.at(-1)?.title ?? "done"} (${Date.now() - started} ms)`);
+      progress(`  ${tool}: ${items[first]?.title ?? "done"} (${Date.now() - started} ms)`);
     }
     return items;
   } finally {
