@@ -14,12 +14,29 @@ export function useConsentPrompt() {
   type Pending = { request: ConsentRequest; resolve: (a: PromptAnswer) => void };
   const [pending, setPending] = useState<Pending | null>(null);
   const open = useRef<Pending | null>(null);
+  // Said once a prompt closed because the view withdrew its call (issue #37).
+  const [withdrawn, setWithdrawn] = useState<string | null>(null);
   const ask = useCallback(
     (request: ConsentRequest) =>
       new Promise<PromptAnswer>((resolve) => {
         open.current?.resolve("deny");
-        open.current = { request, resolve };
-        setPending(open.current);
+        const pending = { request, resolve };
+        open.current = pending;
+        setWithdrawn(null);
+        setPending(pending);
+        request.withdrawn?.addEventListener(
+          "abort",
+          () => {
+            if (open.current !== pending) return;
+            open.current = null;
+            setPending(null);
+            setWithdrawn(
+              `The view withdrew its call to ${request.tool} before you answered; nothing was sent to the server.`,
+            );
+            resolve("deny");
+          },
+          { once: true },
+        );
       }),
     [],
   );
@@ -29,5 +46,5 @@ export function useConsentPrompt() {
     setPending(null);
     p?.resolve(a);
   }, []);
-  return { request: pending?.request, ask, answer };
+  return { request: pending?.request, ask, answer, withdrawn };
 }

@@ -5,6 +5,7 @@ import type { Tool } from "@modelcontextprotocol/client";
 import { ConsentDialog, useConsentPrompt } from "@/app/_components/consent-dialog";
 import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
 import type { ReportItem } from "@/lib/review/report";
+import { visibleText } from "@/lib/host/visible-text";
 import { ReportItems } from "./report-items";
 import { ViewChecks } from "./view-checks";
 import { LinkDialog, useLinkQuestions } from "./link-dialog";
@@ -114,6 +115,11 @@ export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
       ) : null}
       <PermissionDialog asking={permissions.asking} onAnswer={permissions.answer} />
       <LinkDialog links={links} onCloseView={closeView} />
+      {consent.withdrawn ? (
+        <p role="status" className="notice" data-testid="consent-withdrawn">
+          {visibleText(consent.withdrawn)}
+        </p>
+      ) : null}
       <ConsentDialog
         request={consent.request}
         onAnswer={consent.answer}

@@ -63,7 +63,8 @@ export function createLiveBridge(
   const bridge = new AppBridge(null, HOST_INFO, hostCapabilities, {
     hostContext: liveHostContext(ctx, ctx.view.displayMode),
   });
-  bridge.oncalltool = (params) => viewToolCall(ctx, parts.tools, parts.consents, params);
+  bridge.oncalltool = (params, extra) =>
+    viewToolCall(ctx, parts.tools, parts.consents, params, extra.mcpReq.signal);
   bridge.onreadresource = (params) => viewReadResource(ctx, parts.own, params.uri);
   const client = ctx.o.connection.client;
   bridge.onlistresources = (params) => client.listResources(params);
@@ -78,6 +79,8 @@ async function viewToolCall(
   tools: Tool[],
   consents: ConsentQueue,
   params: { name: string; arguments?: Record<string, unknown> },
+  /** Aborted when the view sends notifications/cancelled for this call. */
+  withdrawn?: AbortSignal,
 ): Promise<CallToolResult> {
   const { o } = ctx;
   const args = (params.arguments ?? {}) as Record<string, unknown>;
@@ -87,9 +90,23 @@ async function viewToolCall(
   let consent: Consent = "deny";
   if (target && decideVisibility(target.visibility, { kind: "app", sameServer: true }).allowed) {
     const verdict = await consents.ask(() =>
-      o.askConsent({ tool: params.name, arguments: args, queue: consents }),
+      withdrawn?.aborted
+        ? Promise.resolve("deny" as const)
+        : o.askConsent({
+            tool: params.name,
+            arguments: args,
+            queue: consents,
+            ...(withdrawn ? { withdrawn } : {}),
+          }),
     );
     consent = verdict.consent;
+    if (withdrawn?.aborted) {
+      // The view gave up on the call while it waited: whatever the prompt said, nothing is sent.
+      const reason = `the view withdrew its call (notifications/cancelled) while it waited for consent; nothing was sent to the server`;
+      ctx.viewNote(`tools/call ${params.name}: ${reason}`, "refused");
+      ctx.record({ ...base, outcome: "refused", reason, ruleIds: ["BRG-5"] });
+      return { isError: true, content: [{ type: "text", text: `Withdrawn: ${reason}` }] };
+    }
     if (verdict.by !== "person") {
       // Blocked or closed by the person: a JSON-RPC error to the view, no prompt, no server.
       const refusal = consentRefusal(verdict.by, params.name);

@@ -148,4 +148,9 @@ export interface ConsentRequest {
   tool: string;
   arguments: Record<string, unknown>;
   queue: ConsentQueueView;
+  /**
+   * Aborted when the view withdraws the call (`notifications/cancelled`) while it waits: the
+   * prompt closes and says so, and the call is not sent (issue #37).
+   */
+  withdrawn?: AbortSignal;
 }
