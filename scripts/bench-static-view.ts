@@ -1,0 +1,97 @@
+// npm run bench:static-view — no build and no browser: times the review's static view checks
+// (staticViewItems: the analysis of static-view.ts and the items' evidence) on four pathological
+// documents, each at 100, 200, 400 and 800 KB, and prints the median of BENCH_RUNS runs per size,
+// the ratio per doubling (linear checks stay at or below 2; quadratic ones go towards 4) and the
+// largest evidence the items carry. Figures, not pass/fail (issue #39, item 3).
+// First: with --help it prints the usage and exits before anything else loads.
+import "./usage";
+import type { UiToolReview } from "../lib/host";
+import { staticViewItems } from "../lib/review/report";
+import { stats } from "./bench-harness";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const SIZES_KB = (process.env.BENCH_SIZES ?? "100,200,400,800").split(",").map(Number);
+
+/** A complete document whose body repeats `unit(i)` up to `kb` KB (1024 characters each). */
+function documentOf(kb: number, unit: (i: number) => string, open = "", close = ""): string {
+  const head = `<!doctype html><html><head><title>bench</title></head><body>${open}`;
+  const parts = [head];
+  let length = head.length;
+  for (let i = 0; length < kb * 1024; i++) {
+    const u = unit(i);
+    parts.push(u);
+    length += u.length;
+  }
+  return `${parts.join("")}${close}</body></html>`;
+}
+
+/** The inputs of issue #39: each made, at every size, of what today's checks rescan per match. */
+const INPUTS: { name: string; make: (kb: number) => string }[] = [
+  { name: "unclosed comment", make: (kb) => documentOf(kb, (i) => `<!-- note ${i}\n`) },
+  { name: "unclosed tag", make: (kb) => documentOf(kb, (i) => `<img alt="${i}"\n`) },
+  {
+    name: "many <img src> loads",
+    make: (kb) => documentOf(kb, (i) => `<img src="https://img${i}.example.org/a.png">\n`),
+  },
+  {
+    name: 'many fetch("https://…") literals',
+    make: (kb) =>
+      documentOf(
+        kb,
+        (i) => `fetch("https://api${i}.example.org/v1");\n`,
+        "<script type=module>\n",
+        "</script>",
+      ),
+  },
+];
+
+/** The part of a tool review the static items read: its name and the view as resources/read gave it. */
+function tool(html: string): UiToolReview {
+  return {
+    name: "bench",
+    read: {
+      ok: true,
+      result: {
+        contents: [
+          { uri: "ui://bench/view.html", mimeType: "text/html;profile=mcp-app", text: html },
+        ],
+      },
+      hints: {},
+    },
+  } as unknown as UiToolReview;
+}
+
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
+console.log(
+  `Static view checks (staticViewItems), median of ${RUNS} runs per size; ratio = this size / half of it`,
+);
+// Warms the JIT up on small documents of each kind, so the first size is not charged for it.
+for (const input of INPUTS) staticViewItems(tool(input.make(10)));
+for (const input of INPUTS) {
+  console.log(`\n${input.name}`);
+  let previous: number | undefined;
+  let worst = 0;
+  for (const kb of SIZES_KB) {
+    const t = tool(input.make(kb));
+    const times: number[] = [];
+    let evidence = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const t0 = performance.now();
+      const items = staticViewItems(t);
+      times.push(performance.now() - t0);
+      evidence = Math.max(...items.map((i) => i.evidence.length));
+    }
+    const median = stats(times).median;
+    const ratio = previous === undefined ? undefined : median / previous;
+    if (ratio !== undefined) worst = Math.max(worst, ratio);
+    console.log(
+      `  ${String(kb).padStart(4)} KB: median ${ms(median).padStart(7)} ms` +
+        `${ratio === undefined ? "        " : `  ×${ratio.toFixed(2)}`}` +
+        `   largest evidence ${evidence} characters`,
+    );
+    previous = median;
+  }
+  console.log(
+    `  largest ratio per doubling ×${worst.toFixed(2)} (${worst <= 2 ? "at most" : "more than"} 2: ${worst <= 2 ? "linear" : "worse than linear"})`,
+  );
+}
