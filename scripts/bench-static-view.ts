@@ -1,19 +1,33 @@
-// npm run bench:static-view — no build and no browser: times the review's static view checks
-// (staticViewItems: the analysis of static-view.ts and the items' evidence) on four pathological
-// documents, each at 100, 200, 400 and 800 KB, and prints the median of BENCH_RUNS runs per size,
-// the ratio per doubling (linear checks stay at or below 2; quadratic ones go towards 4) and the
-// largest evidence the items carry. Figures, not pass/fail (issue #39, item 3).
+// npm run bench:static-view — no build and no browser: times the checks the review makes of a
+// view's HTML without a browser (the html-document item and staticViewItems: the analysis of
+// static-view.ts and the items' evidence) on pathological documents, each at 100, 200, 400 and
+// 800 KB, and prints the median of BENCH_RUNS runs per size, the ratio per doubling (linear checks
+// stay at or below 2; quadratic ones go towards 4) and the largest evidence the items carry.
+// Figures, not pass/fail (issue #39, item 3).
 // First: with --help it prints the usage and exits before anything else loads.
 import "./usage";
 import type { UiToolReview } from "../lib/host";
 import { staticViewItems } from "../lib/review/report";
+import { htmlDocumentVerdict } from "../lib/review/wire-checks";
 import { stats } from "./bench-harness";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+// Enough runs that a garbage collection falling in one of them does not move the median.
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+
 const SIZES_KB = (process.env.BENCH_SIZES ?? "100,200,400,800").split(",").map(Number);
 
-/** A complete document whose body repeats `unit(i)` up to `kb` KB (1024 characters each). */
-function documentOf(kb: number, unit: (i: number) => string, open = "", close = ""): string {
+/**
+ * A document whose body repeats `unit(i)` up to `kb` KB (1024 characters each): complete, or (with
+ * `bare`) only the units, as a server might send a fragment.
+ */
+function documentOf(
+  kb: number,
+  unit: (i: number) => string,
+  open = "",
+  close = "",
+  bare = false,
+): string {
+  if (bare) return documentOf(kb, unit, open, close).replace(/^.*?<body>|<\/body><\/html>$/g, "");
   const head = `<!doctype html><html><head><title>bench</title></head><body>${open}`;
   const parts = [head];
   let length = head.length;
@@ -30,6 +44,11 @@ const INPUTS: { name: string; make: (kb: number) => string }[] = [
   { name: "unclosed comment", make: (kb) => documentOf(kb, (i) => `<!-- note ${i}\n`) },
   { name: "unclosed tag", make: (kb) => documentOf(kb, (i) => `<img alt="${i}"\n`) },
   {
+    // Not a complete document, so the html-document item looks for any tag in it.
+    name: "unclosed tag, no <!doctype html>",
+    make: (kb) => documentOf(kb, (i) => `<img alt="${i}"\n`, "", "", true),
+  },
+  {
     name: "many <img src> loads",
     make: (kb) => documentOf(kb, (i) => `<img src="https://img${i}.example.org/a.png">\n`),
   },
@@ -45,7 +64,7 @@ const INPUTS: { name: string; make: (kb: number) => string }[] = [
   },
 ];
 
-/** The part of a tool review the static items read: its name and the view as resources/read gave it. */
+/** The part of a tool review these checks read: its name and the view as resources/read gave it. */
 function tool(html: string): UiToolReview {
   return {
     name: "bench",
@@ -63,21 +82,26 @@ function tool(html: string): UiToolReview {
 
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
 console.log(
-  `Static view checks (staticViewItems), median of ${RUNS} runs per size; ratio = this size / half of it`,
+  `A view's checks without a browser (html-document, staticViewItems), median of ${RUNS} runs per size; ratio = this size / half of it`,
 );
-// Warms the JIT up on small documents of each kind, so the first size is not charged for it.
-for (const input of INPUTS) staticViewItems(tool(input.make(10)));
+/** What the review checks of a view's HTML without a browser: is it a document, and the static items. */
+function viewChecks(html: string) {
+  const verdict = htmlDocumentVerdict(html, "text", "text/html;profile=mcp-app");
+  return [verdict, ...staticViewItems(tool(html))];
+}
+// Warms the JIT up on a document of each kind at the first size, so that size is not charged for it.
+for (const input of INPUTS) viewChecks(input.make(SIZES_KB[0]!));
 for (const input of INPUTS) {
   console.log(`\n${input.name}`);
   let previous: number | undefined;
   let worst = 0;
   for (const kb of SIZES_KB) {
-    const t = tool(input.make(kb));
+    const html = input.make(kb);
     const times: number[] = [];
     let evidence = 0;
     for (let r = 0; r < RUNS; r++) {
       const t0 = performance.now();
-      const items = staticViewItems(t);
+      const items = viewChecks(html);
       times.push(performance.now() - t0);
       evidence = Math.max(...items.map((i) => i.evidence.length));
     }

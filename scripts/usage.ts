@@ -49,11 +49,12 @@ slowdown and a slow network (LCP target 1.5 s). Environment: NEXT_DIST_DIR (.nex
 BENCH_PORT (3203).`,
   "bench-static-view.ts": `
 usage: npm run bench:static-view
-Times the review's static view checks on pathological documents (an unclosed comment, an unclosed
-tag, many <img src> loads, many fetch("https://…") literals) at 100, 200, 400 and 800 KB, and
-prints the median per size, the ratio per doubling (at most 2 when the checks are linear) and the
-largest evidence. No build or browser needed. Environment: BENCH_RUNS (7), BENCH_SIZES
-(100,200,400,800, in KB).`,
+Times the checks the review makes of a view's HTML without a browser (html-document and the static
+view items) on pathological documents (an unclosed comment, an unclosed tag with and without
+<!doctype html>, many <img src> loads, many fetch("https://…") literals) at 100, 200, 400 and
+800 KB, and prints the median per size, the ratio per doubling (at most 2 when the checks are
+linear) and the largest evidence. No build or browser needed. Environment: BENCH_RUNS (11),
+BENCH_SIZES (100,200,400,800, in KB).`,
   "screenshot-paths.ts": `
 usage: npm run docs:screenshots -- [base URL]
 With the app served (npm start), redraws docs/path-*-375.png: the home page's three learning
