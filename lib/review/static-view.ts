@@ -124,8 +124,14 @@ const isSpace = (c: number) =>
 const isQuote = (c: number) => c === 34 || c === 39;
 const isJsQuote = (c: number) => c === 34 || c === 39 || c === 96;
 
-/** The document with ASCII letters lowered: tag and attribute names compared, offsets unchanged. */
-const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+/**
+ * The document lowered, for tag and attribute names, with every offset unchanged. Lowering never
+ * shortens a string and lengthens it only for a few letters (U+0130 İ); then ASCII alone is lowered.
+ */
+function lowered(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}
 
 /**
  * The deadline, looked at every 256th step of any scan loop (reading the clock costs more than a
@@ -241,13 +247,17 @@ const READ_TAGS = new Set([...Object.keys(RESOURCE_TAGS), "link", "iframe", "bas
 /** Attributes read, of any of those tags. */
 const READ_ATTRIBUTES = ["src", "srcset", "href", "rel", "type"];
 /**
- * The attribute READ_ATTRIBUTES names that `name` (lowered) stands for: itself, or one ending in it
- * after a dash or colon (`data-src`: a lazy loader's image is loaded from there all the same).
+ * The attribute READ_ATTRIBUTES names that the name from `start` to `end` in `lower` stands for:
+ * itself, or one ending in it after a dash or colon (`data-src`: a lazy loader's image is loaded
+ * from there all the same). Compared in place: most attribute names are never copied.
  */
-function readAttribute(name: string): string | undefined {
-  return READ_ATTRIBUTES.find(
-    (a) => name === a || (name.endsWith(a) && !isWord(name.charCodeAt(name.length - a.length - 1))),
-  );
+function readAttribute(lower: string, start: number, end: number): string | undefined {
+  return READ_ATTRIBUTES.find((a) => {
+    const at = end - a.length;
+    return (
+      at >= start && lower.startsWith(a, at) && (at === start || !isWord(lower.charCodeAt(at - 1)))
+    );
+  });
 }
 /** URLs are kept to this length: only their origin is judged. */
 const URL_KEPT = 2048;
@@ -272,7 +282,7 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
   const deadline = new Deadline(now, now() + limits.deadlineMs);
   const cut = html.length > limits.maxChars;
   const text = blankComments(cut ? html.slice(0, limits.maxChars) : html, cut, deadline);
-  const lower = asciiLower(text);
+  const lower = lowered(text);
   const end = text.length;
   const max = limits.maxFindings;
 
@@ -383,26 +393,26 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
         if (isSpace(d) || d === 47 || d === 61) break;
         i++;
       }
-      const name = lower.slice(nameStart, i);
+      const key = readAttribute(lower, nameStart, i);
       i = skipSpace(i, to);
-      let value = "";
+      let valueStart = i;
+      let valueEnd = i;
       if (text.charCodeAt(i) === 61 && i < to) {
         i = skipSpace(i + 1, to);
         const q = text.charCodeAt(i);
         if (isQuote(q) && i < to) {
           // Within the tag only: tags do not overlap, so no character is read twice.
-          let close = i + 1;
-          while (close < to && text.charCodeAt(close) !== q) close++;
-          value = text.slice(i + 1, close);
-          i = close + 1;
+          valueStart = i + 1;
+          i = valueStart;
+          while (i < to && text.charCodeAt(i) !== q) i++;
+          valueEnd = i++;
         } else {
-          const valueStart = i;
+          valueStart = i;
           while (i < to && !isSpace(text.charCodeAt(i))) i++;
-          value = text.slice(valueStart, i);
+          valueEnd = i;
         }
       }
-      const key = readAttribute(name);
-      if (key && !found.has(key)) found.set(key, value);
+      if (key && !found.has(key)) found.set(key, text.slice(valueStart, valueEnd));
     }
     return found;
   };
