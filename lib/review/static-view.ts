@@ -63,7 +63,9 @@ export const STATIC_VIEW_LIMITS: Readonly<StaticViewLimits> = {
   // and still read in well under the deadline.
   maxChars: 4 * 1024 * 1024,
   deadlineMs: 2000,
-  maxFindings: 10_000,
+  // Far more than a real view has (dozens of origins), and few enough that the findings the page's
+  // worker posts back stay small (each URL kept to URL_KEPT characters).
+  maxFindings: 1000,
 };
 
 export interface AnalyzeOptions extends Partial<StaticViewLimits> {
@@ -214,6 +216,13 @@ class Stretches {
     this.list.splice(k, 0, [start, end]);
   }
 
+  /** `offset` if a stretch holds it, else where the next known one starts (Infinity if none). */
+  from(offset: number): number {
+    while (this.head < this.list.length && this.list[this.head]![1] <= offset) this.head++;
+    const s = this.list[this.head];
+    return s ? Math.max(s[0], offset) : Infinity;
+  }
+
   /** The end of a stretch holding `offset`, or -1. */
   endAt(offset: number): number {
     while (this.head < this.list.length && this.list[this.head]![1] <= offset) this.head++;
@@ -232,6 +241,16 @@ interface Script {
   definesRequest: boolean;
   /** Hand-built `ui/request-display-mode` lines: requests only if no such method is defined. */
   handBuilt: number[];
+}
+
+/** One thing the pass looks for, where it is next, and what it reads there. */
+interface Kind {
+  next: (from: number) => number;
+  /** Reads what is at `at`; returns where to look for the next one. */
+  on: (at: number) => number;
+  at: number;
+  /** Only inside an inline script, or inside CSS. */
+  within?: "script" | "css";
 }
 
 const RESOURCE_TAGS: Record<string, string> = {
@@ -260,7 +279,7 @@ function readAttribute(lower: string, start: number, end: number): string | unde
   });
 }
 /** URLs are kept to this length: only their origin is judged. */
-const URL_KEPT = 2048;
+const URL_KEPT = 500;
 /** What `new X(` the scan reads in an inline script: a connection (its URL literal) or Function. */
 const CONSTRUCTED = [
   ["WebSocket", "new WebSocket()"],
@@ -373,6 +392,29 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
   };
 
   /**
+   * Where a kind looks next from `from`. What belongs to scripts is looked for in the inline script
+   * only, CSS in the stretches read as CSS only: elsewhere such a kind waits (Infinity) until
+   * the next script or stretch is found, so most of a document is read for two kinds, not eleven.
+   */
+  const seek = (k: Kind, from: number): number => {
+    if (k.within === "script") {
+      if (!script?.inline || from >= script.end) return Infinity;
+      const at = k.next(Math.max(from, script.start));
+      return at < script.end ? at : Infinity;
+    }
+    if (k.within === "css") {
+      const start = css.from(from);
+      return start === Infinity ? Infinity : k.next(start);
+    }
+    return k.next(from);
+  };
+  /** A stretch of CSS: the CSS kinds that wait, or look past its start, look from there. */
+  const addCss = (start: number, stop: number) => {
+    css.add(start, stop);
+    for (const k of kinds) if (k.within === "css" && k.at > start) k.at = seek(k, start);
+  };
+
+  /**
    * The attributes READ_ATTRIBUTES names of the tag at `at`, read from `from` to `to` (its `>`), the
    * first of each name as a browser keeps; undefined when the deadline passed (the tag is unread).
    */
@@ -447,7 +489,7 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
     if (name === "iframe" && src !== undefined) add(src, "frameDomains", "<iframe src>", at);
     if (name === "base" && attrs.has("href"))
       add(attrs.get("href")!, "baseUriDomains", "<base href>", at);
-    if (name === "style") css.add(tagEnd + 1, styleClose(tagEnd + 1));
+    if (name === "style") addCss(tagEnd + 1, styleClose(tagEnd + 1));
     // A script at the top level (not markup written inside another script's text) has text of
     // its own; an inline one is read for fetches, eval and display modes.
     if (name === "script" && (!script || at >= script.end)) {
@@ -461,6 +503,7 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
         definesRequest: false,
         handBuilt: [],
       };
+      for (const k of kinds) if (k.within === "script") k.at = seek(k, script.start);
     }
     // Carry on inside the element: markup in a script's strings loads too when written out.
     return tagEnd + 1;
@@ -476,7 +519,7 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
     if (!isQuote(q)) return at + 5;
     const close = Math.min(nextDq(i + 1), nextSq(i + 1));
     if (close >= end || text.charCodeAt(close) !== q) return at + 5;
-    css.add(i + 1, close);
+    addCss(i + 1, close);
     return close + 1;
   };
 
@@ -697,25 +740,31 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
     return i > at + 21 ? i : at + 21;
   };
 
-  const kinds: { next: (from: number) => number; on: (at: number) => number; at: number }[] = [
-    { next: nextOf(lower, "<"), on: onTag, at: 0 },
-    { next: nextOf(lower, "style"), on: onStyleAttribute, at: 0 },
-    { next: nextOf(lower, "url("), on: onUrl, at: 0 },
-    { next: nextOf(lower, "@import"), on: onImport, at: 0 },
-    { next: nextOf(text, "fetch"), on: onFetch, at: 0 },
-    { next: nextOf(text, "new"), on: onNew, at: 0 },
-    { next: nextOf(text, ".open"), on: onOpen, at: 0 },
-    { next: nextOf(text, "eval"), on: onEval, at: 0 },
-    { next: nextOf(text, "requestDisplayMode"), on: onRequestDisplayMode, at: 0 },
-    { next: nextOf(text, "ui/request-display-mode"), on: onHandBuilt, at: 0 },
-    { next: nextOf(text, "availableDisplayModes"), on: onAvailable, at: 0 },
+  const kind = (
+    hay: string,
+    needle: string,
+    on: (at: number) => number,
+    within?: Kind["within"],
+  ): Kind => ({ next: nextOf(hay, needle), on, at: Infinity, within });
+  const kinds: Kind[] = [
+    kind(lower, "<", onTag),
+    kind(lower, "style", onStyleAttribute),
+    kind(lower, "url(", onUrl, "css"),
+    kind(lower, "@import", onImport, "css"),
+    kind(text, "fetch", onFetch, "script"),
+    kind(text, "new", onNew, "script"),
+    kind(text, ".open", onOpen, "script"),
+    kind(text, "eval", onEval, "script"),
+    kind(text, "requestDisplayMode", onRequestDisplayMode, "script"),
+    kind(text, "ui/request-display-mode", onHandBuilt, "script"),
+    kind(text, "availableDisplayModes", onAvailable, "script"),
   ];
-  for (const k of kinds) k.at = k.next(0);
+  for (const k of kinds) k.at = seek(k, 0);
   for (;;) {
     let earliest = kinds[0]!;
     for (const k of kinds) if (k.at < earliest.at) earliest = k;
     if (earliest.at >= end || deadline.passed(earliest.at)) break;
-    earliest.at = earliest.next(Math.max(earliest.on(earliest.at), earliest.at + 1));
+    earliest.at = seek(earliest, Math.max(earliest.on(earliest.at), earliest.at + 1));
   }
   finishScript();
 
