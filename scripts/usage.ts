@@ -52,6 +52,15 @@ Measures each lesson page's first-load JavaScript and load time against its budg
 production build. --only= limits it to one page. --throttle loads each page under 4x CPU
 slowdown and a slow network (LCP target 1.5 s). Environment: NEXT_DIST_DIR (.next),
 BENCH_PORT (3203).`,
+  "bench-static-view.ts": `
+usage: npm run bench:static-view
+Times the checks the review makes of a view's HTML without a browser (html-document and the static
+view items) on pathological documents (an unclosed comment, an unclosed tag with and without
+<!doctype html>, many <img src> loads, many fetch("https://…") literals) at 100, 200, 400 and
+800 KB, taking turns, and prints the median CPU time per size, the ratio per doubling and over the
+whole range (about 2 per doubling when the checks are linear, about 4 when quadratic) and the
+largest evidence. No build or browser needed. Environment: BENCH_RUNS (11), BENCH_SIZES
+(100,200,400,800, in KB).`,
   "screenshot-paths.ts": `
 usage: npm run docs:screenshots -- [base URL]
 With the app served (npm start), redraws docs/path-*-375.png: the home page's three learning

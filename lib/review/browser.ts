@@ -2,12 +2,14 @@
  * The review as the browser runs it: the same `collectReview` + `buildReport` as the CLI, over the
  * SDK's Streamable HTTP client with the browser's own fetch (no proxy: requests go straight from
  * the page to the server). A bearer token travels as a request header, never in the URL. A
- * failure is explained by `reach.ts` from what this module's fetch observed.
+ * failure is explained by `reach.ts` from what this module's fetch observed. The static view checks
+ * run in a worker (static-view-off-thread.ts), so a large view does not freeze the page.
  */
 import { eraKeyForUrl, httpTransport } from "../host";
 import { collectReview, type ReviewInput } from "./collect";
 import { explainFailure, type HttpObservation, type ReachProblem } from "./reach";
-import { buildReport, formatReportMarkdown, type Report } from "./report";
+import { buildReport, formatReportMarkdown, viewHtml, type Report } from "./report";
+import { analyzeViewsOffThread } from "./static-view-off-thread";
 import type { CollectStep } from "./steps";
 
 export interface BrowserReviewOptions {
@@ -87,7 +89,14 @@ export async function reviewInBrowser(options: BrowserReviewOptions): Promise<Br
       timeoutMs,
       onStep: options.onStep,
     });
-    const report = buildReport(input);
+    const views = input.review.uiTools.flatMap((t) => {
+      const html = viewHtml(t);
+      return html === undefined ? [] : [{ name: t.name, html }];
+    });
+    const findings = await analyzeViewsOffThread(views.map((v) => v.html));
+    const report = buildReport(input, {
+      staticFindings: new Map(views.map((v, i) => [v.name, findings[i]!])),
+    });
     return {
       ok: true,
       input,

@@ -5,7 +5,12 @@ import { reviewPolicy } from "../host/inspect";
 import { asRecord } from "../host/wire";
 import { visibleText } from "../host/visible-text";
 import type { ReviewInput } from "./collect";
-import { analyzeView, undeclaredLoads } from "./static-view";
+import {
+  analyzeView,
+  STATIC_VIEW_LIMITS,
+  undeclaredLoads,
+  type StaticViewFindings,
+} from "./static-view";
 import {
   agentVisibilityFromWire,
   cspUnknownKeys,
@@ -520,15 +525,17 @@ function metaItems(
  * Every tool's items, in listing order (issue #21): a UI tool's view items, then the items every
  * tool gets (visibility as sent, app-only tools for clients without Apps, annotations, outputSchema).
  */
-function itemsForTool(input: ReviewInput, name: string): ReportItem[] {
+function itemsForTool(input: ReviewInput, name: string, options: BuildOptions): ReportItem[] {
   const r = input.review;
   const ui = r.uiTools.find((t) => t.name === name);
   const wire = ui?.onWire.tool ?? r.onWire?.tools.find((t) => t.name === name);
   const called = callItems(input, name);
   // A call asked for (--call) settles text-fallback: its item replaces the not-checkable one.
-  const view = (ui ? [...toolItems(input, ui), ...staticViewItems(ui)] : []).filter(
-    (i) => !(called.length && i.id.startsWith("text-fallback:")),
-  );
+  const view = (
+    ui
+      ? [...toolItems(input, ui), ...staticViewItems(ui, options.staticFindings?.get(ui.name))]
+      : []
+  ).filter((i) => !(called.length && i.id.startsWith("text-fallback:")));
   // The items no review can settle from outside stay last in the tool's block, after the call's.
   const outside = (i: ReportItem) => /^(text-fallback|renders):/.test(i.id);
   return [
@@ -624,66 +631,164 @@ function safeDecode(blob: string): string | undefined {
   }
 }
 
+/** The view's HTML as resources/read gave it (text, or a blob decoded); undefined if unread. */
+export function viewHtml(t: UiToolReview): string | undefined {
+  if (!t.read.ok) return undefined;
+  const item = asRecord(t.read.result.contents[0]);
+  return typeof item?.text === "string"
+    ? item.text
+    : typeof item?.blob === "string"
+      ? safeDecode(item.blob)
+      : undefined;
+}
+
+/** Each static item's evidence is at most 2 KB of UTF-8, whatever the view holds (issue #39, item 3). */
+const EVIDENCE_BYTES = 2048;
+/** Findings named in one item; the rest are counted ("and N more"). */
+const LISTED = 10;
+/** One finding's text at most (an origin, an excerpt): a long one cannot fill the item alone. */
+const ENTRY_CHARS = 300;
+const utf8 = new TextEncoder();
+const byteLength = (text: string) => utf8.encode(text).length;
+
+/** `text` cut to 2 KB of UTF-8, whole characters and an ellipsis (a last guard: lists are sized to fit). */
+function withinEvidence(text: string): string {
+  if (byteLength(text) <= EVIDENCE_BYTES) return text;
+  const { read } = utf8.encodeInto(text, new Uint8Array(EVIDENCE_BYTES - byteLength("…")));
+  return `${text.slice(0, read)}…`;
+}
+
+/**
+ * The first findings as text, joined by `separator`: at most LISTED, and only as many as fit in
+ * 2 KB beside `around` (the rest of the item's evidence); then "and N more", N counting the
+ * `unlisted` findings the analysis counted without keeping.
+ */
+function listed<T>(
+  findings: readonly T[],
+  show: (finding: T) => string,
+  around: string,
+  unlisted = 0,
+  separator = "; ",
+): string {
+  const budget = EVIDENCE_BYTES - byteLength(around) - 40;
+  const parts: string[] = [];
+  let used = 0;
+  for (const finding of findings) {
+    if (parts.length >= LISTED) break;
+    const text = show(finding);
+    const part = text.length > ENTRY_CHARS ? `${text.slice(0, ENTRY_CHARS)}…` : text;
+    const size = byteLength(part) + (parts.length ? separator.length : 0);
+    if (used + size > budget) break;
+    parts.push(part);
+    used += size;
+  }
+  const more = findings.length - parts.length + unlisted;
+  return more ? [...parts, `and ${more} more`].join(separator) : parts.join(separator);
+}
+
+/** What the static checks left unread or unchecked, in a sentence each; none when they read it all. */
+function unread({ reading, dropped, loads }: StaticViewFindings): string[] {
+  const notes: string[] = [];
+  if (reading.stopped === "deadline")
+    notes.push(
+      `the static checks stopped after ${STATIC_VIEW_LIMITS.deadlineMs / 1000} s at line ${reading.line} (character ${reading.read} of ${reading.length}): the view after that was not read, so what it loads there, eval and display-mode requests are not seen`,
+    );
+  if (reading.stopped === "size")
+    notes.push(
+      `the static checks read the view's first ${reading.read} characters of ${reading.length} (their cap), so the view after line ${reading.line} was not read: what it loads there, eval and display-mode requests are not seen`,
+    );
+  if (dropped.loads)
+    notes.push(
+      `${dropped.loads} more load(s) of other origins, past the first ${loads.length} kept, were not checked against the CSP`,
+    );
+  return notes;
+}
+
 /**
  * Static checks of one tool's view HTML (issue #21, item 4; analysis in static-view.ts): the
  * origins it loads or fetches against its declared CSP, `eval`, and display-mode requests. None
- * when the view could not be read (the resource-read and html-document items say why).
+ * when the view could not be read (the resource-read and html-document items say why). `found`:
+ * the analysis when it ran elsewhere (the /review page's worker), else it runs here.
  */
-export function staticViewItems(t: UiToolReview): ReportItem[] {
-  if (!t.read.ok) return [];
+export function staticViewItems(t: UiToolReview, found?: StaticViewFindings): ReportItem[] {
+  const html = viewHtml(t);
+  if (!t.read.ok || html === undefined) return [];
   const item = asRecord(t.read.result.contents[0]);
-  const html =
-    typeof item?.text === "string"
-      ? item.text
-      : typeof item?.blob === "string"
-        ? safeDecode(item.blob)
-        : undefined;
-  if (html === undefined) return [];
   const meta = effectiveUiMeta(item?._meta, t.listing?._meta);
   const declared = "csp" in meta.ui;
-  const { loads, evals, displayModes } = analyzeView(html);
+  const findings = found ?? analyzeView(html);
+  const { loads, evals, displayModes, dropped } = findings;
   const needed = evals.filter((e) => !e.probe);
   const blocked = undeclaredLoads(loads, declared, meta.ui.csp);
   const items: ReportItem[] = [];
   const add = (i: Omit<ReportItem, "tool" | "id" | "source"> & { id: string }) =>
-    items.push({ ...i, id: `${i.id}:${t.name}`, tool: t.name, source: "review" });
+    items.push({
+      ...i,
+      evidence: withinEvidence(i.evidence),
+      id: `${i.id}:${t.name}`,
+      tool: t.name,
+      source: "review",
+    });
+  const notes = unread(findings);
+  // Each finding's verdict holds for the part read; this item says what that part leaves out.
+  if (notes.length)
+    add({
+      id: "view-static-read",
+      title: "The static checks read the whole view",
+      status: "warning",
+      evidence: `${notes.join("; ")}. A rendered view shows what it really loads (Preview or Run here, --render in the CLI)`,
+      ruleIds: [],
+      lesson: LESSONS.render,
+    });
   const unseen = "URLs built at run time are not seen";
   const origins = [...new Set(loads.map((l) => l.origin))];
+  const advice = declared ? "" : "; declare each in _meta.ui.csp";
+  const allDeclared = `${origins.length} other origin(s) found in the HTML and inline scripts, all declared: `;
   add({
     id: "view-origins",
     title: "Every origin the view loads or fetches is declared in its CSP",
     status: blocked.length ? "fail" : "pass",
     evidence: blocked.length
-      ? blocked.map((b) => `${b.origin} (${b.via}, line ${b.line}): ${b.reason}`).join("; ") +
-        (declared ? "" : "; declare each in _meta.ui.csp")
+      ? listed(blocked, (b) => `${b.origin} (${b.via}, line ${b.line}): ${b.reason}`, advice) +
+        advice
       : origins.length
-        ? `${origins.length} other origin(s) found in the HTML and inline scripts, all declared: ${origins.join(", ")} (${unseen})`
+        ? `${allDeclared}${listed(origins, (o) => o, `${allDeclared} (${unseen})`, 0, ", ")} (${unseen})`
         : `no other origin found in the HTML or inline scripts (${unseen})`,
     ruleIds: declared ? ["CSP-2", "CSP-3", "CSP-6"] : ["CSP-4", "CSP-6"],
     lesson: declared ? LESSONS.builtPolicy : LESSONS.csp,
   });
+  const why =
+    ": no MCP Apps CSP allows it (script-src is 'self' 'unsafe-inline' plus resourceDomains, never 'unsafe-eval'), so this code throws in a host that follows the spec";
+  const probes =
+    "; under a spec host's CSP it throws, is caught, and the code takes its other path";
   add({
     id: "view-eval",
     title: "The view does not need eval or new Function",
     status: needed.length ? "warning" : "pass",
     evidence: needed.length
-      ? needed.map((e) => `${e.what} at line ${e.line}: ${json(e.excerpt)}`).join("; ") +
-        ": no MCP Apps CSP allows it (script-src is 'self' 'unsafe-inline' plus resourceDomains, never 'unsafe-eval'), so this code throws in a host that follows the spec"
+      ? listed(
+          needed,
+          (e) => `${e.what} at line ${e.line}: ${json(e.excerpt)}`,
+          why,
+          dropped.evals,
+        ) + why
       : evals.length
-        ? `only a feature test: ${evals.map((e) => `${e.what}"") in a try at line ${e.line}`).join("; ")}; under a spec host's CSP it throws, is caught, and the code takes its other path`
+        ? `only a feature test: ${listed(evals, (e) => `${e.what}"") in a try at line ${e.line}`, probes)}${probes}`
         : "no eval( or new Function( in the inline scripts",
     ruleIds: ["CSP-2", "CSP-4"],
     lesson: LESSONS.builtPolicy,
   });
+  const { requests, reads } = displayModes;
+  const lines = (of: number[], more: number) => listed(of, String, "", more, ", ");
   add({
     id: "view-display-mode",
     title: "Display mode requested only after reading availableDisplayModes (heuristic)",
-    status: displayModes.requests.length && !displayModes.reads.length ? "warning" : "pass",
-    evidence: !displayModes.requests.length
+    status: requests.length && !reads.length ? "warning" : "pass",
+    evidence: !requests.length
       ? "heuristic: no display-mode request found in the inline scripts"
-      : displayModes.reads.length
-        ? `heuristic: requests a display mode (line ${displayModes.requests.join(", ")}) and reads availableDisplayModes (line ${displayModes.reads.join(", ")})`
-        : `heuristic: requests a display mode (line ${displayModes.requests.join(", ")}) but never reads the host's availableDisplayModes; the view must check the modes the host offers before asking`,
+      : reads.length
+        ? `heuristic: requests a display mode (line ${lines(requests, dropped.requests)}) and reads availableDisplayModes (line ${lines(reads, dropped.reads)})`
+        : `heuristic: requests a display mode (line ${lines(requests, dropped.requests)}) but never reads the host's availableDisplayModes; the view must check the modes the host offers before asking`,
     ruleIds: ["BRG-6"],
     lesson: LESSONS.displayModes,
   });
@@ -720,12 +825,20 @@ function listSchemaVerdict(
   };
 }
 
+export interface BuildOptions {
+  /**
+   * Each UI tool's static view findings, by tool name, when they were worked out elsewhere (the
+   * /review page runs them in a worker); a tool without them is analysed here.
+   */
+  staticFindings?: ReadonlyMap<string, StaticViewFindings>;
+}
+
 /** The checklist report for one reviewed server: a pure function of what was observed. */
-export function buildReport(input: ReviewInput): Report {
+export function buildReport(input: ReviewInput, options: BuildOptions = {}): Report {
   const r = input.review;
   const items = [
     ...serverItems(input),
-    ...r.tools.flatMap((tool) => itemsForTool(input, tool.name)),
+    ...r.tools.flatMap((tool) => itemsForTool(input, tool.name, options)),
   ];
   const counts: Record<ItemStatus, number> = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 };
   for (const i of items) counts[i.status]++;

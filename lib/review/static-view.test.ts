@@ -160,3 +160,38 @@ describe("undeclaredLoads: what the declared CSP would block", () => {
     ]);
   });
 });
+
+describe("one pass over the document (issue #39, item 3): what the patterns it replaced found", () => {
+  const origins = (html: string) => analyzeView(html).loads.map((l) => `${l.origin} ${l.via}`);
+
+  it("a lazy loader's data-src counts as the src it becomes; uppercase tags and attributes too", () => {
+    expect(origins(`<img data-src="https://lazy.example/a.png"><IMG SRC='//b.example/y'>`)).toEqual(
+      ["https://lazy.example <img src>", "https://b.example <img src>"],
+    );
+  });
+
+  it("markup written from a script's strings is read; a tag inside another tag's attributes is not", () => {
+    expect(
+      origins(
+        `<script>el.innerHTML = '<img src="https://js.example/i.png">'; el.style = "background:url(https://css.example/b.png)";</script>`,
+      ),
+    ).toEqual(["https://js.example <img src>", "https://css.example CSS url()"]);
+    expect(origins(`<img alt="x" <base href="https://inside.example/">`)).toEqual([]);
+  });
+
+  it("an unclosed comment hides nothing, as before; an unclosed script runs to the end, as in a browser", () => {
+    expect(origins(`<!-- never closed <img src="https://after.example/a.png">`)).toEqual([
+      "https://after.example <img src>",
+    ]);
+    expect(origins(`<script>fetch("https://api.example/v1")`)).toEqual([
+      "https://api.example fetch()",
+    ]);
+  });
+
+  it("counts lines across the document, comments included", () => {
+    const loads = analyzeView(
+      `<!--\n\n-->\n<img src="https://a.example/x">\n\n<script>\nfetch("https://b.example")</script>`,
+    ).loads;
+    expect(loads.map((l) => l.line)).toEqual([4, 7]);
+  });
+});
