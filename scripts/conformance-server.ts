@@ -9,7 +9,7 @@
 // running the host must be on this machine to reach them.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { reportMarkdown } from "../lib/conformance/probes";
+import { reportMarkdown } from "../lib/conformance/report";
 import {
   ConformanceState,
   createConformanceServerFactory,

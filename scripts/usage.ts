@@ -18,6 +18,11 @@ usage: npm run spec:gaps [-- --check]
 Recomputes the requirements catalogue's coverage and rewrites content/spec/gaps.json (refused
 while a link is broken); prints the figures per party and keyword. --check only compares.
 Exit 1 on a broken link or, with --check, on a difference.`,
+  "conformance-catalogue.ts": `
+usage: npm run conformance:catalogue [-- --check]
+Rewrites lib/conformance/catalogue.ts, the conformance kit's table of every host- and
+sandbox-proxy-directed catalogue entry (content/spec/*.json) with its keyword, party and first spec
+line. Run it after editing the catalogue. --check only compares: exit 1 when the table is stale.`,
   "deps-graph.ts": `
 usage: npm run deps:graph [-- --check]
 Draws the folder-level import graph (dependency-cruiser's reading of the imports) as Mermaid and

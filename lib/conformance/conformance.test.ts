@@ -26,12 +26,12 @@ import {
   judgeProbes,
   NOT_OBSERVABLE,
   REPORT_URI,
-  reportMarkdown,
   TOOLS,
   VIEW_URI,
   type ConformanceReport,
   type Observation,
 } from "./probes";
+import { reportMarkdown } from "./report";
 import { ConformanceSession } from "./session";
 import { ConformanceState, createConformanceServerFactory } from "./server";
 
@@ -392,6 +392,25 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     expect(sent.isError).toBe(true);
     expect(JSON.stringify(sent.content)).toContain("verdict");
     expect(state.reports).toEqual([]);
+  });
+
+  it("takes each row's keyword and party from the catalogue, not from the view, and refuses an id the catalogue does not have", async () => {
+    const { server, state } = serve(transport);
+    const conn = await connect(server, "modern");
+    const row = { ...judgeProbes(goodObservation())[0]!, keyword: "MAY", party: "view" };
+    const send = (results: object[]) =>
+      conn.client.callTool({
+        name: TOOLS.report,
+        arguments: { report: { run: "r", finishedAt: "t", host: {}, results } },
+      }) as Promise<CallToolResult>;
+    expect((await send([{ ...row, id: "made-up/entry" }])).isError).toBe(true);
+    expect(state.reports).toEqual([]);
+    expect((await send([row])).isError).toBeFalsy();
+    expect(state.reports[0]!.results[0]).toMatchObject({
+      id: "host-context/initialize-hostcontext",
+      keyword: "SHOULD",
+      party: "host",
+    });
   });
 
   it("as a negative control adds a second UI tool whose view declares the undeclared origin too, and leaves the ordinary view as it was", async () => {

@@ -8,13 +8,23 @@
  * plainly, with the reason, for everything a document inside the sandbox cannot see.
  */
 
+import { CATALOGUE, type CatalogueId } from "./catalogue";
 import { TOOLS, VIEW_URI } from "./ids";
 
 export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
+/** A catalogue entry's RFC 2119 keyword, as content/spec writes it. */
+export type Keyword = (typeof CATALOGUE)[CatalogueId]["keyword"];
+/** Who a catalogue entry binds: the rows here are all host- or proxy-directed. */
+export type Party = (typeof CATALOGUE)[CatalogueId]["party"];
 
 export interface ProbeResult {
   /** The catalogue entry's id, e.g. `sandbox/no-messages-before-initialized`. */
-  id: string;
+  id: CatalogueId;
+  /** When one entry has several rows (height and width): which one this is. */
+  probe?: string;
+  /** The entry's keyword and party, from the catalogue (never from the view's say-so). */
+  keyword: Keyword;
+  party: Party;
   verdict: Verdict;
   evidence: string;
   /** Rule IDs of `lib/rules/data.ts` the verdict rests on. */
@@ -129,13 +139,26 @@ const TOOL_INPUT = "ui/notifications/tool-input";
 const TOOL_INPUT_PARTIAL = "ui/notifications/tool-input-partial";
 const TOOL_RESULT = "ui/notifications/tool-result";
 
+/** One row, its keyword and party looked up in the catalogue by its id. */
 const r = (
-  id: string,
+  id: CatalogueId,
   verdict: Verdict,
   evidence: string,
   rules: string[],
-  extra: Partial<ProbeResult> = {},
-): ProbeResult => ({ id, verdict, evidence, rules, ...extra });
+  extra: Pick<ProbeResult, "probe" | "needsPerson"> = {},
+): ProbeResult => {
+  const { keyword, party } = CATALOGUE[id];
+  return {
+    id,
+    ...(extra.probe ? { probe: extra.probe } : {}),
+    keyword,
+    party,
+    verdict,
+    evidence,
+    rules,
+    ...(extra.needsPerson ? { needsPerson: true } : {}),
+  };
+};
 
 const describe = (m: InboundRecord) =>
   `#${m.seq} ${m.kind}${m.method ? ` ${m.method}` : ""}${m.answers ? ` (answer to ${m.answers})` : ""} at ${Math.round(m.at)} ms`;
@@ -144,7 +167,7 @@ const describe = (m: InboundRecord) =>
  * Everything a view inside the sandbox cannot see, per catalogue entry, in our words. The view
  * shows these rows as NOT OBSERVABLE with the reason, so nobody reads silence as a pass.
  */
-export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = {
+export const NOT_OBSERVABLE: Partial<Record<CatalogueId, { why: string; rules: string[] }>> = {
   "messages/add-to-conversation": {
     why: "the conversation is outside the view; look at the host's transcript after the operator's message button",
     rules: ["BRG-4"],
@@ -747,7 +770,9 @@ export function judgeProbes(o: Observation): ProbeResult[] {
     ...displayModeProbes(o),
     ...callProbes(o),
   ];
-  const unseen = Object.entries(NOT_OBSERVABLE).map(([id, n]) =>
+  const unseen = (
+    Object.entries(NOT_OBSERVABLE) as [CatalogueId, { why: string; rules: string[] }][]
+  ).map(([id, n]) =>
     r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules),
   );
   return [
@@ -759,22 +784,3 @@ export function judgeProbes(o: Observation): ProbeResult[] {
 
 /** The automatic probes only (the ones a host must pass without a person). */
 export const isAutomatic = (p: ProbeResult) => !p.needsPerson && !(p.id in NOT_OBSERVABLE);
-
-/** The report as a Markdown table, for a pull request or an issue. */
-export function reportMarkdown(report: ConformanceReport): string {
-  const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
-  const count = (v: Verdict) => report.results.filter((p) => p.verdict === v).length;
-  return [
-    `## MCP Apps host conformance: ${report.host.name ?? "unknown host"} ${report.host.version ?? ""}`.trimEnd(),
-    "",
-    `Run ${report.run}, finished ${report.finishedAt}. ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("NOT OBSERVABLE")} NOT OBSERVABLE.`,
-    "",
-    "| Probe (catalogue id) | Verdict | Rules | Evidence |",
-    "| --- | --- | --- | --- |",
-    ...report.results.map(
-      (p) =>
-        `| ${p.id}${p.needsPerson ? " (operator)" : ""} | ${p.verdict} | ${p.rules.join(", ")} | ${cell(p.evidence)} |`,
-    ),
-    "",
-  ].join("\n");
-}

@@ -9,17 +9,18 @@ import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { EXTENSION_ID, PROFILE_MIME } from "../decide/ids";
+import { CATALOGUE, type CatalogueId } from "./catalogue";
 import {
   judgeTeardown,
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
   REPORT_URI,
-  reportMarkdown,
   TOOLS,
   VIEW_URI,
   type ConformanceReport,
   type ServerSeen,
 } from "./probes";
+import { reportMarkdown } from "./report";
 
 /** The two origins of the CSP probe: the view's resource declares the first only. */
 export interface ProbeOrigins {
@@ -43,6 +44,12 @@ export interface ConformanceServerOptions {
   negativeControl?: NegativeControl;
 }
 
+const CATALOGUE_IDS = Object.keys(CATALOGUE) as [CatalogueId, ...CatalogueId[]];
+
+/**
+ * A report as a view sends it. Ids must be the catalogue's; the keyword and party are taken from
+ * the catalogue, whatever the view said, so a report cannot turn a MUST into a MAY.
+ */
 const reportSchema = z.object({
   run: z.string().min(1),
   finishedAt: z.string(),
@@ -54,7 +61,8 @@ const reportSchema = z.object({
   results: z
     .array(
       z.object({
-        id: z.string().min(1),
+        id: z.enum(CATALOGUE_IDS),
+        probe: z.string().max(40).optional(),
         verdict: z.enum(["PASS", "FAIL", "NOT OBSERVABLE"]),
         evidence: z.string(),
         rules: z.array(z.string()),
@@ -265,7 +273,14 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       },
       async ({ report }) => {
         o.state.calls.push({ tool: TOOLS.report, run: report.run });
-        o.state.addReport(report);
+        o.state.addReport({
+          ...report,
+          results: report.results.map((p) => ({
+            ...p,
+            keyword: CATALOGUE[p.id].keyword,
+            party: CATALOGUE[p.id].party,
+          })),
+        });
         return { content: text(`Report for run ${report.run} received.`) };
       },
     );

@@ -16,6 +16,7 @@ import {
   type ProbeResult,
 } from "./probes";
 import { ConformanceSession } from "./session";
+import { rowName, statusLine } from "./summary";
 
 const $ = (id: string) => document.getElementById(id)!;
 
@@ -144,7 +145,7 @@ function table(results: ProbeResult[], caption: string) {
   t.setAttribute("data-testid", "conformance-table");
   t.createCaption().textContent = caption;
   const head = t.createTHead().insertRow();
-  for (const h of ["Catalogue id", "Verdict", "Rules", "Evidence"]) {
+  for (const h of ["Catalogue id", "Verdict", "Keyword", "Rules", "Evidence"]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = h;
@@ -153,17 +154,19 @@ function table(results: ProbeResult[], caption: string) {
   const body = t.createTBody();
   for (const r of results) {
     const row = body.insertRow();
-    row.dataset.probe = r.id;
+    row.dataset.probe = rowName(r);
+    row.dataset.keyword = r.keyword;
     row.dataset.verdict = r.verdict;
     row.dataset.kind = r.needsPerson ? "person" : isAutomatic(r) ? "automatic" : "unobservable";
     const id = document.createElement("th");
     id.scope = "row";
-    id.textContent = r.id + (r.needsPerson ? " (operator)" : "");
+    id.textContent = rowName(r) + (r.needsPerson ? " (operator)" : "");
     row.append(id);
     const verdict = row.insertCell();
     verdict.className = "verdict";
     verdict.dataset.verdict = r.verdict;
     verdict.textContent = r.verdict;
+    row.insertCell().textContent = r.keyword;
     row.insertCell().textContent = r.rules.join(", ");
     row.insertCell().textContent = r.evidence;
   }
@@ -174,7 +177,6 @@ function table(results: ProbeResult[], caption: string) {
 function render(results: ProbeResult[]) {
   const seen = results.filter((r) => isAutomatic(r) || r.needsPerson);
   const unseen = results.filter((r) => !isAutomatic(r) && !r.needsPerson);
-  const n = (v: string) => seen.filter((r) => r.verdict === v).length;
   const details = document.createElement("details");
   const summary = document.createElement("summary");
   summary.textContent = `What this view cannot see (${unseen.length} requirements, NOT OBSERVABLE)`;
@@ -182,13 +184,7 @@ function render(results: ProbeResult[]) {
     summary,
     table(unseen, "Requirements a view cannot observe from inside its frame, and why"),
   );
-  $("results").replaceChildren(
-    table(
-      seen,
-      `Probe verdicts: ${n("PASS")} PASS, ${n("FAIL")} FAIL, ${n("NOT OBSERVABLE")} NOT OBSERVABLE`,
-    ),
-    details,
-  );
+  $("results").replaceChildren(table(seen, `Probe verdicts. ${statusLine(seen)}`), details);
 }
 
 function reportSize() {
@@ -255,11 +251,10 @@ async function main() {
   const r = await session.run();
   report = r;
   render(r.results);
-  const automatic = r.results.filter(isAutomatic);
-  const failed = automatic.filter((p) => p.verdict !== "PASS");
   const status = $("status");
   status.dataset.state = "done";
-  status.textContent = `Automatic probes finished: ${automatic.length - failed.length} of ${automatic.length} PASS${failed.length ? `; not passed: ${failed.map((p) => p.id).join(", ")}` : ""}.`;
+  // By strength: a failed MUST apart from SHOULD and MAY; NOT OBSERVABLE is never a failure.
+  status.textContent = `Automatic probes finished. ${statusLine(r.results.filter(isAutomatic))}.`;
   // BRG-4: a host that does not advertise openLinks opens no link; the button stays off and the
   // row says why.
   ($("open-link") as HTMLButtonElement).disabled = !offersLinks(session.observation);
