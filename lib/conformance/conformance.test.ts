@@ -16,7 +16,10 @@ import {
 } from "../host";
 import { httpServer, stdioServer, TEST_URL, type InProcessServer } from "../host/test-servers";
 import { decideVisibility, toolVisibility } from "../decide/visibility";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { loadSpecCatalogue } from "../content/spec";
+import { specCopiesDir } from "../content/spec-links";
 import { ruleIdSchema } from "../rules/schema";
 import {
   CONTROL_TOOL,
@@ -26,12 +29,14 @@ import {
   judgeProbes,
   NOT_OBSERVABLE,
   REPORT_URI,
+  SPEC_WIDTH_WORDING,
   TOOLS,
   VIEW_URI,
   type ConformanceReport,
   type Observation,
 } from "./probes";
 import { reportMarkdown } from "./report";
+import { rowName } from "./summary";
 import { ConformanceSession } from "./session";
 import { ConformanceState, createConformanceServerFactory } from "./server";
 
@@ -140,18 +145,24 @@ const verdicts = (o: Observation) =>
 const failing = (o: Observation) =>
   judgeProbes(o)
     .filter((p) => p.verdict === "FAIL")
-    .map((p) => p.id)
+    .map(rowName)
     .sort();
 
 describe("conformance verdicts", () => {
-  it("every host- and sandbox-proxy-directed catalogue entry gets exactly one row, by the catalogue's id, citing known rules", async () => {
+  it("every host- and sandbox-proxy-directed catalogue entry gets a row (two for height and width), by the catalogue's id, each row named once and citing known rules", async () => {
     const catalogue = await loadSpecCatalogue();
     const directed = catalogue
       .filter((e) => e.party === "host" || e.party === "sandbox-proxy")
       .map((e) => e.id)
       .sort();
     const rows = judgeProbes(goodObservation());
-    expect(rows.map((p) => p.id).sort()).toEqual(directed);
+    expect([...new Set(rows.map((p) => p.id))].sort()).toEqual(directed);
+    const names = rows.map(rowName);
+    expect(new Set(names).size, "each row's name is unique").toBe(names.length);
+    expect(rows.filter((p) => p.probe).map(rowName)).toEqual([
+      "dimensions/listen-size-changed (height)",
+      "dimensions/listen-size-changed (width)",
+    ]);
     for (const p of rows) {
       expect(p.rules.length, p.id).toBeGreaterThan(0);
       for (const rule of p.rules)
@@ -230,13 +241,13 @@ describe("conformance verdicts", () => {
     expect(failing(o)).toEqual(["display-mode/return-resulting-mode"]);
   });
 
-  it("a size-changed the host ignores fails listen-size-changed", () => {
+  it("a size-changed height the host ignores fails the height row alone", () => {
     const o = goodObservation();
     o.size = { requestedHeight: 321, observedHeight: 150, waitedMs: 3000 };
-    expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+    expect(failing(o)).toEqual(["dimensions/listen-size-changed (height)"]);
   });
 
-  it("a flexible width the host does not follow fails listen-size-changed, a fixed one is not asked", () => {
+  it("height and width are separate rows: a flexible width kept as a minimum fails the width row alone, which quotes the spec's wording with its lines; a fixed width is not asked", () => {
     const o = goodObservation();
     o.size = {
       requestedHeight: 321,
@@ -245,7 +256,15 @@ describe("conformance verdicts", () => {
       observedWidth: 700,
       waitedMs: 3000,
     };
-    expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+    expect(failing(o)).toEqual(["dimensions/listen-size-changed (width)"]);
+    const rows = judgeProbes(o).filter((p) => p.id === "dimensions/listen-size-changed");
+    expect(rows.map((p) => [p.probe, p.verdict])).toEqual([
+      ["height", "PASS"],
+      ["width", "FAIL"],
+    ]);
+    const width = rows[1]!.evidence;
+    expect(width).toContain(`line 718: “${SPEC_WIDTH_WORDING[718]}”`);
+    expect(width).toContain(`line 566: “${SPEC_WIDTH_WORDING[566]}”`);
     o.size = {
       requestedHeight: 321,
       observedHeight: 321,
@@ -253,6 +272,40 @@ describe("conformance verdicts", () => {
       waitedMs: 40,
     };
     expect(failing(o)).toEqual([]);
+    expect(
+      judgeProbes(o).find((p) => p.probe === "width")?.verdict,
+      "a fixed width is the host's to keep",
+    ).toBe("NOT OBSERVABLE");
+  });
+
+  it("the width row's quotations are the spec's own words at the lines it gives", () => {
+    const dir = specCopiesDir();
+    if (!dir) return; // no ../shared/reference/specs here: nothing to compare with
+    const lines = readFileSync(path.join(dir, "apps-2026-01-26.mdx"), "utf8").split("\n");
+    for (const [line, words] of Object.entries(SPEC_WIDTH_WORDING))
+      expect(lines[Number(line) - 1], `line ${line}`).toContain(words);
+  });
+
+  it("sandbox-distinct-origin judges self.origin: a view whose self.origin is the host page's fails even when window.top could not be read, and the evidence names self.origin", () => {
+    const o = goodObservation();
+    o.top = {
+      reachable: false,
+      detail: "window.top.document threw SecurityError",
+      selfOrigin: "http://localhost:3000",
+      ancestorOrigins: ["http://localhost:3000"],
+    };
+    expect(failing(o)).toEqual(["security/sandbox-distinct-origin"]);
+    const row = () => judgeProbes(o).find((p) => p.id === "security/sandbox-distinct-origin")!;
+    expect(row().evidence).toContain("self.origin http://localhost:3000");
+    o.top = {
+      reachable: false,
+      detail: "window.top.document threw SecurityError",
+      selfOrigin: "http://sandbox.localhost:3001",
+      ancestorOrigins: ["http://sandbox.localhost:3001", "http://localhost:3000"],
+    };
+    expect(row().verdict).toBe("PASS");
+    expect(row().evidence).toContain("self.origin http://sandbox.localhost:3001");
+    expect(row().evidence).not.toContain("location.origin");
   });
 
   it("a host that does not advertise openLinks gets the link row NOT OBSERVABLE, saying so, not a request to the operator", () => {

@@ -109,7 +109,11 @@ export interface Observation {
   csp?: { declared: FetchOutcome; undeclared: FetchOutcome };
   /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
   frame?: { url: string; violations: string[] };
-  top?: { reachable: boolean; detail: string };
+  /**
+   * SBX-2: whether the host page's document could be read, the view's `self.origin`, and
+   * `location.ancestorOrigins` where the browser offers it (the proxy's origin first).
+   */
+  top?: { reachable: boolean; detail: string; selfOrigin?: string; ancestorOrigins?: string[] };
   size?: { skipped: string } | SizeObservation;
   displayMode?:
     | { skipped: string }
@@ -555,24 +559,64 @@ function displayModeProbes(o: Observation): ProbeResult[] {
 const near = (observed: number | undefined, requested: number) =>
   observed !== undefined && Math.abs(observed - requested) <= 2;
 
-function sizeProbe(o: Observation): ProbeResult {
+/**
+ * The spec's words on a flexible width, quoted by the width row (Apps 2026-01-26, by line): a host
+ * that keeps a requested width as a minimum (basic-host does, on purpose) is measured against them.
+ */
+export const SPEC_WIDTH_WORDING = {
+  566: "Otherwise, container width is determined by the View's width, up to this maximum width (if defined)",
+  718: "When using flexible dimensions (no fixed `height` or `width`), hosts MUST listen for `ui/notifications/size-changed` notifications from the View and update the iframe dimensions accordingly",
+} as const;
+const widthQuote = Object.entries(SPEC_WIDTH_WORDING)
+  .reverse()
+  .map(([line, words]) => `Apps 2026-01-26 line ${line}: “${words}”`)
+  .join("; ");
+
+/** BRG-7, one row per dimension: each operates independently (Apps 2026-01-26 line 673). */
+function sizeProbes(o: Observation): ProbeResult[] {
   const id = "dimensions/listen-size-changed";
   const s = o.size;
-  if (!s) return r(id, "NOT OBSERVABLE", "the size probe did not run", ["BRG-7"]);
-  if ("skipped" in s) return r(id, "NOT OBSERVABLE", s.skipped, ["BRG-7"]);
-  // Each flexible dimension must follow; a fixed width is the host's to keep.
-  const widthOk = s.requestedWidth === undefined || near(s.observedWidth, s.requestedWidth);
-  const ok = near(s.observedHeight, s.requestedHeight) && widthOk;
+  const both = (why: string) => [
+    r(id, "NOT OBSERVABLE", why, ["BRG-7"], { probe: "height" }),
+    r(id, "NOT OBSERVABLE", why, ["BRG-7"], { probe: "width" }),
+  ];
+  if (!s) return both("the size probe did not run");
+  if ("skipped" in s) return both(s.skipped);
+  const height = r(
+    id,
+    near(s.observedHeight, s.requestedHeight) ? "PASS" : "FAIL",
+    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px within ${s.waitedMs} ms`,
+    ["BRG-7"],
+    { probe: "height" },
+  );
+  // A fixed width is the host's to keep: not asked, so nothing to judge.
   const width =
     s.requestedWidth === undefined
-      ? `; width not asked (${s.widthSkipped ?? "no reason given"})`
-      : `; width ${s.requestedWidth} became ${s.observedWidth ?? "unchanged"} px`;
-  return r(
-    id,
-    ok ? "PASS" : "FAIL",
-    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px${width} within ${s.waitedMs} ms`,
-    ["BRG-7"],
-  );
+      ? r(
+          id,
+          "NOT OBSERVABLE",
+          `width not asked: ${s.widthSkipped ?? "no reason given"}`,
+          ["BRG-7"],
+          {
+            probe: "width",
+          },
+        )
+      : near(s.observedWidth, s.requestedWidth)
+        ? r(
+            id,
+            "PASS",
+            `sent size-changed with width ${s.requestedWidth}; the view's viewport became ${s.observedWidth} px within ${s.waitedMs} ms`,
+            ["BRG-7"],
+            { probe: "width" },
+          )
+        : r(
+            id,
+            "FAIL",
+            `sent size-changed with width ${s.requestedWidth} (narrower than before, inside any container); the view's viewport stayed ${s.observedWidth ?? "unchanged"} px after ${s.waitedMs} ms, as if the width were a minimum. ${widthQuote}`,
+            ["BRG-7"],
+            { probe: "width" },
+          );
+  return [height, width];
 }
 
 function callProbes(o: Observation): ProbeResult[] {
@@ -645,14 +689,42 @@ function callProbes(o: Observation): ProbeResult[] {
   return out;
 }
 
+/** An origin as a page reports it; "null" (opaque) names no origin to compare. */
+const known = (origin: string | undefined) => (origin && origin !== "null" ? origin : undefined);
+
+/**
+ * SBX-2 from inside: the view's `self.origin` (its realm's origin; `location.origin` of a document
+ * the proxy wrote says "null"), the origins of the frames around it (the proxy's first, the host
+ * page's last, where the browser lists them) and whether the host page's document can be read.
+ */
+function distinctOriginProbe(o: Observation): ProbeResult {
+  const id = "security/sandbox-distinct-origin";
+  const t = o.top;
+  if (!t) return r(id, "NOT OBSERVABLE", "not tried", ["SBX-2"]);
+  const ancestors = t.ancestorOrigins ?? [];
+  const hostOrigin = known(ancestors.at(-1));
+  const proxyOrigin = known(ancestors[0]);
+  const self = known(t.selfOrigin);
+  const facts = [
+    `self.origin ${t.selfOrigin ?? "not read"}`,
+    ...(ancestors.length
+      ? [`frames around it (innermost first): ${ancestors.join(", ")}`]
+      : ["the browser lists no ancestor origins"]),
+    t.detail,
+  ].join("; ");
+  const sameAsHost =
+    hostOrigin !== undefined &&
+    ((self !== undefined && self === hostOrigin) ||
+      (ancestors.length > 1 && proxyOrigin === hostOrigin));
+  if (t.reachable || sameAsHost)
+    return r(id, "FAIL", `the view shares the host page's origin: ${facts}`, ["SBX-2"]);
+  return r(id, "PASS", facts, ["SBX-2"]);
+}
+
 function isolationProbes(o: Observation): ProbeResult[] {
   const forwarded = o.inbound.filter((m) => m.kind === "response").length;
   return [
-    o.top
-      ? r("security/sandbox-distinct-origin", o.top.reachable ? "FAIL" : "PASS", o.top.detail, [
-          "SBX-2",
-        ])
-      : r("security/sandbox-distinct-origin", "NOT OBSERVABLE", "not tried", ["SBX-2"]),
+    distinctOriginProbe(o),
     r(
       "security/sandbox-message-forwarding",
       o.init?.ok && forwarded > 0 ? "PASS" : "FAIL",
@@ -766,7 +838,7 @@ export function judgeProbes(o: Observation): ProbeResult[] {
     ...orderProbes(o),
     ...cspProbes(o),
     ...isolationProbes(o),
-    sizeProbe(o),
+    ...sizeProbes(o),
     ...displayModeProbes(o),
     ...callProbes(o),
   ];

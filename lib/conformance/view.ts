@@ -88,18 +88,29 @@ async function frameProbe(url: string) {
   };
 }
 
+/**
+ * SBX-2 from inside. `self.origin`, not `location.origin`: a document the proxy wrote into its
+ * frame (document.write or srcdoc) has the URL about:blank or about:srcdoc, whose location says
+ * "null" while the document really runs with the proxy's origin.
+ */
 function tryTop() {
+  const selfOrigin = self.origin;
+  const ancestorOrigins = location.ancestorOrigins ? [...location.ancestorOrigins] : undefined;
   try {
     // A view sharing the host page's origin could read this: it MUST throw (SBX-2).
     const title = window.top!.document.title;
     return {
       reachable: true,
       detail: `window.top.document was readable (title ${JSON.stringify(title)})`,
+      selfOrigin,
+      ancestorOrigins,
     };
   } catch (e) {
     return {
       reachable: false,
-      detail: `window.top.document threw ${(e as Error).name}; this document's origin is ${location.origin}`,
+      detail: `window.top.document threw ${(e as Error).name}`,
+      selfOrigin,
+      ancestorOrigins,
     };
   }
 }
