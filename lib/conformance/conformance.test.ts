@@ -34,6 +34,7 @@ import {
   VIEW_URI,
   type ConformanceReport,
   type Observation,
+  type ServerSeen,
 } from "./probes";
 import { reportMarkdown } from "./report";
 import { rowName } from "./summary";
@@ -41,6 +42,9 @@ import { ConformanceSession } from "./session";
 import { ConformanceState, createConformanceServerFactory } from "./server";
 
 const ORIGINS = { declared: "http://127.0.0.1:41001", undeclared: "http://127.0.0.1:41002" };
+/** The settings the server wrote into a view document. */
+const configOf = (html: string) =>
+  JSON.parse(/<script[^>]*>(.*?)<\/script>/.exec(html)![1]!) as { read?: string };
 const SHELL = '<script type="application/json">/*CONFORMANCE_CONFIG*/</script><p>view</p>';
 
 const open: { close(): Promise<void> }[] = [];
@@ -133,10 +137,11 @@ function goodObservation(): Observation {
     appOnlyCall: { ok: true, detail: "answered" },
     server: {
       toolCalls: [TOOLS.run, TOOLS.ping],
-      reads: [VIEW_URI],
       hits: ["declared"],
-      issuedRuns: ["run-1"],
+      runIssued: true,
+      read: { served: true, uri: VIEW_URI, firstRun: "run-1" },
     },
+    readId: "read-1",
   };
 }
 
@@ -401,6 +406,7 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
       expect(JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(item.text)![1]!)).toEqual({
         origins: ORIGINS,
         viewUri: VIEW_URI,
+        read: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
     },
   );
@@ -466,6 +472,43 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     });
   });
 
+  it("tells a view only about its own run and its own document: another host's read, calls without a run and other runs' tokens are not counted", async () => {
+    const { server } = serve(transport);
+    const [a, b] = [await connect(server, "modern"), await connect(server, "modern")];
+    const runOf = async (c: HostConnection) =>
+      ((await c.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult)
+        .structuredContent as { run: string };
+    const runA = (await runOf(a)).run;
+    const runB = (await runOf(b)).run;
+    // Host A reads the view and forwards a model-only call without any run; host B does neither.
+    const html = ((await a.client.readResource({ uri: VIEW_URI })).contents[0] as { text: string })
+      .text;
+    const readA = (JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(html)![1]!) as { read: string })
+      .read;
+    await a.client.callTool({ name: TOOLS.modelOnly, arguments: {} });
+    const ping = async (args: Record<string, unknown>) =>
+      ((await b.client.callTool({ name: TOOLS.ping, arguments: args })) as CallToolResult)
+        .structuredContent as unknown as ServerSeen;
+    const seenB = await ping({ run: runB });
+    expect(JSON.stringify(seenB)).not.toContain(runA);
+    expect(seenB.toolCalls).not.toContain(TOOLS.modelOnly);
+    const judged = (server: ServerSeen, readId?: string) =>
+      judgeProbes({ ...goodObservation(), resultRun: runB, server, readId }).find(
+        (p) => p.id === "resource/read-referenced",
+      )!;
+    expect(judged(seenB).verdict, "B never read the view").not.toBe("PASS");
+    // B showing A's document: a real read, made for another run first (a cached copy, line 392).
+    const shared = judged(await ping({ run: runA, read: readA }), readA);
+    expect(shared.verdict).toBe("PASS");
+    const borrowed = judged(await ping({ run: runB, read: readA }), readA);
+    expect(borrowed.verdict).toBe("PASS");
+    expect(borrowed.evidence).toContain(`first shown by run ${runA}`);
+    // A document this server never served.
+    expect(judged(await ping({ run: runB, read: "not-a-read" }), "not-a-read").verdict).toBe(
+      "FAIL",
+    );
+  });
+
   it("as a negative control adds a second UI tool whose view declares the undeclared origin too, and leaves the ordinary view as it was", async () => {
     const { server } = serve(transport, "csp");
     const conn = await connect(server, "legacy");
@@ -484,7 +527,12 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     };
     expect(await csp(CONTROL_VIEW_URI)).toEqual({
       csp: { connectDomains: [ORIGINS.declared, ORIGINS.undeclared] },
-      config: { origins: ORIGINS, viewUri: CONTROL_VIEW_URI, negativeControl: "csp" },
+      config: {
+        origins: ORIGINS,
+        viewUri: CONTROL_VIEW_URI,
+        negativeControl: "csp",
+        read: expect.any(String),
+      },
     });
     expect((await csp(VIEW_URI)).csp).toEqual({ connectDomains: [ORIGINS.declared] });
   });
@@ -500,7 +548,8 @@ async function runAgainstBridge(clientEra: ClientEra, early = false) {
   const conn = await connect(server, clientEra);
   const { tools } = await conn.client.listTools();
   const result = (await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult;
-  await conn.client.readResource({ uri: VIEW_URI });
+  const read = await conn.client.readResource({ uri: VIEW_URI });
+  const readId = configOf((read.contents[0] as { text: string }).text).read;
   const context = {
     theme: "dark" as const,
     displayMode: "inline" as const,
@@ -550,6 +599,7 @@ async function runAgainstBridge(clientEra: ClientEra, early = false) {
       receive = r;
     },
     now: () => performance.now(),
+    readId,
     resultTimeoutMs: 3000,
   });
   if (early) {

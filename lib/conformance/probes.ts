@@ -67,16 +67,22 @@ export interface FetchOutcome {
   violations: string[];
 }
 
-/** What the conformance server says it saw for this run (the app-only `conformance_ping`). */
+/**
+ * What the conformance server says it saw for this run (the app-only `conformance_ping`), scoped
+ * to it: nothing another run or host did is counted.
+ */
 export interface ServerSeen {
-  /** Tool names the server was called with, in order (app-initiated calls carry the run). */
+  /** Tools the server was called with carrying this run, in order. */
   toolCalls: string[];
-  /** Resource URIs the server was asked to read (any run). */
-  reads: string[];
-  /** Probe endpoints the server answered for this run: `declared`, `undeclared`, `link`. */
+  /** Probe endpoints the server answered for this run: `declared`, `undeclared`, `link`, … */
   hits: string[];
-  /** Run tokens the server issued with the UI tool's results. */
-  issuedRuns: string[];
+  /** Whether the server issued this run with a UI tool's result. */
+  runIssued: boolean;
+  /**
+   * The read the view's document names: whether this server served it, for which URI, the run
+   * that first showed it, and (when asked) the document as served.
+   */
+  read?: { served: false } | { served: true; uri: string; firstRun?: string; document?: string };
 }
 
 /** What the size probe asked for and what the view's viewport became (BRG-7). */
@@ -94,6 +100,8 @@ export interface SizeObservation {
 export interface Observation {
   /** The resource this view was read from (the negative control has its own). */
   viewUri?: string;
+  /** The id of the resources/read this document came from (in its settings). */
+  readId?: string;
   init?:
     | {
         ok: true;
@@ -355,12 +363,7 @@ function orderProbes(o: Observation): ProbeResult[] {
   if (!firstResult) resultProblems.push("no tool-result arrived");
   if (results.some((m) => m.beforeInitialized))
     resultProblems.push("tool-result came before initialized");
-  if (
-    firstResult &&
-    o.server &&
-    o.resultRun !== undefined &&
-    !o.server.issuedRuns.includes(o.resultRun)
-  )
+  if (firstResult && o.server && o.resultRun !== undefined && !o.server.runIssued)
     resultProblems.push(`the result's run ${o.resultRun} is not one the server issued`);
   out.push(
     r(
@@ -671,22 +674,46 @@ function callProbes(o: Observation): ProbeResult[] {
             ["SBX-6", "BRG-5"],
           ),
   );
-  const uri = o.viewUri ?? VIEW_URI;
-  out.push(
-    server
-      ? server.reads.includes(uri)
-        ? r("resource/read-referenced", "PASS", `the server answered resources/read for ${uri}`, [
-            "RES-1",
-          ])
-        : r(
-            "resource/read-referenced",
-            "FAIL",
-            `the server saw no resources/read of ${uri} (a cached copy?)`,
-            ["RES-1"],
-          )
-      : r("resource/read-referenced", "NOT OBSERVABLE", "the server could not be asked", ["RES-1"]),
-  );
+  out.push(readProbe(o));
   return out;
+}
+
+/**
+ * RES-1, scoped to this document: the view names the read it came from (its settings), and the
+ * server says whether it served that read, of which URI, and which run showed it first. Another
+ * host's read never counts, and a cached copy (a MAY, line 392) is said as such.
+ */
+function readProbe(o: Observation): ProbeResult {
+  const id = "resource/read-referenced";
+  const uri = o.viewUri ?? VIEW_URI;
+  const read = o.server?.read;
+  if (!o.server) return r(id, "NOT OBSERVABLE", "the server could not be asked", ["RES-1"]);
+  if (!o.readId || !read)
+    return r(
+      id,
+      "NOT OBSERVABLE",
+      "the view's document names no read of this server, so no read can be tied to this run",
+      ["RES-1"],
+    );
+  if (!read.served)
+    return r(
+      id,
+      "FAIL",
+      `the view's document names read ${o.readId}, which this server never served: the host showed a document it did not get from resources/read here`,
+      ["RES-1"],
+    );
+  if (read.uri !== uri)
+    return r(id, "FAIL", `read ${o.readId} was of ${read.uri}, not of ${uri}`, ["RES-1"]);
+  const cached =
+    read.firstRun && o.resultRun && read.firstRun !== o.resultRun
+      ? `; first shown by run ${read.firstRun}: a cached copy, which a host MAY keep (Apps 2026-01-26 line 392)`
+      : "";
+  return r(
+    id,
+    "PASS",
+    `the server answered resources/read for ${uri} with this very document (read ${o.readId})${cached}`,
+    ["RES-1"],
+  );
 }
 
 /** An origin as a page reports it; "null" (opaque) names no origin to compare. */

@@ -72,13 +72,28 @@ const reportSchema = z.object({
     .min(1),
 });
 
-/** Everything the server saw, across runs; read by `conformance_ping` and the report resource. */
+/** One resources/read of a probe view: the document as served, and the first run that showed it. */
+interface ServedRead {
+  uri: string;
+  html: string;
+  firstRun?: string;
+}
+
+/** How many served documents are kept (each view's document is about 100 KB). */
+const MAX_READS = 64;
+
+/**
+ * Everything the server saw, across runs and hosts; read by `conformance_ping` and the report
+ * resource. What a view is told is scoped to its run and its own document (`seenBy`), so two
+ * hosts loading one server never credit each other.
+ */
 export class ConformanceState {
   readonly calls: { tool: string; run?: string }[] = [];
-  readonly reads: string[] = [];
   readonly hits: { run: string; via: string }[] = [];
   readonly issuedRuns: string[] = [];
   readonly reports: ConformanceReport[] = [];
+  /** Each read of a probe view by its read id (in the document's settings), oldest first. */
+  private readonly served = new Map<string, ServedRead>();
   private listeners: ((r: ConformanceReport) => void)[] = [];
 
   /** Called with each report a view sends (the CLI prints it on stderr). */
@@ -92,6 +107,20 @@ export class ConformanceState {
     if (i >= 0) this.reports.splice(i, 1);
     this.reports.push(report);
     for (const l of this.listeners) l(report);
+  }
+
+  /** Notes one resources/read: `read` is the id written into that document's settings. */
+  recordRead(uri: string, read: string, html: string) {
+    this.served.set(read, { uri, html });
+    for (const oldest of this.served.keys()) {
+      if (this.served.size <= MAX_READS) break;
+      this.served.delete(oldest);
+    }
+  }
+
+  /** The URIs read so far, oldest first (for tests and the CLI's notes). */
+  get readUris(): string[] {
+    return [...this.served.values()].map((r) => r.uri);
   }
 
   /** How long to wait for the view's answering beacon after it received teardown. */
@@ -126,30 +155,61 @@ export class ConformanceState {
     });
   }
 
-  seenBy(run: string): ServerSeen {
+  /**
+   * What one run's view may be told: the calls and probe hits that carry its run, whether the
+   * server issued that run, and the read its document names (claimed by the first run that asks;
+   * `withDocument` adds the document as served, for the view to compare with its own).
+   */
+  seenBy(run: string, read?: string, withDocument = false): ServerSeen {
+    const served = read === undefined ? undefined : this.served.get(read);
+    const runIssued = this.issuedRuns.includes(run);
+    if (served && runIssued && served.firstRun === undefined) served.firstRun = run;
     return {
-      toolCalls: this.calls.filter((c) => c.run === run || c.run === undefined).map((c) => c.tool),
-      reads: [...new Set(this.reads)],
+      toolCalls: this.calls.filter((c) => c.run === run).map((c) => c.tool),
       hits: this.hits.filter((h) => h.run === run).map((h) => h.via),
-      issuedRuns: [...this.issuedRuns],
+      runIssued,
+      ...(read === undefined
+        ? {}
+        : {
+            read: served
+              ? {
+                  served: true as const,
+                  uri: served.uri,
+                  ...(served.firstRun ? { firstRun: served.firstRun } : {}),
+                  ...(withDocument ? { document: served.html } : {}),
+                }
+              : { served: false as const },
+          }),
     };
   }
 }
 
 const text = (t: string): CallToolResult["content"] => [{ type: "text", text: t }];
 const runArg = { run: z.string().max(200).optional() };
+/** The ping's arguments: the run, and the read id in the asking view's own document. */
+const pingArgs = {
+  ...runArg,
+  read: z.string().max(100).optional(),
+  document: z.boolean().optional(),
+};
 
-/** The view's document with its settings (probe origins, its own URI) in a JSON script element. */
+/**
+ * The view's document with its settings in a JSON script element: the probe origins, its own URI,
+ * and `read`, the id of this one resources/read, which ties what the view reports to the document
+ * this server served (and no other host's copy).
+ */
 export function viewDocument(
   o: Pick<ConformanceServerOptions, "viewHtml" | "origins">,
   viewUri = VIEW_URI,
   negativeControl?: NegativeControl,
+  read?: string,
 ): string {
   // JSON in a script element: "<" escaped so no value can end the element.
   const config = JSON.stringify({
     origins: o.origins,
     viewUri,
     ...(negativeControl ? { negativeControl } : {}),
+    ...(read ? { read } : {}),
   }).replace(/</g, "\\u003c");
   if (!o.viewHtml.includes("/*CONFORMANCE_CONFIG*/"))
     throw new Error("the conformance view lost its /*CONFORMANCE_CONFIG*/ marker");
@@ -160,7 +220,8 @@ interface UiToolSpec {
   tool: string;
   uri: string;
   description: string;
-  html: string;
+  /** The document for one read, given that read's id. */
+  html(read: string): string;
   connectDomains: string[];
 }
 
@@ -195,8 +256,10 @@ function registerProbeView(server: McpServer, state: ConformanceState, t: UiTool
     t.uri,
     { mimeType: PROFILE_MIME, _meta: { ui } },
     async (uri) => {
-      state.reads.push(uri.href);
-      return { contents: [{ uri: uri.href, mimeType: PROFILE_MIME, text: t.html, _meta: { ui } }] };
+      const read = globalThis.crypto.randomUUID();
+      const html = t.html(read);
+      state.recordRead(uri.href, read, html);
+      return { contents: [{ uri: uri.href, mimeType: PROFILE_MIME, text: html, _meta: { ui } }] };
     },
   );
 }
@@ -209,7 +272,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       uri: VIEW_URI,
       description:
         "Runs the MCP Apps host conformance probes: its view tests the host that renders it and reports PASS / FAIL / NOT OBSERVABLE per requirement.",
-      html: viewDocument(o),
+      html: (read) => viewDocument(o, VIEW_URI, undefined, read),
       connectDomains: [o.origins.declared],
     },
   ];
@@ -219,7 +282,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       uri: CONTROL_VIEW_URI,
       description:
         "Negative control: the same probes under a CSP that also declares the origin the CSP probe expects blocked, so the CSP probes must FAIL.",
-      html: viewDocument(o, CONTROL_VIEW_URI, "csp"),
+      html: (read) => viewDocument(o, CONTROL_VIEW_URI, "csp", read),
       connectDomains: [o.origins.declared, o.origins.undeclared],
     });
   return () => {
@@ -234,13 +297,13 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       TOOLS.ping,
       {
         description: "App-only: tells the conformance view what the server saw for its run.",
-        inputSchema: z.object(runArg),
+        inputSchema: z.object(pingArgs),
         annotations: { readOnlyHint: true, openWorldHint: false },
         _meta: { ui: { visibility: ["app"] } },
       },
-      async ({ run }) => {
+      async ({ run, read, document }) => {
         o.state.calls.push({ tool: TOOLS.ping, run });
-        const seen = o.state.seenBy(run ?? "");
+        const seen = o.state.seenBy(run ?? "", read, document);
         return { content: text(JSON.stringify(seen)), structuredContent: { ...seen } };
       },
     );

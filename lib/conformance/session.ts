@@ -27,6 +27,8 @@ export interface ViewProbeEnv {
   now(): number;
   /** The resource the view's document came from (from the view's document). */
   viewUri?: string;
+  /** The id of the resources/read that served this document (from the view's document). */
+  readId?: string;
   /** Where the conformance server's probe endpoints are (from the view's document). */
   probeOrigins?: { declared: string; undeclared: string };
   /** Fetches a probe URL and reports CSP violations for its origin (browser only). */
@@ -69,9 +71,11 @@ function isServerSeen(v: unknown): v is ServerSeen {
   const s = v as Partial<Record<keyof ServerSeen, unknown>> | undefined;
   return (
     !!s &&
-    [s.toolCalls, s.reads, s.hits, s.issuedRuns].every(
+    typeof s.runIssued === "boolean" &&
+    [s.toolCalls, s.hits].every(
       (list) => Array.isArray(list) && list.every((x) => typeof x === "string"),
-    )
+    ) &&
+    (s.read === undefined || (typeof s.read === "object" && s.read !== null))
   );
 }
 
@@ -88,7 +92,11 @@ export class ConformanceSession {
   private context: Record<string, unknown> = {};
 
   constructor(private env: ViewProbeEnv) {
-    this.observation = { inbound: [], ...(env.viewUri ? { viewUri: env.viewUri } : {}) };
+    this.observation = {
+      inbound: [],
+      ...(env.viewUri ? { viewUri: env.viewUri } : {}),
+      ...(env.readId ? { readId: env.readId } : {}),
+    };
     env.listen((m) => this.receive(m));
   }
 
@@ -281,7 +289,10 @@ export class ConformanceSession {
     if (ctx) {
       const refused = await this.callTool(TOOLS.modelOnly, { run });
       o.modelOnlyCall = { refused: !refused.ok, detail: refused.detail };
-      const ping = await this.callTool(TOOLS.ping, { run });
+      const ping = await this.callTool(TOOLS.ping, {
+        run,
+        ...(this.env.readId ? { read: this.env.readId } : {}),
+      });
       o.appOnlyCall = { ok: ping.ok, detail: ping.detail };
       if (ping.ok && isServerSeen(ping.structured)) o.server = ping.structured;
     }

@@ -65,6 +65,12 @@ async function runInSimHost(serverEra: "modern" | "dual" | "legacy", clientEra: 
         receive = r;
       },
       now: () => performance.now(),
+      // The document SimHost read names its read; a browser would hand it to the view.
+      readId: (
+        JSON.parse(/<script[^>]*>(.*?)<\/script>/.exec(turn.html ?? "")?.[1] ?? "{}") as {
+          read?: string;
+        }
+      ).read,
       resultTimeoutMs: 3000,
     });
     const report = await session.run();

@@ -24,6 +24,7 @@ function readConfig(): {
   origins?: { declared: string; undeclared: string };
   viewUri?: string;
   negativeControl?: string;
+  read?: string;
 } {
   try {
     return JSON.parse($("conformance-config").textContent ?? "") as ReturnType<typeof readConfig>;
@@ -240,6 +241,7 @@ const session = new ConformanceSession({
   now: () => performance.now(),
   probeOrigins: config.origins,
   viewUri: config.viewUri,
+  readId: config.read,
   fetchProbe,
   frameProbe,
   tryTop,
