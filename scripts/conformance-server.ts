@@ -26,8 +26,9 @@ the host rendering it (PASS / FAIL / NOT OBSERVABLE per requirement of the catal
   --http PORT         serve http://127.0.0.1:PORT/mcp with CORS for browser hosts such as /review
   --era               dual (default: both protocol eras), modern or legacy
   --negative-control  csp: add a second UI tool, conformance_run_csp_control, whose view also
-                      declares the origin the CSP probe expects blocked, so its CSP probes must
-                      FAIL on any host (proves the probes can fail); conformance_run is unchanged
+                      declares the origin the CSP probe expects blocked: on a host that honours
+                      declared origins its CSP block rows must FAIL (they can fail); on a host
+                      that blocks declared origins as well it proves nothing, and says so
 Reports are printed on stderr as JSON and Markdown, and kept as conformance://report/latest.`;
 
 const { args, flag, era, port, fail } = readServeArgs(USAGE, "dual");
@@ -115,7 +116,7 @@ const factory = createConformanceServerFactory({
   state,
   negativeControl: control as NegativeControl | undefined,
 });
-const described = `${era} era; CSP probe: declared ${origins.declared}, undeclared ${origins.undeclared}${control ? `; negative control ${control}: conformance_run_csp_control's CSP probes must FAIL` : ""}`;
+const described = `${era} era; CSP probe: declared ${origins.declared}, undeclared ${origins.undeclared}${control ? `; negative control ${control}: conformance_run_csp_control's CSP block rows must FAIL on a host that honours declared origins` : ""}`;
 
 if (!port) {
   await serveMcpStdio(factory, era);

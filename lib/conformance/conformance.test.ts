@@ -36,6 +36,7 @@ import {
   type Observation,
   type ServerSeen,
 } from "./probes";
+import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
 import { reportMarkdown } from "./report";
 import { rowName } from "./summary";
 import { ConformanceSession } from "./session";
@@ -349,6 +350,48 @@ describe("conformance verdicts", () => {
         .filter((l) => l.startsWith("| ") && !l.startsWith("| Probe") && !l.startsWith("| ---")),
     ).toHaveLength(results.length);
     expect(md).toContain("a \\| b");
+  });
+});
+
+describe("the CSP negative control says what it proves", () => {
+  const blockedEverything = () => {
+    const o = goodObservation();
+    o.viewUri = CONTROL_VIEW_URI;
+    o.server!.read = { served: true, uri: CONTROL_VIEW_URI };
+    o.csp!.declared = {
+      ...o.csp!.declared,
+      ok: false,
+      status: undefined,
+      error: "Failed to fetch",
+      violations: ["connect-src"],
+    };
+    return o;
+  };
+
+  it("on a host that honours declared origins the control fails the CSP block rows, and says that shows they can fail", () => {
+    const o = goodObservation();
+    o.csp!.undeclared = { url: o.csp!.undeclared.url, ok: true, status: 200, violations: [] };
+    const outcome = controlOutcome(judgeProbes(o));
+    expect(outcome.proved).toBe(true);
+    expect(outcome.text).toContain("can fail");
+  });
+
+  it("on a host that blocks everything the control cannot fail, and says it proves nothing there", () => {
+    const outcome = controlOutcome(judgeProbes(blockedEverything()));
+    expect(outcome.proved).toBe(false);
+    expect(outcome.text).toContain("proves nothing");
+    expect(outcome.text).toContain("blocks the declared origin too");
+  });
+
+  it("its note and its tool's description never claim it fails on any host, and name the host where it proves nothing", async () => {
+    expect(NEGATIVE_CONTROL_NOTE).not.toMatch(/on any host/);
+    expect(NEGATIVE_CONTROL_NOTE).toContain("blocks declared origins as well");
+    const { server } = serve("stdio", "csp");
+    const conn = await connect(server, "modern");
+    const { tools } = await conn.client.listTools();
+    const description = tools.find((t) => t.name === CONTROL_TOOL)!.description!;
+    expect(description).not.toMatch(/on any host/);
+    expect(description).toContain("blocks declared origins as well");
   });
 });
 

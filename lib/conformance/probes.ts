@@ -39,6 +39,8 @@ export interface ConformanceReport {
   /** ISO time the view finished its automatic probes. */
   finishedAt: string;
   host: { name?: string; version?: string; protocolVersion?: string };
+  /** Set by the negative control's view: its CSP FAILs are the point (control.ts). */
+  negativeControl?: "csp";
   results: ProbeResult[];
 }
 

@@ -2,6 +2,7 @@
  * A conformance report as text for people: a Markdown table for a pull request or an issue, the
  * summary by keyword strength on top.
  */
+import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
 import type { ConformanceReport } from "./probes";
 import { rowName, statusLine } from "./summary";
 
@@ -13,6 +14,9 @@ export function reportMarkdown(report: ConformanceReport): string {
     "",
     `Run ${report.run}, finished ${report.finishedAt}. ${statusLine(report.results)}.`,
     "",
+    ...(report.negativeControl
+      ? [`${NEGATIVE_CONTROL_NOTE} ${controlOutcome(report.results).text}`, ""]
+      : []),
     "| Probe (catalogue id) | Verdict | Keyword | Party | Rules | Evidence |",
     "| --- | --- | --- | --- | --- | --- |",
     ...report.results.map(

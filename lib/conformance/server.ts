@@ -10,6 +10,7 @@ import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { EXTENSION_ID, PROFILE_MIME } from "../decide/ids";
 import { CATALOGUE, type CatalogueId } from "./catalogue";
+import { NEGATIVE_CONTROL_NOTE } from "./control";
 import {
   judgeTeardown,
   CONTROL_TOOL,
@@ -30,9 +31,10 @@ export interface ProbeOrigins {
 
 /**
  * A negative control: `csp` adds a second UI tool, conformance_run_csp_control, whose view
- * resource declares the "undeclared" origin too. From inside the view that is exactly what a host
- * that skipped the CSP looks like, so its CSP probes must FAIL while every other probe still
- * passes: the suite can fail. The ordinary tool and view are unchanged.
+ * resource declares the "undeclared" origin too. From inside the view that is what a host that
+ * skipped the CSP looks like, so on a host that honours declared origins its CSP block rows FAIL:
+ * they can fail. On a host that blocks everything it cannot fail (control.ts says so). The
+ * ordinary tool and view are unchanged.
  */
 export type NegativeControl = "csp";
 
@@ -52,6 +54,7 @@ const CATALOGUE_IDS = Object.keys(CATALOGUE) as [CatalogueId, ...CatalogueId[]];
  */
 const reportSchema = z.object({
   run: z.string().min(1),
+  negativeControl: z.literal("csp").optional(),
   finishedAt: z.string(),
   host: z.object({
     name: z.string().optional(),
@@ -280,8 +283,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
     views.push({
       tool: CONTROL_TOOL,
       uri: CONTROL_VIEW_URI,
-      description:
-        "Negative control: the same probes under a CSP that also declares the origin the CSP probe expects blocked, so the CSP probes must FAIL.",
+      description: `The same probes under a CSP that also declares the origin the CSP probe expects blocked. ${NEGATIVE_CONTROL_NOTE}`,
       html: (read) => viewDocument(o, CONTROL_VIEW_URI, "csp", read),
       connectDomains: [o.origins.declared, o.origins.undeclared],
     });

@@ -15,6 +15,7 @@ import {
   type FetchOutcome,
   type ProbeResult,
 } from "./probes";
+import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
 import { ConformanceSession } from "./session";
 import { rowName, statusLine } from "./summary";
 
@@ -225,10 +226,11 @@ async function onTeardown(run: string | undefined) {
   await beacon("answering");
 }
 if (config.negativeControl) {
-  // Said first and plainly: this run's FAILs are the point, not a finding about the host.
+  // Said first and plainly: this run's FAILs are the point, not a finding about the host; and
+  // on a host that blocks everything the control proves nothing, which the note says as well.
   const note = document.createElement("p");
   note.dataset.testid = "negative-control";
-  note.textContent = `Negative control (${config.negativeControl}): this view's resource also declares the origin the CSP probe expects to be blocked, so the CSP probes are expected to FAIL on any host.`;
+  note.textContent = NEGATIVE_CONTROL_NOTE;
   document.querySelector("h1")!.after(note);
 }
 const session = new ConformanceSession({
@@ -261,13 +263,16 @@ async function send(r: ConformanceReport) {
 }
 
 async function main() {
-  const r = await session.run();
+  const r: ConformanceReport = {
+    ...(await session.run()),
+    ...(config.negativeControl === "csp" ? { negativeControl: "csp" as const } : {}),
+  };
   report = r;
   render(r.results);
   const status = $("status");
   status.dataset.state = "done";
   // By strength: a failed MUST apart from SHOULD and MAY; NOT OBSERVABLE is never a failure.
-  status.textContent = `Automatic probes finished. ${statusLine(r.results.filter(isAutomatic))}.`;
+  status.textContent = `Automatic probes finished. ${statusLine(r.results.filter(isAutomatic))}.${r.negativeControl ? ` ${controlOutcome(r.results).text}` : ""}`;
   // BRG-4: a host that does not advertise openLinks opens no link; the button stays off and the
   // row says why.
   ($("open-link") as HTMLButtonElement).disabled = !offersLinks(session.observation);
