@@ -7,15 +7,16 @@
 // The CSP probe needs two origins this process serves: two small listeners on ephemeral
 // 127.0.0.1 ports (in both modes), the view's resource declaring the first only. The browser
 // running the host must be on this machine to reach them.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerProbe, type ProbeRole } from "../lib/conformance/probe-endpoints";
 import { reportMarkdown } from "../lib/conformance/report";
 import {
   ConformanceState,
   createConformanceServerFactory,
   type NegativeControl,
 } from "../lib/conformance/server";
-import { CORS_HEADERS, readServeArgs, serveMcpHttp, serveMcpStdio } from "./serve-mcp";
+import { readServeArgs, serveMcpHttp, serveMcpStdio } from "./serve-mcp";
 import { bundleConformanceView } from "./view-documents";
 
 const USAGE = `usage: npm run conformance-server -- (--stdio | --http PORT) [--era dual|modern|legacy] [--negative-control csp]
@@ -48,54 +49,15 @@ state.onReport((report) => {
 });
 
 /**
- * The probe endpoints: `/probe/csp` (a fetch the CSP should let through or not), `/probe/frame`
- * (a frame the CSP must block), `/probe/link`
- * (the page the operator's link opens) and `/probe/teardown` (the view's beacons as it ends).
+ * One probe listener per role (probe-endpoints.ts): the role is the listener's, so which origin a
+ * request reached never comes from its query string.
  */
-function probeHandler(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = new URL(req.url ?? "/", "http://probe.invalid");
-  if (!url.pathname.startsWith("/probe/")) return false;
-  const run = (url.searchParams.get("run") ?? "").slice(0, 200);
-  if (url.pathname === "/probe/csp") {
-    const via = url.searchParams.get("via") === "declared" ? "declared" : "undeclared";
-    state.recordHit(run, via);
-    res.writeHead(200, {
-      ...CORS_HEADERS,
-      "content-type": "application/json",
-      "cache-control": "no-store",
-    });
-    res.end(JSON.stringify({ ok: true, via }));
-    return true;
-  }
-  if (url.pathname === "/probe/frame") {
-    // Served only if the view's frame-src let the frame load, which it must not (SBX-3).
-    state.recordHit(run, "frame");
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end("<!doctype html><html lang=en><title>frame probe</title></html>");
-    return true;
-  }
-  if (url.pathname === "/probe/teardown") {
-    const step = url.searchParams.get("step") === "answering" ? "answering" : "received";
-    state.recordHit(run, `teardown-${step}`);
-    res.writeHead(204, { ...CORS_HEADERS, "cache-control": "no-store" });
-    res.end();
-    return true;
-  }
-  if (url.pathname === "/probe/link") {
-    state.recordHit(run, "link");
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(
-      "<!doctype html><html lang=en><title>Conformance link</title><main><h1>The host opened the conformance link</h1><p>You can close this tab.</p></main></html>",
-    );
-    return true;
-  }
-  res.writeHead(404).end();
-  return true;
-}
-
-async function listenEphemeral(): Promise<string> {
+async function listenEphemeral(role: ProbeRole): Promise<string> {
   const server = createServer((req, res) => {
-    if (!probeHandler(req, res)) res.writeHead(404).end();
+    const answer = answerProbe(state, role, new URL(req.url ?? "/", "http://probe.invalid"));
+    if (!answer) return void res.writeHead(404).end();
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   server.unref();
@@ -109,7 +71,10 @@ try {
   console.error(`conformance-server: could not bundle the view: ${(e as Error).message}`);
   process.exit(2);
 }
-const origins = { declared: await listenEphemeral(), undeclared: await listenEphemeral() };
+const origins = {
+  declared: await listenEphemeral("declared"),
+  undeclared: await listenEphemeral("undeclared"),
+};
 const factory = createConformanceServerFactory({
   viewHtml,
   origins,

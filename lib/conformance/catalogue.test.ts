@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { loadSpecCatalogue } from "../content/spec";
 import { CATALOGUE } from "./catalogue";
-import { judgeProbes, judgeTeardown, type Observation } from "./probes";
+import { judgeProbes, type Observation } from "./probes";
+import { judgeTeardown } from "./teardown";
 
 const directed = async () =>
   (await loadSpecCatalogue()).filter((e) => e.party === "host" || e.party === "sandbox-proxy");
@@ -29,6 +30,8 @@ describe("the conformance kit's catalogue table", () => {
       ...observations.flatMap((o) => judgeProbes(o)),
       ...judgeTeardown(["teardown-received", "teardown-answering"], true),
       ...judgeTeardown(["teardown-received"], true),
+      ...judgeTeardown(["beacon-channel", "teardown-gone-before"], true),
+      ...judgeTeardown(["beacon-channel"], true),
     ];
     for (const row of rows) {
       const entry = entries.get(row.id);

@@ -37,6 +37,8 @@ import {
   type ServerSeen,
 } from "./probes";
 import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
+import { answerProbe } from "./probe-endpoints";
+import { judgeTeardown } from "./teardown";
 import { reportMarkdown } from "./report";
 import { rowName } from "./summary";
 import { ConformanceSession } from "./session";
@@ -427,6 +429,98 @@ describe("teardown seen from the server", () => {
     expect(row("lifecycle/teardown-await").verdict).toBe("NOT OBSERVABLE");
     await expect.poll(() => row("lifecycle/teardown-await").verdict).toBe("FAIL");
     expect(row("lifecycle/teardown-notify").verdict).toBe("PASS");
+  });
+});
+
+describe("teardown rows that can fail, and say when they cannot be judged", () => {
+  const teardownRows = (o: Observation) =>
+    judgeProbes(o).filter(
+      (p) => p.id.startsWith("lifecycle/teardown-") && p.id !== "lifecycle/teardown-reason",
+    );
+
+  it("a beacon the host's CSP blocks leaves both teardown rows NOT OBSERVABLE, naming the CSP and the directive", () => {
+    const o = goodObservation();
+    o.beacon = {
+      url: `${ORIGINS.declared}/probe/teardown?run=run-1&step=channel`,
+      queued: true,
+      violations: ["connect-src"],
+    };
+    const rows = teardownRows(o);
+    expect(rows.map((p) => p.verdict)).toEqual(["NOT OBSERVABLE", "NOT OBSERVABLE"]);
+    for (const p of rows) {
+      expect(p.evidence).toContain("the host's CSP blocked the view's beacon");
+      expect(p.evidence).toContain("connect-src");
+      expect(p.evidence).toContain(ORIGINS.declared);
+    }
+    expect(
+      rows.every((p) => !isAutomatic(p)),
+      "judged by the server, not counted as probes",
+    ).toBe(true);
+  });
+
+  it("a test beacon the server never heard, without a violation, says so too", () => {
+    const o = goodObservation();
+    o.beacon = { url: `${ORIGINS.declared}/probe/teardown`, queued: true, violations: [] };
+    expect(teardownRows(o)[0]!.evidence).toContain("never reached the server");
+    o.server!.hits.push("beacon-channel");
+    expect(teardownRows(o)[0]!.evidence).toContain("judged by the server when the view ends");
+  });
+
+  it("the server fails teardown-notify on a pagehide before teardown, and teardown-await at once on a pagehide during it", () => {
+    const before = judgeTeardown(["beacon-channel", "teardown-gone-before"], false);
+    expect(before.map((p) => [p.id, p.verdict])).toEqual([
+      ["lifecycle/teardown-notify", "FAIL"],
+      ["lifecycle/teardown-await", "NOT OBSERVABLE"],
+    ]);
+    expect(before[0]!.evidence).toContain("cannot tell a host that never sent teardown");
+    const during = judgeTeardown(["teardown-received", "teardown-gone-during"], false);
+    expect(during.map((p) => [p.id, p.verdict])).toEqual([
+      ["lifecycle/teardown-notify", "PASS"],
+      ["lifecycle/teardown-await", "FAIL"],
+    ]);
+  });
+
+  it("when the server stops waiting with a working beacon and no teardown beacon, both rows say so, NOT OBSERVABLE", () => {
+    const state = new ConformanceState();
+    state.addReport({
+      run: "r1",
+      finishedAt: "t",
+      host: {},
+      results: judgeProbes(goodObservation()),
+    });
+    state.recordHit("r1", "beacon-channel");
+    state.finishRun("r1");
+    const rows = state.reports[0]!.results.filter(
+      (p) => p.id === "lifecycle/teardown-notify" || p.id === "lifecycle/teardown-await",
+    );
+    expect(rows.map((p) => p.verdict)).toEqual(["NOT OBSERVABLE", "NOT OBSERVABLE"]);
+    expect(rows[0]!.evidence).toContain("no teardown beacon came before it stopped waiting");
+  });
+
+  it("a probe listener records the origin it is, whatever the query says (via is never read)", () => {
+    const state = new ConformanceState();
+    answerProbe(state, "declared", new URL(`${ORIGINS.declared}/probe/csp?run=r&via=undeclared`));
+    answerProbe(state, "undeclared", new URL(`${ORIGINS.undeclared}/probe/csp?run=r&via=declared`));
+    expect(state.hits).toEqual([
+      { run: "r", via: "declared" },
+      { run: "r", via: "undeclared" },
+    ]);
+    // Teardown beacons go to the declared origin only, and only with a step the view sends.
+    expect(
+      answerProbe(
+        state,
+        "undeclared",
+        new URL(`${ORIGINS.undeclared}/probe/teardown?run=r&step=received`),
+      )?.status,
+    ).toBe(400);
+    expect(
+      answerProbe(
+        state,
+        "declared",
+        new URL(`${ORIGINS.declared}/probe/teardown?run=r&step=anything`),
+      )?.status,
+    ).toBe(400);
+    expect(state.hits).toHaveLength(2);
   });
 });
 

@@ -8,138 +8,24 @@
  * plainly, with the reason, for everything a document inside the sandbox cannot see.
  */
 
-import { CATALOGUE, type CatalogueId } from "./catalogue";
+import type { CatalogueId } from "./catalogue";
 import { TOOLS, VIEW_URI } from "./ids";
+import { row } from "./row";
+import { SERVER_JUDGED, teardownPending } from "./teardown";
+import type { FetchOutcome, InboundRecord, Observation, ProbeResult, Verdict } from "./types";
 
-export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
-/** A catalogue entry's RFC 2119 keyword, as content/spec writes it. */
-export type Keyword = (typeof CATALOGUE)[CatalogueId]["keyword"];
-/** Who a catalogue entry binds: the rows here are all host- or proxy-directed. */
-export type Party = (typeof CATALOGUE)[CatalogueId]["party"];
-
-export interface ProbeResult {
-  /** The catalogue entry's id, e.g. `sandbox/no-messages-before-initialized`. */
-  id: CatalogueId;
-  /** When one entry has several rows (height and width): which one this is. */
-  probe?: string;
-  /** The entry's keyword and party, from the catalogue (never from the view's say-so). */
-  keyword: Keyword;
-  party: Party;
-  verdict: Verdict;
-  evidence: string;
-  /** Rule IDs of `lib/rules/data.ts` the verdict rests on. */
-  rules: string[];
-  /** A probe that waits for the operator (a button in the view), not run automatically. */
-  needsPerson?: boolean;
-}
-
-export interface ConformanceReport {
-  /** The run's token: the one the conformance server issued with the UI tool's result. */
-  run: string;
-  /** ISO time the view finished its automatic probes. */
-  finishedAt: string;
-  host: { name?: string; version?: string; protocolVersion?: string };
-  /** Set by the negative control's view: its CSP FAILs are the point (control.ts). */
-  negativeControl?: "csp";
-  results: ProbeResult[];
-}
-
-/** One message from the host (through the proxy) as the view received it, in order. */
-export interface InboundRecord {
-  /** 0-based position among everything the view received. */
-  seq: number;
-  /** ms since the view started. */
-  at: number;
-  kind: "request" | "notification" | "response";
-  method?: string;
-  /** True when it arrived before the view posted `ui/notifications/initialized`. */
-  beforeInitialized: boolean;
-  /** For a response: which of the view's requests it answers. */
-  answers?: string;
-  /** The display mode a `host-context-changed` carried, if any. */
-  displayMode?: string;
-}
-
-export interface FetchOutcome {
-  url: string;
-  ok: boolean;
-  status?: number;
-  error?: string;
-  /** `securitypolicyviolation` events whose blocked URI is this origin (directive names). */
-  violations: string[];
-}
-
-/**
- * What the conformance server says it saw for this run (the app-only `conformance_ping`), scoped
- * to it: nothing another run or host did is counted.
- */
-export interface ServerSeen {
-  /** Tools the server was called with carrying this run, in order. */
-  toolCalls: string[];
-  /** Probe endpoints the server answered for this run: `declared`, `undeclared`, `link`, … */
-  hits: string[];
-  /** Whether the server issued this run with a UI tool's result. */
-  runIssued: boolean;
-  /**
-   * The read the view's document names: whether this server served it, for which URI, the run
-   * that first showed it, and (when asked) the document as served.
-   */
-  read?: { served: false } | { served: true; uri: string; firstRun?: string; document?: string };
-}
-
-/** What the size probe asked for and what the view's viewport became (BRG-7). */
-export interface SizeObservation {
-  requestedHeight: number;
-  observedHeight?: number;
-  /** Asked only when the host's width is flexible (no fixed `containerDimensions.width`). */
-  requestedWidth?: number;
-  observedWidth?: number;
-  /** Why the width was not asked. */
-  widthSkipped?: string;
-  waitedMs: number;
-}
-
-export interface Observation {
-  /** The resource this view was read from (the negative control has its own). */
-  viewUri?: string;
-  /** The id of the resources/read this document came from (in its settings). */
-  readId?: string;
-  init?:
-    | {
-        ok: true;
-        protocolVersion?: unknown;
-        hostInfo?: { name?: string; version?: string };
-        hostCapabilities?: Record<string, unknown>;
-        hostContext?: Record<string, unknown>;
-      }
-    | { ok: false; error: string };
-  inbound: InboundRecord[];
-  /** The tool-result's `structuredContent.run`, when one arrived. */
-  resultRun?: string;
-  csp?: { declared: FetchOutcome; undeclared: FetchOutcome };
-  /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
-  frame?: { url: string; violations: string[] };
-  /**
-   * SBX-2: whether the host page's document could be read, the view's `self.origin`, and
-   * `location.ancestorOrigins` where the browser offers it (the proxy's origin first).
-   */
-  top?: { reachable: boolean; detail: string; selfOrigin?: string; ancestorOrigins?: string[] };
-  size?: { skipped: string } | SizeObservation;
-  displayMode?:
-    | { skipped: string }
-    | {
-        requested: string;
-        answer?: unknown;
-        error?: string;
-        hostModes: string[];
-        viewModes: string[];
-        /** The mode the host context says after the answer (context-changed or unchanged). */
-        modeAfter?: string;
-      };
-  modelOnlyCall?: { refused: boolean; detail: string };
-  appOnlyCall?: { ok: boolean; detail: string };
-  server?: ServerSeen;
-}
+export type {
+  ConformanceReport,
+  FetchOutcome,
+  InboundRecord,
+  Keyword,
+  Observation,
+  Party,
+  ProbeResult,
+  ServerSeen,
+  SizeObservation,
+  Verdict,
+} from "./types";
 
 export { TOOLS, VIEW_URI };
 /** The negative control's tool and view: the same view, under a CSP that declares both origins. */
@@ -153,26 +39,7 @@ const TOOL_INPUT = "ui/notifications/tool-input";
 const TOOL_INPUT_PARTIAL = "ui/notifications/tool-input-partial";
 const TOOL_RESULT = "ui/notifications/tool-result";
 
-/** One row, its keyword and party looked up in the catalogue by its id. */
-const r = (
-  id: CatalogueId,
-  verdict: Verdict,
-  evidence: string,
-  rules: string[],
-  extra: Pick<ProbeResult, "probe" | "needsPerson"> = {},
-): ProbeResult => {
-  const { keyword, party } = CATALOGUE[id];
-  return {
-    id,
-    ...(extra.probe ? { probe: extra.probe } : {}),
-    keyword,
-    party,
-    verdict,
-    evidence,
-    rules,
-    ...(extra.needsPerson ? { needsPerson: true } : {}),
-  };
-};
+const r = row;
 
 const describe = (m: InboundRecord) =>
   `#${m.seq} ${m.kind}${m.method ? ` ${m.method}` : ""}${m.answers ? ` (answer to ${m.answers})` : ""} at ${Math.round(m.at)} ms`;
@@ -230,16 +97,8 @@ export const NOT_OBSERVABLE: Partial<Record<CatalogueId, { why: string; rules: s
     why: "nothing cancels this run's call; a host that offers cancelling is checked by cancelling and watching the view's log",
     rules: ["BRG-3"],
   },
-  "lifecycle/teardown-notify": {
-    why: "the view sees teardown only as it ends; when ui/resource-teardown arrives it tells the server, which then amends this row in the report it prints and serves",
-    rules: ["BRG-3", "SBX-5"],
-  },
   "lifecycle/teardown-reason": {
     why: "seen only as the view ends (see teardown-notify)",
-    rules: ["BRG-3"],
-  },
-  "lifecycle/teardown-await": {
-    why: "the view cannot report its own removal; the server amends this row from the view's teardown beacons",
     rules: ["BRG-3"],
   },
   "security/iframe-sandboxed": {
@@ -817,49 +676,6 @@ export function judgeLink(
   );
 }
 
-/** How long into teardown the view waits before it answers (its second beacon goes then). */
-export const TEARDOWN_ANSWER_DELAY_MS = 300;
-
-/**
- * The teardown rows as the server sees them from the view's beacons: `teardown-received` when
- * ui/resource-teardown reached the view, `teardown-answering` when, TEARDOWN_ANSWER_DELAY_MS
- * later, the view was still there to answer. `final` once the server stopped waiting for the
- * second beacon.
- */
-export function judgeTeardown(hits: readonly string[], final: boolean): ProbeResult[] {
-  const received = hits.includes("teardown-received");
-  const answering = hits.includes("teardown-answering");
-  const rows: ProbeResult[] = [];
-  if (received)
-    rows.push(
-      r(
-        "lifecycle/teardown-notify",
-        "PASS",
-        "seen by the server: the view received ui/resource-teardown and said so before answering",
-        ["BRG-3", "SBX-5"],
-      ),
-    );
-  if (answering)
-    rows.push(
-      r(
-        "lifecycle/teardown-await",
-        "PASS",
-        `seen by the server: the view was still in place ${TEARDOWN_ANSWER_DELAY_MS} ms into teardown, when it sent its answer`,
-        ["BRG-3"],
-      ),
-    );
-  else if (received && final)
-    rows.push(
-      r(
-        "lifecycle/teardown-await",
-        "FAIL",
-        `seen by the server: the view received ui/resource-teardown but was gone before it could answer ${TEARDOWN_ANSWER_DELAY_MS} ms later`,
-        ["BRG-3"],
-      ),
-    );
-  return rows;
-}
-
 /** Every verdict, automatic probes first, then the person's, then what cannot be seen. */
 export function judgeProbes(o: Observation): ProbeResult[] {
   const automatic = [
@@ -879,9 +695,11 @@ export function judgeProbes(o: Observation): ProbeResult[] {
   return [
     ...automatic,
     ...personProbes(o.init?.ok ? o.init.hostCapabilities : undefined),
+    ...teardownPending(o),
     ...unseen,
   ];
 }
 
-/** The automatic probes only (the ones a host must pass without a person). */
-export const isAutomatic = (p: ProbeResult) => !p.needsPerson && !(p.id in NOT_OBSERVABLE);
+/** The automatic probes only (the ones a host must pass without a person or the view's end). */
+export const isAutomatic = (p: ProbeResult) =>
+  !p.needsPerson && !(p.id in NOT_OBSERVABLE) && !SERVER_JUDGED.has(p.id);

@@ -11,8 +11,8 @@ import { z } from "zod";
 import { EXTENSION_ID, PROFILE_MIME } from "../decide/ids";
 import { CATALOGUE, type CatalogueId } from "./catalogue";
 import { NEGATIVE_CONTROL_NOTE } from "./control";
+import { judgeTeardown, TEARDOWN_STEPS } from "./teardown";
 import {
-  judgeTeardown,
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
   REPORT_URI,
@@ -130,16 +130,21 @@ export class ConformanceState {
   teardownWaitMs = 3000;
 
   /**
-   * The probe endpoints' hits (`/probe/csp`, `/probe/link`, `/probe/teardown`), recorded by the
-   * side server. A teardown beacon amends that run's report, which is printed again.
+   * The probe endpoints' hits (`/probe/csp`, `/probe/link`, `/probe/teardown`, …), recorded by
+   * probe-endpoints.ts. A teardown beacon amends that run's report, which is printed again.
    */
   recordHit(run: string, via: string) {
     this.hits.push({ run, via });
-    if (via === "teardown-received") {
-      this.amendTeardown(run, false);
+    if (!via.startsWith("teardown-")) return;
+    this.amendTeardown(run, false);
+    // After "received", the answering beacon has teardownWaitMs to come; then silence is a FAIL.
+    if (via === TEARDOWN_STEPS.received)
       setTimeout(() => this.amendTeardown(run, true), this.teardownWaitMs).unref?.();
-    }
-    if (via === "teardown-answering") this.amendTeardown(run, false);
+  }
+
+  /** The server stops waiting for this run's beacons (the one-run CLI is done): silence is said. */
+  finishRun(run: string) {
+    this.amendTeardown(run, true);
   }
 
   private amendTeardown(run: string, final: boolean) {
@@ -149,7 +154,7 @@ export class ConformanceState {
     const rows = judgeTeardown(hits, final);
     const changed = rows.filter((row) => {
       const old = report.results.find((p) => p.id === row.id);
-      return !old || old.verdict !== row.verdict;
+      return !old || old.verdict !== row.verdict || old.evidence !== row.evidence;
     });
     if (!changed.length) return;
     this.addReport({

@@ -5,6 +5,7 @@
  * Browser-only probes (CSP fetches, `window.top`, the viewport) come in through `ViewProbeEnv`, so
  * vitest can run the same session against a real `AppBridge` with those left out.
  */
+import { TEARDOWN_ANSWER_DELAY_MS, teardownBeaconUrl, type TeardownStep } from "./teardown";
 import {
   judgeProbes,
   TOOLS,
@@ -49,8 +50,11 @@ export interface ViewProbeEnv {
   ): Promise<{ width: number; height: number }>;
   /** Called with the host context after ui/initialize and after each change (the theme). */
   onContext?(context: Record<string, unknown>): void;
-  /** Called when ui/resource-teardown arrives; the view answers once it settles. */
-  onTeardown?(run: string | undefined): Promise<void> | void;
+  /**
+   * Sends a beacon to `url` (navigator.sendBeacon in a browser): whether it was queued, and the
+   * CSP violations it caused. The view's end is heard through these (teardown.ts).
+   */
+  beacon?(url: string): Promise<{ queued: boolean; violations: string[] }>;
   /** Called with each log line, for the view's own log. */
   log?(line: string): void;
   /** How long to wait for tool-input and tool-result (default 10 s). */
@@ -90,6 +94,9 @@ export class ConformanceSession {
   private waiters: { test(m: InboundRecord): boolean; done(): void }[] = [];
   private toolInput?: Record<string, unknown>;
   private context: Record<string, unknown> = {};
+  /** Where teardown stands: not arrived, arrived (answer pending), answered. */
+  private teardown: "none" | "received" | "answered" = "none";
+  private gone = false;
 
   constructor(private env: ViewProbeEnv) {
     this.observation = {
@@ -137,8 +144,8 @@ export class ConformanceSession {
       pending.done(m);
     }
     // Requests from the host are answered as any view would: teardown and ping with {}. Before
-    // answering teardown the view tells the server (its beacons), which is how a removal it
-    // cannot report itself still gets seen (BRG-3).
+    // answering teardown the view tells the server (its beacons, teardown.ts), which is how a
+    // removal it cannot report itself still gets seen (BRG-3).
     if (record.kind === "request") {
       const id = m.id;
       const answer = (known: boolean) =>
@@ -151,14 +158,43 @@ export class ConformanceSession {
                 error: { code: -32601, message: `Method not found: ${method}` },
               },
         );
-      if (method === "ui/resource-teardown")
-        void Promise.resolve(this.env.onTeardown?.(this.observation.resultRun)).then(
-          () => answer(true),
-          () => answer(true),
-        );
+      if (method === "ui/resource-teardown") void this.onTeardown().then(() => answer(true));
       else answer(method === "ping");
     }
     for (const w of [...this.waiters]) if (w.test(record)) w.done();
+  }
+
+  /** One beacon to the server's declared origin, for this run; nothing when it cannot be sent. */
+  private async sendBeacon(step: TeardownStep) {
+    const origin = this.env.probeOrigins?.declared;
+    const run = this.observation.resultRun;
+    if (!origin || !run || !this.env.beacon) return undefined;
+    const url = teardownBeaconUrl(origin, run, step);
+    return { url, ...(await this.env.beacon(url)) };
+  }
+
+  /** BRG-3: say teardown arrived, stay TEARDOWN_ANSWER_DELAY_MS, say so again, then answer. */
+  private async onTeardown() {
+    if (this.teardown !== "none") return;
+    this.teardown = "received";
+    await this.sendBeacon("received").catch(() => undefined);
+    await sleep(TEARDOWN_ANSWER_DELAY_MS);
+    await this.sendBeacon("answering").catch(() => undefined);
+    this.teardown = "answered";
+  }
+
+  /**
+   * The view's frame is going (the browser's pagehide). If teardown has not arrived, or arrived
+   * and was not yet answered, one beacon says so: the host removed the view without telling it
+   * first, or without waiting. Once only.
+   */
+  async pageHide(): Promise<void> {
+    if (this.gone) return;
+    this.gone = true;
+    if (this.teardown === "answered") return;
+    await this.sendBeacon(
+      this.teardown === "none" ? "gone-before-teardown" : "gone-during-teardown",
+    ).catch(() => undefined);
   }
 
   /** Sends a request; resolves with its answer, or with an error after `ms`. */
@@ -282,6 +318,11 @@ export class ConformanceSession {
         o.frame = await this.env.frameProbe(
           `${origins.declared}/probe/frame?run=${encodeURIComponent(run)}`,
         );
+    }
+    // Whether a beacon can reach the server from this frame: if not, the teardown rows say why.
+    if (ctx) {
+      const beacon = await this.sendBeacon("channel").catch(() => undefined);
+      if (beacon) o.beacon = beacon;
     }
     if (this.env.tryTop) o.top = this.env.tryTop();
     if (ctx) await this.probeSize(ctx);

@@ -3,7 +3,7 @@
  * failed MUST is never mixed with a failed SHOULD or MAY, and a NOT OBSERVABLE row is never counted
  * as failed (it says the view could not see; it says nothing about the host).
  */
-import type { ProbeResult, Verdict } from "./probes";
+import type { ProbeResult, Verdict } from "./types";
 
 /** RFC 2119 keywords by strength: a MUST NOT (or REQUIRED) binds as a MUST does. */
 export type Strength = "MUST" | "SHOULD" | "MAY";

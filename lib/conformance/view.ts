@@ -6,7 +6,6 @@
  * and offers the operator's probes as buttons that never hold up the automatic ones.
  */
 import {
-  TEARDOWN_ANSWER_DELAY_MS,
   isAutomatic,
   judgeLink,
   offersLinks,
@@ -17,6 +16,7 @@ import {
 } from "./probes";
 import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
 import { ConformanceSession } from "./session";
+import { SERVER_JUDGED } from "./teardown";
 import { rowName, statusLine } from "./summary";
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -170,7 +170,13 @@ function table(results: ProbeResult[], caption: string) {
     row.dataset.probe = rowName(r);
     row.dataset.keyword = r.keyword;
     row.dataset.verdict = r.verdict;
-    row.dataset.kind = r.needsPerson ? "person" : isAutomatic(r) ? "automatic" : "unobservable";
+    row.dataset.kind = r.needsPerson
+      ? "person"
+      : isAutomatic(r)
+        ? "automatic"
+        : SERVER_JUDGED.has(r.id)
+          ? "server"
+          : "unobservable";
     const id = document.createElement("th");
     id.scope = "row";
     id.textContent = rowName(r) + (r.needsPerson ? " (operator)" : "");
@@ -188,8 +194,10 @@ function table(results: ProbeResult[], caption: string) {
 
 /** The probes first; what the view cannot see folded below, one click away, never left out. */
 function render(results: ProbeResult[]) {
-  const seen = results.filter((r) => isAutomatic(r) || r.needsPerson);
-  const unseen = results.filter((r) => !isAutomatic(r) && !r.needsPerson);
+  // The teardown rows are judged by the server after the view has gone: shown with the probes.
+  const shown = (r: ProbeResult) => isAutomatic(r) || r.needsPerson || SERVER_JUDGED.has(r.id);
+  const seen = results.filter(shown);
+  const unseen = results.filter((r) => !shown(r));
   const details = document.createElement("details");
   const summary = document.createElement("summary");
   summary.textContent = `What this view cannot see (${unseen.length} requirements, NOT OBSERVABLE)`;
@@ -209,22 +217,29 @@ function reportSize() {
 const config = readConfig();
 
 /**
- * BRG-3: the view cannot report its own removal, so it tells the server twice: when teardown
- * arrives, and TEARDOWN_ANSWER_DELAY_MS later as it answers. The second beacon arrives only if the
- * host kept the view in place that long.
+ * BRG-3's beacons (teardown.ts): navigator.sendBeacon, which the browser still sends while the
+ * frame is going away. A CSP that blocks the declared origin blocks it too; the violation event
+ * is queued as a task, so it is given a moment to arrive.
  */
-async function onTeardown(run: string | undefined) {
-  const origin = config.origins?.declared;
-  if (!origin || !run) return;
-  const beacon = (step: string) =>
-    fetch(`${origin}/probe/teardown?run=${encodeURIComponent(run)}&step=${step}`, {
-      keepalive: true,
-      cache: "no-store",
-    }).catch(() => undefined);
-  void beacon("received");
-  await new Promise((r) => setTimeout(r, TEARDOWN_ANSWER_DELAY_MS));
-  await beacon("answering");
+async function beacon(url: string) {
+  const origin = new URL(url).origin;
+  const before = violations.length;
+  let queued = false;
+  try {
+    queued = navigator.sendBeacon(url);
+  } catch {
+    queued = false;
+  }
+  await new Promise((r) => setTimeout(r, 100));
+  return {
+    queued,
+    violations: violations
+      .slice(before)
+      .filter((v) => v.uri.startsWith(origin))
+      .map((v) => v.directive),
+  };
 }
+
 if (config.negativeControl) {
   // Said first and plainly: this run's FAILs are the point, not a finding about the host; and
   // on a host that blocks everything the control proves nothing, which the note says as well.
@@ -250,9 +265,11 @@ const session = new ConformanceSession({
   viewport,
   waitForSize,
   onContext: applyTheme,
-  onTeardown,
+  beacon,
   log: logLine,
 });
+// The frame is going: if teardown has not reached the view (or was not answered), say so.
+addEventListener("pagehide", () => void session.pageHide());
 
 let report: ConformanceReport | undefined;
 
