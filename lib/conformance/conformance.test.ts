@@ -24,6 +24,7 @@ import { ruleIdSchema } from "../rules/schema";
 import {
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
+  DEFAULT_CSP_VIEW_URI,
   isAutomatic,
   judgeLink,
   judgeProbes,
@@ -37,6 +38,7 @@ import {
   type ServerSeen,
 } from "./probes";
 import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
+import { compareDocuments } from "./document";
 import { answerProbe } from "./probe-endpoints";
 import { judgeTeardown } from "./teardown";
 import { reportMarkdown } from "./report";
@@ -145,6 +147,7 @@ function goodObservation(): Observation {
       read: { served: true, uri: VIEW_URI, firstRun: "run-1" },
     },
     readId: "read-1",
+    document: { same: true, length: 4321 },
   };
 }
 
@@ -432,6 +435,80 @@ describe("teardown seen from the server", () => {
   });
 });
 
+describe("the default CSP and the unmodified document", () => {
+  const defaultView = (self: Partial<NonNullable<Observation["defaultCsp"]>["self"]>) => {
+    const o = goodObservation();
+    o.noCsp = true;
+    o.csp = undefined;
+    o.frame = undefined;
+    o.defaultCsp = {
+      declared: {
+        url: `${ORIGINS.declared}/probe/csp`,
+        ok: false,
+        error: "blocked",
+        violations: ["connect-src"],
+      },
+      self: {
+        url: "http://sandbox.test/conformance-default-csp-probe",
+        ok: false,
+        violations: [],
+        ...self,
+      },
+      frame: { url: `${ORIGINS.declared}/probe/frame`, violations: ["frame-src"] },
+    };
+    return o;
+  };
+
+  it("a view without csp fails csp-default-deny when a request to its own origin leaves it (connect-src 'self'), quoting the spec's default, and passes when everything is blocked", () => {
+    const loose = defaultView({ status: 404 });
+    expect(failing(loose)).toEqual(["security/csp-default-deny"]);
+    const row = judgeProbes(loose).find((p) => p.id === "security/csp-default-deny")!;
+    expect(row.evidence).toContain("its own origin: the default is connect-src 'none', not 'self'");
+    expect(row.evidence).toContain("line 275");
+    const strict = defaultView({ error: "blocked", violations: ["connect-src"] });
+    expect(verdicts(strict)["security/csp-default-deny"]).toBe("PASS");
+    expect(
+      judgeProbes(strict)
+        .filter(isAutomatic)
+        .filter((p) => p.verdict !== "PASS"),
+    ).toEqual([]);
+  });
+
+  it("each view checks one side of the CSP: the declared-origin rows are not the default view's, the default row is not conformance_run's", () => {
+    const unseen = (o: Observation) =>
+      judgeProbes(o)
+        .filter((p) => p.unseen && p.id.includes("csp"))
+        .map((p) => p.id)
+        .sort();
+    expect(unseen(goodObservation())).toEqual([
+      "csp/host-may-restrict",
+      "security/csp-audit-log",
+      "security/csp-default-deny",
+    ]);
+    expect(unseen(defaultView({ error: "blocked", violations: ["connect-src"] }))).toEqual([
+      "csp/host-may-restrict",
+      "security/csp-audit-log",
+      "security/csp-block-undeclared",
+      "security/csp-construct-from-domains",
+      "security/csp-no-loosening",
+      "security/sandbox-csp-enforced",
+    ]);
+  });
+
+  it("a document that differs from the HTML the server served fails sandbox-resource-ready, showing both around the first difference", () => {
+    const served = '<!DOCTYPE html><html><head><script id="c">{}</script></head>';
+    const loaded =
+      '<!DOCTYPE html><html><head><script src="https://host.test/x.js"></script><script id="c">{}</script></head>';
+    expect(compareDocuments(served, served)).toEqual({ same: true, length: served.length });
+    const o = goodObservation();
+    o.document = compareDocuments(loaded, served);
+    expect(failing(o)).toEqual(["security/sandbox-resource-ready"]);
+    const row = judgeProbes(o).find((p) => p.id === "security/sandbox-resource-ready")!;
+    expect(row.evidence).toContain(`differ at character ${served.indexOf('id="c"')}`);
+    expect(row.evidence).toContain("host.test/x.js");
+  });
+});
+
 describe("teardown rows that can fail, and say when they cannot be judged", () => {
   const teardownRows = (o: Observation) =>
     judgeProbes(o).filter(
@@ -547,6 +624,15 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
       });
     },
   );
+
+  it("serves conformance_run_default_csp's view with no csp key at all, so the host's default applies (CSP-4)", async () => {
+    const { server } = serve(transport);
+    const conn = await connect(server, "legacy");
+    const read = await conn.client.readResource({ uri: DEFAULT_CSP_VIEW_URI });
+    const item = read.contents[0] as { text: string; _meta?: { ui?: Record<string, unknown> } };
+    expect(item._meta?.ui).toEqual({ prefersBorder: true });
+    expect(configOf(item.text)).toMatchObject({ viewUri: DEFAULT_CSP_VIEW_URI, noCsp: true });
+  });
 
   it("keeps a report sent through conformance_report, tells its listener, and serves it as a resource with Markdown", async () => {
     const { server, state } = serve(transport);

@@ -31,6 +31,8 @@ export { TOOLS, VIEW_URI };
 /** The negative control's tool and view: the same view, under a CSP that declares both origins. */
 export const CONTROL_TOOL = "conformance_run_csp_control";
 export const CONTROL_VIEW_URI = "ui://conformance/probe-view-csp-control.html";
+/** The view of conformance_run_default_csp, whose resource declares no csp (CSP-4). */
+export const DEFAULT_CSP_VIEW_URI = "ui://conformance/probe-view-default-csp.html";
 export const REPORT_URI = "conformance://report/latest";
 /** The modes this view supports and declares in `appCapabilities` (BRG-6). */
 export const VIEW_MODES = ["inline", "fullscreen"] as const;
@@ -117,10 +119,6 @@ export const NOT_OBSERVABLE: Partial<Record<CatalogueId, { why: string; rules: s
     why: "this view requests no browser permissions, so there is nothing to grant",
     rules: ["PERM-2"],
   },
-  "security/csp-default-deny": {
-    why: "this view declares a CSP, so the default for a resource without one is not exercised",
-    rules: ["CSP-4"],
-  },
   "csp/host-may-restrict": {
     why: "a MAY: narrowing is the host's choice, and this view declares only one origin",
     rules: ["CSP-5"],
@@ -144,10 +142,6 @@ export const NOT_OBSERVABLE: Partial<Record<CatalogueId, { why: string; rules: s
   },
   "security/sandbox-proxy-ready": {
     why: "proxy and host exchange it before this document exists",
-    rules: ["SBX-3"],
-  },
-  "security/sandbox-resource-ready": {
-    why: "proxy and host exchange it before this document exists (that the view runs at all is the only sign)",
     rules: ["SBX-3"],
   },
   "security/permissions-allow-attr": {
@@ -343,6 +337,105 @@ function cspProbes(o: Observation): ProbeResult[] {
     r("security/csp-no-loosening", blocked.verdict, blocked.evidence, ["CSP-3"]),
     enforced,
   ];
+}
+
+/** The rows of the declared-origin CSP probes, with the rules each cites. */
+const DECLARED_CSP_ROWS: [CatalogueId, string[]][] = [
+  ["security/csp-construct-from-domains", ["CSP-3"]],
+  ["security/csp-block-undeclared", ["CSP-3"]],
+  ["security/csp-no-loosening", ["CSP-3"]],
+  ["security/sandbox-csp-enforced", ["SBX-3", "CSP-2", "CSP-3"]],
+];
+
+/** The spec's restrictive default (Apps 2026-01-26 lines 275-283), as the row quotes it. */
+const DEFAULT_WORDING =
+  "line 275: “If `ui.csp` is omitted, Host MUST use: default-src 'none'; … connect-src 'none';” (lines 278-283)";
+
+/**
+ * CSP-4 from the view whose resource declares no csp: the spec's default blocks every connection,
+ * to a probe origin and to the view's own origin alike (connect-src 'none', not 'self'), and
+ * every frame (default-src 'none'). A request that left the view shows a looser default.
+ */
+function defaultCspProbe(o: Observation): ProbeResult {
+  const id = "security/csp-default-deny";
+  const d = o.defaultCsp;
+  if (!d)
+    return r(id, "NOT OBSERVABLE", "the default-CSP probes did not run (no browser)", ["CSP-4"]);
+  const sent = (f: FetchOutcome) => f.ok || f.status !== undefined;
+  const blocked = (f: FetchOutcome) => !sent(f) && f.violations.length > 0;
+  const say = (f: FetchOutcome) =>
+    `${f.url}: ${sent(f) ? `answered ${f.status}` : `failed (${f.error ?? "no answer"})`}${f.violations.length ? `, CSP violation ${f.violations.join(", ")}` : ""}`;
+  const fetches = [d.declared, ...(d.self ? [d.self] : [])];
+  const frameLoaded = d.frame && o.server?.hits.includes("frame");
+  const evidence = [
+    ...fetches.map(say),
+    ...(d.self ? [] : ["the view's own origin is opaque, so a 'self' source was not tried"]),
+    ...(d.frame
+      ? [
+          `a frame of ${d.frame.url} ${frameLoaded ? "was loaded" : d.frame.violations.length ? `was blocked (${d.frame.violations.join(", ")})` : "reported no violation"}`,
+        ]
+      : []),
+  ].join("; ");
+  const leaked = fetches.filter(sent);
+  if (leaked.length || frameLoaded)
+    return r(
+      id,
+      "FAIL",
+      `with no csp declared, the view ${leaked
+        .map(
+          (f) =>
+            `reached ${new URL(f.url).origin}${f === d.self ? " (its own origin: the default is connect-src 'none', not 'self')" : ""}`,
+        )
+        .concat(frameLoaded ? ["loaded a frame"] : [])
+        .join(" and ")}: ${evidence}. ${DEFAULT_WORDING}`,
+      ["CSP-4"],
+    );
+  if (fetches.every(blocked))
+    return r(
+      id,
+      "PASS",
+      `with no csp declared, every connection was blocked by the CSP: ${evidence}`,
+      ["CSP-4"],
+    );
+  return r(
+    id,
+    "NOT OBSERVABLE",
+    `a request failed without a CSP violation, so the default cannot be credited (network?): ${evidence}`,
+    ["CSP-4"],
+  );
+}
+
+/**
+ * Line 477 (SBX-3): the document the view was parsed from against the HTML this server served for
+ * its read (document.ts). It proves the HTML arrived unmodified, not how it travelled.
+ */
+function documentProbe(o: Observation): ProbeResult {
+  const id = "security/sandbox-resource-ready";
+  const d = o.document;
+  if (!d)
+    return r(
+      id,
+      "NOT OBSERVABLE",
+      !o.readId
+        ? "the view's document names no read of this server, so there is nothing to compare it with"
+        : o.server?.read && !o.server.read.served
+          ? "the server never served the read this document names (see resource/read-referenced)"
+          : "the document was not compared (no browser to serialise it, or the server was not asked)",
+      ["SBX-3"],
+    );
+  if (d.same)
+    return r(
+      id,
+      "PASS",
+      `the document the view was parsed from is the HTML this server served for read ${o.readId}, node for node (${d.length} characters of its serialisation, up to the view's own script): the host passed the server's HTML unmodified. How it travelled (in sandbox-resource-ready, or from a URL) cannot be seen`,
+      ["SBX-3"],
+    );
+  return r(
+    id,
+    "FAIL",
+    `the document the view was parsed from is not the HTML this server served for read ${o.readId}: they differ at character ${d.at} of ${d.length}; served “${d.served}”, loaded “${d.loaded}”. The host modified the server's HTML before loading it (Apps 2026-01-26 line 477: the raw HTML)`,
+    ["SBX-3"],
+  );
 }
 
 function displayModeProbes(o: Observation): ProbeResult[] {
@@ -681,17 +774,41 @@ export function judgeProbes(o: Observation): ProbeResult[] {
   const automatic = [
     initProbe(o),
     ...orderProbes(o),
-    ...cspProbes(o),
+    ...(o.noCsp ? [defaultCspProbe(o)] : cspProbes(o)),
+    documentProbe(o),
     ...isolationProbes(o),
     ...sizeProbes(o),
     ...displayModeProbes(o),
     ...callProbes(o),
   ];
-  const unseen = (
-    Object.entries(NOT_OBSERVABLE) as [CatalogueId, { why: string; rules: string[] }][]
-  ).map(([id, n]) =>
-    r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules),
-  );
+  const unseen = [
+    ...(Object.entries(NOT_OBSERVABLE) as [CatalogueId, { why: string; rules: string[] }][]).map(
+      ([id, n]) =>
+        r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules, {
+          unseen: true,
+        }),
+    ),
+    // Each view checks one side of the CSP: declared origins, or the default without csp.
+    ...(o.noCsp
+      ? DECLARED_CSP_ROWS.map(([id, rules]) =>
+          r(
+            id,
+            "NOT OBSERVABLE",
+            `not this view's: its resource declares no csp, so nothing declared is probed; ${TOOLS.run}'s view probes the declared origins`,
+            rules,
+            { unseen: true },
+          ),
+        )
+      : [
+          r(
+            "security/csp-default-deny",
+            "NOT OBSERVABLE",
+            `not this view's: its resource declares a csp, so the default is not exercised; ${TOOLS.defaultCsp}'s view declares none and checks it`,
+            ["CSP-4"],
+            { unseen: true },
+          ),
+        ]),
+  ];
   return [
     ...automatic,
     ...personProbes(o.init?.ok ? o.init.hostCapabilities : undefined),
@@ -702,4 +819,4 @@ export function judgeProbes(o: Observation): ProbeResult[] {
 
 /** The automatic probes only (the ones a host must pass without a person or the view's end). */
 export const isAutomatic = (p: ProbeResult) =>
-  !p.needsPerson && !(p.id in NOT_OBSERVABLE) && !SERVER_JUDGED.has(p.id);
+  !p.needsPerson && !p.unseen && !SERVER_JUDGED.has(p.id);

@@ -10,7 +10,7 @@ export const row = (
   verdict: Verdict,
   evidence: string,
   rules: string[],
-  extra: Pick<ProbeResult, "probe" | "needsPerson"> = {},
+  extra: Pick<ProbeResult, "probe" | "needsPerson" | "unseen"> = {},
 ): ProbeResult => {
   const { keyword, party } = CATALOGUE[id];
   return {
@@ -22,5 +22,6 @@ export const row = (
     evidence,
     rules,
     ...(extra.needsPerson ? { needsPerson: true } : {}),
+    ...(extra.unseen ? { unseen: true } : {}),
   };
 };

@@ -15,6 +15,7 @@ import { judgeTeardown, TEARDOWN_STEPS } from "./teardown";
 import {
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
+  DEFAULT_CSP_VIEW_URI,
   REPORT_URI,
   TOOLS,
   VIEW_URI,
@@ -70,6 +71,7 @@ const reportSchema = z.object({
         evidence: z.string(),
         rules: z.array(z.string()),
         needsPerson: z.boolean().optional(),
+        unseen: z.boolean().optional(),
       }),
     )
     .min(1),
@@ -201,6 +203,17 @@ const pingArgs = {
   document: z.boolean().optional(),
 };
 
+/** What one view document's settings say beyond the probe origins. */
+export interface ViewSettings {
+  /** The resource the document is served as (default: conformance_run's). */
+  uri?: string;
+  negativeControl?: NegativeControl;
+  /** The id of this one resources/read. */
+  read?: string;
+  /** The resource declares no csp: the view checks the default instead of declared origins. */
+  noCsp?: boolean;
+}
+
 /**
  * The view's document with its settings in a JSON script element: the probe origins, its own URI,
  * and `read`, the id of this one resources/read, which ties what the view reports to the document
@@ -208,16 +221,15 @@ const pingArgs = {
  */
 export function viewDocument(
   o: Pick<ConformanceServerOptions, "viewHtml" | "origins">,
-  viewUri = VIEW_URI,
-  negativeControl?: NegativeControl,
-  read?: string,
+  settings: ViewSettings = {},
 ): string {
   // JSON in a script element: "<" escaped so no value can end the element.
   const config = JSON.stringify({
     origins: o.origins,
-    viewUri,
-    ...(negativeControl ? { negativeControl } : {}),
-    ...(read ? { read } : {}),
+    viewUri: settings.uri ?? VIEW_URI,
+    ...(settings.negativeControl ? { negativeControl: settings.negativeControl } : {}),
+    ...(settings.read ? { read: settings.read } : {}),
+    ...(settings.noCsp ? { noCsp: true } : {}),
   }).replace(/</g, "\\u003c");
   if (!o.viewHtml.includes("/*CONFORMANCE_CONFIG*/"))
     throw new Error("the conformance view lost its /*CONFORMANCE_CONFIG*/ marker");
@@ -230,7 +242,8 @@ interface UiToolSpec {
   description: string;
   /** The document for one read, given that read's id. */
   html(read: string): string;
-  connectDomains: string[];
+  /** The origins its resource declares; none at all (no `csp` key) for the default's view. */
+  connectDomains?: string[];
 }
 
 /** One UI tool and its view: the run token with the result, the view under its declared CSP. */
@@ -256,8 +269,12 @@ function registerProbeView(server: McpServer, state: ConformanceState, t: UiTool
       };
     },
   );
-  // RES-6: a border chosen on purpose (the table reads better framed).
-  const ui = { csp: { connectDomains: t.connectDomains }, prefersBorder: true };
+  // RES-6: a border chosen on purpose (the table reads better framed). No `csp` key at all for the
+  // default's view: even `{}` would be a declared csp (CSP-2), not the default (CSP-4).
+  const ui = {
+    ...(t.connectDomains ? { csp: { connectDomains: t.connectDomains } } : {}),
+    prefersBorder: true,
+  };
   registerAppResource(
     server,
     t.tool,
@@ -280,8 +297,15 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       uri: VIEW_URI,
       description:
         "Runs the MCP Apps host conformance probes: its view tests the host that renders it and reports PASS / FAIL / NOT OBSERVABLE per requirement.",
-      html: (read) => viewDocument(o, VIEW_URI, undefined, read),
+      html: (read) => viewDocument(o, { read }),
       connectDomains: [o.origins.declared],
+    },
+    {
+      tool: TOOLS.defaultCsp,
+      uri: DEFAULT_CSP_VIEW_URI,
+      description:
+        "The same probes from a view whose resource declares no csp: the host must apply the spec's restrictive default (connect-src 'none'), which the view checks.",
+      html: (read) => viewDocument(o, { uri: DEFAULT_CSP_VIEW_URI, read, noCsp: true }),
     },
   ];
   if (o.negativeControl === "csp")
@@ -289,7 +313,7 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       tool: CONTROL_TOOL,
       uri: CONTROL_VIEW_URI,
       description: `The same probes under a CSP that also declares the origin the CSP probe expects blocked. ${NEGATIVE_CONTROL_NOTE}`,
-      html: (read) => viewDocument(o, CONTROL_VIEW_URI, "csp", read),
+      html: (read) => viewDocument(o, { uri: CONTROL_VIEW_URI, negativeControl: "csp", read }),
       connectDomains: [o.origins.declared, o.origins.undeclared],
     });
   return () => {
@@ -311,7 +335,13 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
       async ({ run, read, document }) => {
         o.state.calls.push({ tool: TOOLS.ping, run });
         const seen = o.state.seenBy(run ?? "", read, document);
-        return { content: text(JSON.stringify(seen)), structuredContent: { ...seen } };
+        // The text leaves the served document out: it is for the view's comparison only.
+        const { read: seenRead, ...rest } = seen;
+        const summary = {
+          ...rest,
+          ...(seenRead ? { read: { ...seenRead, document: undefined } } : {}),
+        };
+        return { content: text(JSON.stringify(summary)), structuredContent: { ...seen } };
       },
     );
     // A tool the view must never reach: visibility without "app" (TOOL-4, BRG-5).

@@ -5,6 +5,7 @@
  * Browser-only probes (CSP fetches, `window.top`, the viewport) come in through `ViewProbeEnv`, so
  * vitest can run the same session against a real `AppBridge` with those left out.
  */
+import { compareDocuments } from "./document";
 import { TEARDOWN_ANSWER_DELAY_MS, teardownBeaconUrl, type TeardownStep } from "./teardown";
 import {
   judgeProbes,
@@ -30,6 +31,14 @@ export interface ViewProbeEnv {
   viewUri?: string;
   /** The id of the resources/read that served this document (from the view's document). */
   readId?: string;
+  /** This view's resource declares no csp: probe the default (CSP-4), not declared origins. */
+  noCsp?: boolean;
+  /** The view's own origin (`self.origin`), for the default-CSP probe's 'self' request. */
+  selfOrigin?: string;
+  /** The view's document as it was parsed, serialised up to the view's script (browser only). */
+  ownDocument?(): string;
+  /** Serialises served HTML the way `ownDocument` serialises the view's (identity without it). */
+  normaliseDocument?(html: string): string;
   /** Where the conformance server's probe endpoints are (from the view's document). */
   probeOrigins?: { declared: string; undeclared: string };
   /** Fetches a probe URL and reports CSP violations for its origin (browser only). */
@@ -83,6 +92,16 @@ function isServerSeen(v: unknown): v is ServerSeen {
   );
 }
 
+/** A read as the observation keeps it: everything but the served document itself. */
+function stripDocument(read: NonNullable<ServerSeen["read"]>): NonNullable<ServerSeen["read"]> {
+  if (!read.served) return read;
+  return {
+    served: true,
+    uri: read.uri,
+    ...(read.firstRun ? { firstRun: read.firstRun } : {}),
+  };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One view's conversation with its host, recorded. */
@@ -101,6 +120,7 @@ export class ConformanceSession {
   constructor(private env: ViewProbeEnv) {
     this.observation = {
       inbound: [],
+      ...(env.noCsp ? { noCsp: true } : {}),
       ...(env.viewUri ? { viewUri: env.viewUri } : {}),
       ...(env.readId ? { readId: env.readId } : {}),
     };
@@ -308,16 +328,32 @@ export class ConformanceSession {
 
     const origins = this.env.probeOrigins;
     if (ctx && origins && this.env.fetchProbe) {
-      const q = `/probe/csp?run=${encodeURIComponent(run)}&via=`;
-      const [declared, undeclared] = await Promise.all([
-        this.env.fetchProbe(`${origins.declared}${q}declared`),
-        this.env.fetchProbe(`${origins.undeclared}${q}undeclared`),
-      ]);
-      o.csp = { declared, undeclared };
-      if (this.env.frameProbe)
-        o.frame = await this.env.frameProbe(
-          `${origins.declared}/probe/frame?run=${encodeURIComponent(run)}`,
-        );
+      const q = `?run=${encodeURIComponent(run)}`;
+      if (this.env.noCsp) {
+        // CSP-4: the default blocks them all, the view's own origin included.
+        const self = this.env.selfOrigin;
+        const [declared, own] = await Promise.all([
+          this.env.fetchProbe(`${origins.declared}/probe/csp${q}`),
+          self && self !== "null"
+            ? this.env.fetchProbe(`${self}/conformance-default-csp-probe`)
+            : undefined,
+        ]);
+        o.defaultCsp = {
+          declared,
+          ...(own ? { self: own } : {}),
+          ...(this.env.frameProbe
+            ? { frame: await this.env.frameProbe(`${origins.declared}/probe/frame${q}`) }
+            : {}),
+        };
+      } else {
+        const [declared, undeclared] = await Promise.all([
+          this.env.fetchProbe(`${origins.declared}/probe/csp${q}`),
+          this.env.fetchProbe(`${origins.undeclared}/probe/csp${q}`),
+        ]);
+        o.csp = { declared, undeclared };
+        if (this.env.frameProbe)
+          o.frame = await this.env.frameProbe(`${origins.declared}/probe/frame${q}`);
+      }
     }
     // Whether a beacon can reach the server from this frame: if not, the teardown rows say why.
     if (ctx) {
@@ -332,10 +368,19 @@ export class ConformanceSession {
       o.modelOnlyCall = { refused: !refused.ok, detail: refused.detail };
       const ping = await this.callTool(TOOLS.ping, {
         run,
-        ...(this.env.readId ? { read: this.env.readId } : {}),
+        ...(this.env.readId ? { read: this.env.readId, document: !!this.env.ownDocument } : {}),
       });
       o.appOnlyCall = { ok: ping.ok, detail: ping.detail };
-      if (ping.ok && isServerSeen(ping.structured)) o.server = ping.structured;
+      if (ping.ok && isServerSeen(ping.structured)) {
+        const { read, ...seen } = ping.structured;
+        // The served document is compared here and kept out of the observation (it is large).
+        const served = read?.served ? read.document : undefined;
+        o.server = { ...seen, ...(read ? { read: stripDocument(read) } : {}) };
+        if (served !== undefined && this.env.ownDocument) {
+          const normalise = this.env.normaliseDocument ?? ((html: string) => html);
+          o.document = compareDocuments(this.env.ownDocument(), normalise(served));
+        }
+      }
     }
     const init = o.init?.ok ? o.init : undefined;
     return {

@@ -3,6 +3,7 @@
  * a view observes of its host and hears from the server. Types only.
  */
 import type { CATALOGUE, CatalogueId } from "./catalogue";
+import type { DocumentComparison } from "./document";
 
 export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
 /** A catalogue entry's RFC 2119 keyword, as content/spec writes it. */
@@ -24,6 +25,8 @@ export interface ProbeResult {
   rules: string[];
   /** A probe that waits for the operator (a button in the view), not run automatically. */
   needsPerson?: boolean;
+  /** A requirement this view cannot observe from inside its frame (the reason is the evidence). */
+  unseen?: boolean;
 }
 
 export interface ConformanceReport {
@@ -97,6 +100,8 @@ export interface Observation {
   viewUri?: string;
   /** The id of the resources/read this document came from (in its settings). */
   readId?: string;
+  /** This view's resource declares no csp (conformance_run_default_csp): it checks the default. */
+  noCsp?: boolean;
   init?:
     | {
         ok: true;
@@ -134,6 +139,18 @@ export interface Observation {
    * queued it and any CSP violation it caused. It says whether the view's end can be heard.
    */
   beacon?: { url: string; queued: boolean; violations: string[] };
+  /**
+   * The view whose resource declares no csp (CSP-4): a fetch to the declared probe origin, one to
+   * the view's own origin (absent when that origin is opaque) and a frame of the declared origin,
+   * each of which the spec's default blocks.
+   */
+  defaultCsp?: {
+    declared: FetchOutcome;
+    self?: FetchOutcome;
+    frame?: { url: string; violations: string[] };
+  };
+  /** The view's document compared with the HTML the server served for its read (document.ts). */
+  document?: DocumentComparison;
   modelOnlyCall?: { refused: boolean; detail: string };
   appOnlyCall?: { ok: boolean; detail: string };
   server?: ServerSeen;

@@ -19,6 +19,31 @@ import { ConformanceSession } from "./session";
 import { SERVER_JUDGED } from "./teardown";
 import { rowName, statusLine } from "./summary";
 
+/**
+ * The document as it was parsed, taken before anything here changes it: while this script runs,
+ * the parser has built everything up to it and nothing after (document.ts compares it with the
+ * HTML the server served, serialised the same way).
+ */
+const LOADED = serialise(document);
+
+/** A document as text: its doctype and its root element's markup. */
+function serialise(doc: Document): string {
+  return (doc.doctype ? `<!DOCTYPE ${doc.doctype.name}>` : "") + doc.documentElement.outerHTML;
+}
+
+/**
+ * Served HTML, parsed and serialised as the browser parsed this document: only what came before
+ * this view's own script (the last script element) is kept, as only that existed when LOADED was
+ * taken. A DOMParser document runs no script, so nothing in it can change it first.
+ */
+function normaliseDocument(html: string): string {
+  const parsed = new DOMParser().parseFromString(html, "text/html");
+  let node: Node | null = parsed.scripts[parsed.scripts.length - 1] ?? null;
+  for (; node && node !== parsed; node = node.parentNode)
+    while (node.nextSibling) node.nextSibling.remove();
+  return serialise(parsed);
+}
+
 const $ = (id: string) => document.getElementById(id)!;
 
 function readConfig(): {
@@ -26,6 +51,7 @@ function readConfig(): {
   viewUri?: string;
   negativeControl?: string;
   read?: string;
+  noCsp?: boolean;
 } {
   try {
     return JSON.parse($("conformance-config").textContent ?? "") as ReturnType<typeof readConfig>;
@@ -259,6 +285,10 @@ const session = new ConformanceSession({
   probeOrigins: config.origins,
   viewUri: config.viewUri,
   readId: config.read,
+  noCsp: config.noCsp,
+  selfOrigin: self.origin,
+  ownDocument: () => LOADED,
+  normaliseDocument,
   fetchProbe,
   frameProbe,
   tryTop,
