@@ -647,9 +647,10 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
       host: { name: "test-host" },
       results: judgeProbes(goodObservation()),
     };
+    const reportToken = (run.structuredContent as { reportToken: string }).reportToken;
     const sent = (await conn.client.callTool({
       name: TOOLS.report,
-      arguments: { report },
+      arguments: { report, token: reportToken },
     })) as CallToolResult;
     expect(sent.isError).toBeFalsy();
     expect(heard.map((r) => r.run)).toEqual([token]);
@@ -660,6 +661,30 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     };
     expect(body.report.run).toBe(token);
     expect(body.markdown).toContain("| sandbox/no-messages-before-initialized | PASS |");
+  });
+
+  it("stores a report only with the token issued with its run's result: none, another run's or a guess is refused", async () => {
+    const { server, state } = serve(transport);
+    const conn = await connect(server, "modern");
+    const issue = async () =>
+      ((await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult)
+        .structuredContent as { run: string; reportToken: string };
+    const [mine, other] = [await issue(), await issue()];
+    const report = (run: string) => ({
+      run,
+      finishedAt: "t",
+      host: { name: "forged" },
+      results: judgeProbes(goodObservation()),
+    });
+    const send = async (args: Record<string, unknown>) =>
+      ((await conn.client.callTool({ name: TOOLS.report, arguments: args })) as CallToolResult)
+        .isError;
+    expect(await send({ report: report(mine.run) })).toBe(true);
+    expect(await send({ report: report(mine.run), token: other.reportToken })).toBe(true);
+    expect(await send({ report: report("never-issued"), token: mine.reportToken })).toBe(true);
+    expect(state.reports).toEqual([]);
+    expect(await send({ report: report(mine.run), token: mine.reportToken })).toBeFalsy();
+    expect(state.reports.map((r) => r.run)).toEqual([mine.run]);
   });
 
   it("refuses a malformed report and names the field", async () => {
@@ -680,10 +705,13 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     const { server, state } = serve(transport);
     const conn = await connect(server, "modern");
     const row = { ...judgeProbes(goodObservation())[0]!, keyword: "MAY", party: "view" };
+    const { run, reportToken } = (
+      (await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult
+    ).structuredContent as { run: string; reportToken: string };
     const send = (results: object[]) =>
       conn.client.callTool({
         name: TOOLS.report,
-        arguments: { report: { run: "r", finishedAt: "t", host: {}, results } },
+        arguments: { report: { run, finishedAt: "t", host: {}, results }, token: reportToken },
       }) as Promise<CallToolResult>;
     expect((await send([{ ...row, id: "made-up/entry" }])).isError).toBe(true);
     expect(state.reports).toEqual([]);

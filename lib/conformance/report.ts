@@ -26,3 +26,15 @@ export function reportMarkdown(report: ConformanceReport): string {
     "",
   ].join("\n");
 }
+
+/**
+ * Text from a report made safe for the operator's terminal: a report's strings come from the view,
+ * hence from the host under test, and an escape sequence in them could retitle the terminal, move
+ * the cursor, rewrite what was printed or worse. Removes every C0 control but tab and newline,
+ * DEL, every C1 control (0x80-0x9f: a lone 0x9b is CSI on some terminals) and the bidirectional
+ * overrides that reorder what a reader sees. ESC goes, so OSC and CSI sequences are left as inert
+ * printable text.
+ */
+export function stripControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
+}

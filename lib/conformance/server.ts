@@ -95,7 +95,8 @@ const MAX_READS = 64;
 export class ConformanceState {
   readonly calls: { tool: string; run?: string }[] = [];
   readonly hits: { run: string; via: string }[] = [];
-  readonly issuedRuns: string[] = [];
+  /** Each run the UI tools issued: which tool, and the token its view must write reports with. */
+  private readonly runs = new Map<string, { tool: string; token: string }>();
   readonly reports: ConformanceReport[] = [];
   /** Each read of a probe view by its read id (in the document's settings), oldest first. */
   private readonly served = new Map<string, ServedRead>();
@@ -112,6 +113,29 @@ export class ConformanceState {
     if (i >= 0) this.reports.splice(i, 1);
     this.reports.push(report);
     for (const l of this.listeners) l(report);
+  }
+
+  /**
+   * A new run of a UI tool: its id, and a token that goes to its view alone (with the tool's
+   * result) and that a report for the run must carry. Web Crypto, for Node and the browser alike.
+   */
+  issueRun(tool: string): { run: string; token: string } {
+    const run = globalThis.crypto.randomUUID();
+    const token = globalThis.crypto.randomUUID();
+    this.runs.set(run, { tool, token });
+    this.calls.push({ tool, run });
+    return { run, token };
+  }
+
+  /** The UI tool a run was issued by, if this server issued it. */
+  toolOf(run: string): string | undefined {
+    return this.runs.get(run)?.tool;
+  }
+
+  /** Whether `token` is the one issued with `run` (a report for it may be written with it). */
+  mayWrite(run: string, token: string | undefined): boolean {
+    const issued = this.runs.get(run);
+    return !!issued && typeof token === "string" && token === issued.token;
   }
 
   /** Notes one resources/read: `read` is the id written into that document's settings. */
@@ -172,7 +196,7 @@ export class ConformanceState {
    */
   seenBy(run: string, read?: string, withDocument = false): ServerSeen {
     const served = read === undefined ? undefined : this.served.get(read);
-    const runIssued = this.issuedRuns.includes(run);
+    const runIssued = this.runs.has(run);
     if (served && runIssued && served.firstRun === undefined) served.firstRun = run;
     return {
       toolCalls: this.calls.filter((c) => c.run === run).map((c) => c.tool),
@@ -258,14 +282,12 @@ function registerProbeView(server: McpServer, state: ConformanceState, t: UiTool
       _meta: { ui: { resourceUri: t.uri } },
     },
     async () => {
-      // Web Crypto, so the same server runs in Node 20 and in the simulator's page.
-      const run = globalThis.crypto.randomUUID();
-      state.issuedRuns.push(run);
-      state.calls.push({ tool: t.tool, run });
-      // OUT-1: text that makes sense without the view; OUT-2: the run token for the view.
+      const { run, token } = state.issueRun(t.tool);
+      // OUT-1: text that makes sense without the view; OUT-2: the run and its report token for
+      // the view (the model may see structured content too, so the token writes this run only).
       return {
         content: text(`Conformance run ${run} started: the view runs the probes.`),
-        structuredContent: { run },
+        structuredContent: { run, reportToken: token },
       };
     },
   );
@@ -361,8 +383,9 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
     server.registerTool(
       TOOLS.report,
       {
-        description: "App-only: the conformance view sends its results here.",
-        inputSchema: z.object({ report: reportSchema }),
+        description:
+          "App-only: the conformance view sends its results here, with the report token its run was issued.",
+        inputSchema: z.object({ report: reportSchema, token: z.string().max(100).optional() }),
         annotations: {
           readOnlyHint: false,
           destructiveHint: false,
@@ -371,8 +394,16 @@ export function createConformanceServerFactory(o: ConformanceServerOptions): () 
         },
         _meta: { ui: { visibility: ["app"] } },
       },
-      async ({ report }) => {
+      async ({ report, token }) => {
         o.state.calls.push({ tool: TOOLS.report, run: report.run });
+        // Only the view that got the run's result holds its token: nobody else writes its report.
+        if (!o.state.mayWrite(report.run, token))
+          return {
+            isError: true,
+            content: text(
+              `Refused: a report for run ${report.run} needs the report token issued with that run's result.`,
+            ),
+          };
         o.state.addReport({
           ...report,
           results: report.results.map((p) => ({

@@ -115,6 +115,7 @@ export class ConformanceSession {
   private context: Record<string, unknown> = {};
   /** Where teardown stands: not arrived, arrived (answer pending), answered. */
   private teardown: "none" | "received" | "answered" = "none";
+  private token?: string;
   private gone = false;
 
   constructor(private env: ViewProbeEnv) {
@@ -154,8 +155,11 @@ export class ConformanceSession {
     if (method === "ui/notifications/tool-input")
       this.toolInput = (m.params?.arguments ?? {}) as Record<string, unknown>;
     if (method === "ui/notifications/tool-result") {
-      const run = (m.params?.structuredContent as { run?: unknown } | undefined)?.run;
-      if (typeof run === "string") this.observation.resultRun = run;
+      const sc = m.params?.structuredContent as
+        { run?: unknown; reportToken?: unknown } | undefined;
+      if (typeof sc?.run === "string") this.observation.resultRun = sc.run;
+      // Kept out of the observation and the report: it only lets this view write its report.
+      if (typeof sc?.reportToken === "string") this.token = sc.reportToken;
     }
     this.observation.inbound.push(record);
     this.log(`← ${record.kind} ${method ?? `answer to ${record.answers ?? m.id}`}`);
@@ -295,6 +299,11 @@ export class ConformanceSession {
   /** The host context as the view knows it now (initialize's answer plus every change). */
   get hostContext(): Record<string, unknown> {
     return this.context;
+  }
+
+  /** The report token the server issued with this run's result (conformance_report needs it). */
+  get reportToken(): string | undefined {
+    return this.token;
   }
 
   get input(): Record<string, unknown> | undefined {

@@ -304,7 +304,7 @@ addEventListener("pagehide", () => void session.pageHide());
 let report: ConformanceReport | undefined;
 
 async function send(r: ConformanceReport) {
-  const sent = await session.callTool(TOOLS.report, { report: r });
+  const sent = await session.callTool(TOOLS.report, { report: r, token: session.reportToken });
   logLine(sent.ok ? "report sent to the server" : `the report was not sent: ${sent.detail}`);
   return sent.ok;
 }
