@@ -2,8 +2,9 @@
  * The conformance view's run, without the DOM: it speaks the bridge protocol itself (JSON-RPC 2.0
  * through a `post` / `onMessage` pair the caller wires to `window.parent`), records every message
  * the host sends in order, runs the automatic probes and hands the observation to `judgeProbes`.
- * Browser-only probes (CSP fetches, `window.top`, the viewport) come in through `ViewProbeEnv`, so
- * vitest can run the same session against a real `AppBridge` with those left out.
+ * Browser-only probes (CSP fetches, beacons, `window.top`, the viewport, the view's own document)
+ * come in through `ViewProbeEnv`, so vitest can run the same session against a real `AppBridge`
+ * with those left out, or played by the kit's test host (fixtures/test-host.ts).
  */
 import { compareDocuments } from "./document";
 import { TEARDOWN_ANSWER_DELAY_MS, teardownBeaconUrl, type TeardownStep } from "./teardown";

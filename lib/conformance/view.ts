@@ -1,9 +1,10 @@
 /**
  * The conformance view's browser entry, bundled into view.html by scripts/view-documents.ts. It
  * wires `ConformanceSession` to `window.parent` (the sandbox proxy), supplies the probes only a
- * browser can run (CSP fetches, `window.top`, the viewport), shows the verdicts as a table that
- * follows the host's theme, sends them to the server through the app-only `conformance_report`,
- * and offers the operator's probes as buttons that never hold up the automatic ones.
+ * browser can run (CSP fetches and frames, beacons, `self.origin` and `window.top`, the viewport,
+ * its own document as parsed), shows the verdicts as a table that follows the host's theme, sends
+ * them to the server through the app-only `conformance_report` with its run's token, and offers
+ * the operator's probes as buttons that never hold up the automatic ones.
  */
 import {
   isAutomatic,
