@@ -10,11 +10,13 @@ import {
 
 /**
  * Our /review live view, loaded with the conformance server (scripts/conformance-server.ts, over
- * HTTP with CORS, dual era, and its CSP negative control): the ordinary run must pass every
- * automatic probe, and the control run must fail exactly the CSP probes, so this test can fail.
+ * HTTP with CORS for this app's origin only, dual era, and its CSP negative control): the ordinary
+ * run must pass every automatic probe, and the control run must fail exactly the CSP block probes
+ * (this host honours declared origins, so the control can fail here).
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = APP_PORT + 25;
 const URL = `http://127.0.0.1:${PORT}/mcp`;
 let server: ChildProcess | undefined;
 let stderr = "";
@@ -30,6 +32,9 @@ test.beforeAll(async () => {
       String(PORT),
       "--negative-control",
       "csp",
+      // The app under test is the only page allowed to call the server (issue #39).
+      "--allow-origin",
+      `http://localhost:${APP_PORT}`,
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );

@@ -59,7 +59,11 @@ test("the conformance view in the simulator passes every automatic probe the sim
   for (const r of unseen) expect(r.text).toContain("lists no other mode this view supports");
   // The CSP was really probed in Chromium, not skipped.
   expect(automatic.map((r) => r.id)).toEqual(
-    expect.arrayContaining(["security/csp-block-undeclared", "dimensions/listen-size-changed"]),
+    expect.arrayContaining([
+      "security/csp-block-undeclared",
+      "dimensions/listen-size-changed (height)",
+      "dimensions/listen-size-changed (width)",
+    ]),
   );
   // What this host does not offer is said, with the reason, never a PASS.
   const link = rows.find((r) => r.id === "links/open-external")!;

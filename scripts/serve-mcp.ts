@@ -1,7 +1,9 @@
 // Node only: serves an MCP server factory over stdio, or over Streamable HTTP at /mcp on
 // 127.0.0.1, in the protocol era asked for (NEG-6): modern only, dual (both) or legacy only. Shared by scripts/serve-scenario.ts and scripts/conformance-server.ts, so both
-// answer a browser page the same way. `cors` adds the headers a page on another origin needs.
+// answer a browser page the same way. `cors` adds the headers a page on another origin needs: for
+// any origin, or for an allow-list (the conformance server's --allow-origin).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   createMcpHandler,
   legacyStatelessFallback,
@@ -56,8 +58,15 @@ export async function serveMcpStdio(factory: () => McpServer, era: ServeEra): Pr
 export interface McpHttpOptions {
   factory: () => McpServer;
   era: ServeEra;
+  /** 0 picks a free port (the resolved server's address says which). */
   port: number;
-  cors: boolean;
+  /**
+   * true: CORS for any origin (serve-scenario's --cors). An allow-list: CORS for those origins
+   * only, and a request whose Origin is another gets 403 before the MCP handler sees it, so no
+   * page elsewhere can call a tool (a browser sends Origin on every cross-origin request and a
+   * page cannot remove it; a client that is not a browser sends none and is served).
+   */
+  cors: boolean | { allowOrigins: readonly string[] };
   /** Answers a request itself (returns true) before it reaches the MCP handler. */
   other?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
@@ -69,10 +78,23 @@ export function serveMcpHttp(o: McpHttpOptions): Promise<Server> {
       ? undefined
       : createMcpHandler(o.factory, { legacy: o.era === "modern" ? "reject" : "stateless" });
   const legacy = o.era === "legacy" ? legacyStatelessFallback(o.factory) : undefined;
+  const allowList = typeof o.cors === "object" ? o.cors.allowOrigins : undefined;
   const server = createServer(async (req, res) => {
+    const origin = req.headers.origin;
+    if (allowList && origin !== undefined && !allowList.includes(origin)) {
+      res.writeHead(403, { "content-type": "text/plain; charset=utf-8", vary: "Origin" });
+      res.end(`origin ${origin} is not allowed (--allow-origin)\n`);
+      return;
+    }
     if (o.other?.(req, res)) return;
+    const cors: Record<string, string> =
+      o.cors === true
+        ? CORS_HEADERS
+        : allowList && origin !== undefined
+          ? { ...CORS_HEADERS, "access-control-allow-origin": origin, vary: "Origin" }
+          : {};
     if (o.cors && req.method === "OPTIONS") {
-      res.writeHead(204, CORS_HEADERS);
+      res.writeHead(204, cors);
       res.end();
       return;
     }
@@ -84,16 +106,13 @@ export function serveMcpHttp(o: McpHttpOptions): Promise<Server> {
       chunks.length && req.method !== "GET" && req.method !== "HEAD"
         ? Buffer.concat(chunks)
         : undefined;
-    const request = new Request(`http://127.0.0.1:${o.port}${req.url ?? "/"}`, {
+    const request = new Request(`http://127.0.0.1:${port()}${req.url ?? "/"}`, {
       method: req.method,
       headers,
       body,
     });
     const response = modern ? await modern.fetch(request) : await legacy!(request);
-    res.writeHead(response.status, {
-      ...Object.fromEntries(response.headers),
-      ...(o.cors ? CORS_HEADERS : {}),
-    });
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...cors });
     const reader = response.body?.getReader();
     for (;;) {
       const chunk = await reader?.read();
@@ -102,6 +121,7 @@ export function serveMcpHttp(o: McpHttpOptions): Promise<Server> {
     }
     res.end();
   });
+  const port = () => (server.address() as AddressInfo | null)?.port ?? o.port;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(o.port, "127.0.0.1", () => resolve(server));

@@ -18,6 +18,11 @@ usage: npm run spec:gaps [-- --check]
 Recomputes the requirements catalogue's coverage and rewrites content/spec/gaps.json (refused
 while a link is broken); prints the figures per party and keyword. --check only compares.
 Exit 1 on a broken link or, with --check, on a difference.`,
+  "conformance-catalogue.ts": `
+usage: npm run conformance:catalogue [-- --check]
+Rewrites lib/conformance/catalogue.ts, the conformance kit's table of every host- and
+sandbox-proxy-directed catalogue entry (content/spec/*.json) with its keyword, party and first spec
+line. Run it after editing the catalogue. --check only compares: exit 1 when the table is stale.`,
   "deps-graph.ts": `
 usage: npm run deps:graph [-- --check]
 Draws the folder-level import graph (dependency-cruiser's reading of the imports) as Mermaid and
@@ -71,6 +76,32 @@ Installs the published MCP App servers listed in lib/review/published.ts at thei
 (from the npm registry, cached in --dir, default ~/.cache/mcp-apps-academy/published), reviews
 each over stdio and compares the pass/fail/warning/not-checkable counts with the expected ones.
 --render renders each view too (needs npm run build). Exit 1 when a report differs.`,
+  "conformance-server.ts": `
+usage: npm run conformance-server -- (--stdio | --http PORT) [--era dual|modern|legacy]
+         [--allow-origin ORIGIN]... [--negative-control csp]
+         [--once --out FILE.json|FILE.md [--timeout SECONDS] [--linger SECONDS]]
+Serves the MCP Apps host conformance server. Its UI tools show a view that tests the host
+rendering it: PASS / FAIL / NOT OBSERVABLE per host- or proxy-directed catalogue entry, with the
+entry's keyword (MUST, SHOULD, MAY). conformance_run probes the declared-origin CSP;
+conformance_run_default_csp's resource declares no csp and probes the restrictive default.
+  --stdio             serve over stdio (for hosts that start servers themselves)
+  --http PORT         serve http://127.0.0.1:PORT/mcp (0: a free port, printed) for browser hosts
+  --allow-origin      with --http: a page origin allowed to call the server (CORS); repeatable;
+                      default http://localhost:3000 (the academy). Any other Origin gets 403
+  --era               dual (default: both protocol eras), modern or legacy
+  --negative-control  csp: add conformance_run_csp_control, whose view also declares the origin
+                      the CSP probe expects blocked: on a host that honours declared origins its
+                      CSP block rows must FAIL (they can fail); on a host that blocks declared
+                      origins as well it proves nothing, and says so
+  --once              one run: the first view that reports (the control's excepted), then its end
+                      (its teardown beacons, up to --linger seconds, default 60); then exit
+  --out               with --once: write the report there, as JSON or Markdown by its extension,
+                      with a text to send upstream for each FAIL (spec line, evidence, steps)
+  --timeout           with --once: seconds to wait for a view's report (default 120)
+Reports are printed on stderr as JSON and Markdown, control characters removed, and kept as
+conformance://report/latest; a report is stored only with its run's token. Exit (--once): 0 when
+no MUST row failed (MUST rows NOT OBSERVABLE are listed apart), 1 when one did, 2 when no view
+reported within --timeout or for bad usage.`,
   "relay.ts": `
 usage: npm run relay -- --stdio "<command>" [--port N] [--origin URL]
 Makes a stdio MCP server reachable from the review page: serves it over Streamable HTTP at

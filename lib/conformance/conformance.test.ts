@@ -16,26 +16,40 @@ import {
 } from "../host";
 import { httpServer, stdioServer, TEST_URL, type InProcessServer } from "../host/test-servers";
 import { decideVisibility, toolVisibility } from "../decide/visibility";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { loadSpecCatalogue } from "../content/spec";
+import { specCopiesDir } from "../content/spec-links";
 import { ruleIdSchema } from "../rules/schema";
 import {
   CONTROL_TOOL,
   CONTROL_VIEW_URI,
+  DEFAULT_CSP_VIEW_URI,
   isAutomatic,
   judgeLink,
   judgeProbes,
   NOT_OBSERVABLE,
   REPORT_URI,
-  reportMarkdown,
+  SPEC_WIDTH_WORDING,
   TOOLS,
   VIEW_URI,
   type ConformanceReport,
   type Observation,
+  type ServerSeen,
 } from "./probes";
+import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
+import { compareDocuments } from "./document";
+import { answerProbe } from "./probe-endpoints";
+import { judgeTeardown } from "./teardown";
+import { reportMarkdown } from "./report";
+import { rowName } from "./summary";
 import { ConformanceSession } from "./session";
 import { ConformanceState, createConformanceServerFactory } from "./server";
 
 const ORIGINS = { declared: "http://127.0.0.1:41001", undeclared: "http://127.0.0.1:41002" };
+/** The settings the server wrote into a view document. */
+const configOf = (html: string) =>
+  JSON.parse(/<script[^>]*>(.*?)<\/script>/.exec(html)![1]!) as { read?: string };
 const SHELL = '<script type="application/json">/*CONFORMANCE_CONFIG*/</script><p>view</p>';
 
 const open: { close(): Promise<void> }[] = [];
@@ -128,10 +142,12 @@ function goodObservation(): Observation {
     appOnlyCall: { ok: true, detail: "answered" },
     server: {
       toolCalls: [TOOLS.run, TOOLS.ping],
-      reads: [VIEW_URI],
       hits: ["declared"],
-      issuedRuns: ["run-1"],
+      runIssued: true,
+      read: { served: true, uri: VIEW_URI, firstRun: "run-1" },
     },
+    readId: "read-1",
+    document: { same: true, length: 4321 },
   };
 }
 
@@ -140,18 +156,24 @@ const verdicts = (o: Observation) =>
 const failing = (o: Observation) =>
   judgeProbes(o)
     .filter((p) => p.verdict === "FAIL")
-    .map((p) => p.id)
+    .map(rowName)
     .sort();
 
 describe("conformance verdicts", () => {
-  it("every host- and sandbox-proxy-directed catalogue entry gets exactly one row, by the catalogue's id, citing known rules", async () => {
+  it("every host- and sandbox-proxy-directed catalogue entry gets a row (two for height and width), by the catalogue's id, each row named once and citing known rules", async () => {
     const catalogue = await loadSpecCatalogue();
     const directed = catalogue
       .filter((e) => e.party === "host" || e.party === "sandbox-proxy")
       .map((e) => e.id)
       .sort();
     const rows = judgeProbes(goodObservation());
-    expect(rows.map((p) => p.id).sort()).toEqual(directed);
+    expect([...new Set(rows.map((p) => p.id))].sort()).toEqual(directed);
+    const names = rows.map(rowName);
+    expect(new Set(names).size, "each row's name is unique").toBe(names.length);
+    expect(rows.filter((p) => p.probe).map(rowName)).toEqual([
+      "dimensions/listen-size-changed (height)",
+      "dimensions/listen-size-changed (width)",
+    ]);
     for (const p of rows) {
       expect(p.rules.length, p.id).toBeGreaterThan(0);
       for (const rule of p.rules)
@@ -230,13 +252,13 @@ describe("conformance verdicts", () => {
     expect(failing(o)).toEqual(["display-mode/return-resulting-mode"]);
   });
 
-  it("a size-changed the host ignores fails listen-size-changed", () => {
+  it("a size-changed height the host ignores fails the height row alone", () => {
     const o = goodObservation();
     o.size = { requestedHeight: 321, observedHeight: 150, waitedMs: 3000 };
-    expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+    expect(failing(o)).toEqual(["dimensions/listen-size-changed (height)"]);
   });
 
-  it("a flexible width the host does not follow fails listen-size-changed, a fixed one is not asked", () => {
+  it("height and width are separate rows: a flexible width kept as a minimum fails the width row alone, which quotes the spec's wording with its lines; a fixed width is not asked", () => {
     const o = goodObservation();
     o.size = {
       requestedHeight: 321,
@@ -245,7 +267,15 @@ describe("conformance verdicts", () => {
       observedWidth: 700,
       waitedMs: 3000,
     };
-    expect(failing(o)).toEqual(["dimensions/listen-size-changed"]);
+    expect(failing(o)).toEqual(["dimensions/listen-size-changed (width)"]);
+    const rows = judgeProbes(o).filter((p) => p.id === "dimensions/listen-size-changed");
+    expect(rows.map((p) => [p.probe, p.verdict])).toEqual([
+      ["height", "PASS"],
+      ["width", "FAIL"],
+    ]);
+    const width = rows[1]!.evidence;
+    expect(width).toContain(`line 718: “${SPEC_WIDTH_WORDING[718]}”`);
+    expect(width).toContain(`line 566: “${SPEC_WIDTH_WORDING[566]}”`);
     o.size = {
       requestedHeight: 321,
       observedHeight: 321,
@@ -253,6 +283,40 @@ describe("conformance verdicts", () => {
       waitedMs: 40,
     };
     expect(failing(o)).toEqual([]);
+    expect(
+      judgeProbes(o).find((p) => p.probe === "width")?.verdict,
+      "a fixed width is the host's to keep",
+    ).toBe("NOT OBSERVABLE");
+  });
+
+  it("the width row's quotations are the spec's own words at the lines it gives", () => {
+    const dir = specCopiesDir();
+    if (!dir) return; // no ../shared/reference/specs here: nothing to compare with
+    const lines = readFileSync(path.join(dir, "apps-2026-01-26.mdx"), "utf8").split("\n");
+    for (const [line, words] of Object.entries(SPEC_WIDTH_WORDING))
+      expect(lines[Number(line) - 1], `line ${line}`).toContain(words);
+  });
+
+  it("sandbox-distinct-origin judges self.origin: a view whose self.origin is the host page's fails even when window.top could not be read, and the evidence names self.origin", () => {
+    const o = goodObservation();
+    o.top = {
+      reachable: false,
+      detail: "window.top.document threw SecurityError",
+      selfOrigin: "http://localhost:3000",
+      ancestorOrigins: ["http://localhost:3000"],
+    };
+    expect(failing(o)).toEqual(["security/sandbox-distinct-origin"]);
+    const row = () => judgeProbes(o).find((p) => p.id === "security/sandbox-distinct-origin")!;
+    expect(row().evidence).toContain("self.origin http://localhost:3000");
+    o.top = {
+      reachable: false,
+      detail: "window.top.document threw SecurityError",
+      selfOrigin: "http://sandbox.localhost:3001",
+      ancestorOrigins: ["http://sandbox.localhost:3001", "http://localhost:3000"],
+    };
+    expect(row().verdict).toBe("PASS");
+    expect(row().evidence).toContain("self.origin http://sandbox.localhost:3001");
+    expect(row().evidence).not.toContain("location.origin");
   });
 
   it("a host that does not advertise openLinks gets the link row NOT OBSERVABLE, saying so, not a request to the operator", () => {
@@ -294,6 +358,48 @@ describe("conformance verdicts", () => {
   });
 });
 
+describe("the CSP negative control says what it proves", () => {
+  const blockedEverything = () => {
+    const o = goodObservation();
+    o.viewUri = CONTROL_VIEW_URI;
+    o.server!.read = { served: true, uri: CONTROL_VIEW_URI };
+    o.csp!.declared = {
+      ...o.csp!.declared,
+      ok: false,
+      status: undefined,
+      error: "Failed to fetch",
+      violations: ["connect-src"],
+    };
+    return o;
+  };
+
+  it("on a host that honours declared origins the control fails the CSP block rows, and says that shows they can fail", () => {
+    const o = goodObservation();
+    o.csp!.undeclared = { url: o.csp!.undeclared.url, ok: true, status: 200, violations: [] };
+    const outcome = controlOutcome(judgeProbes(o));
+    expect(outcome.proved).toBe(true);
+    expect(outcome.text).toContain("can fail");
+  });
+
+  it("on a host that blocks everything the control cannot fail, and says it proves nothing there", () => {
+    const outcome = controlOutcome(judgeProbes(blockedEverything()));
+    expect(outcome.proved).toBe(false);
+    expect(outcome.text).toContain("proves nothing");
+    expect(outcome.text).toContain("blocks the declared origin too");
+  });
+
+  it("its note and its tool's description never claim it fails on any host, and name the host where it proves nothing", async () => {
+    expect(NEGATIVE_CONTROL_NOTE).not.toMatch(/on any host/);
+    expect(NEGATIVE_CONTROL_NOTE).toContain("blocks declared origins as well");
+    const { server } = serve("stdio", "csp");
+    const conn = await connect(server, "modern");
+    const { tools } = await conn.client.listTools();
+    const description = tools.find((t) => t.name === CONTROL_TOOL)!.description!;
+    expect(description).not.toMatch(/on any host/);
+    expect(description).toContain("blocks declared origins as well");
+  });
+});
+
 describe("teardown seen from the server", () => {
   const withReport = () => {
     const state = new ConformanceState();
@@ -329,6 +435,172 @@ describe("teardown seen from the server", () => {
   });
 });
 
+describe("the default CSP and the unmodified document", () => {
+  const defaultView = (self: Partial<NonNullable<Observation["defaultCsp"]>["self"]>) => {
+    const o = goodObservation();
+    o.noCsp = true;
+    o.csp = undefined;
+    o.frame = undefined;
+    o.defaultCsp = {
+      declared: {
+        url: `${ORIGINS.declared}/probe/csp`,
+        ok: false,
+        error: "blocked",
+        violations: ["connect-src"],
+      },
+      self: {
+        url: "http://sandbox.test/conformance-default-csp-probe",
+        ok: false,
+        violations: [],
+        ...self,
+      },
+      frame: { url: `${ORIGINS.declared}/probe/frame`, violations: ["frame-src"] },
+    };
+    return o;
+  };
+
+  it("a view without csp fails csp-default-deny when a request to its own origin leaves it (connect-src 'self'), quoting the spec's default, and passes when everything is blocked", () => {
+    const loose = defaultView({ status: 404 });
+    expect(failing(loose)).toEqual(["security/csp-default-deny"]);
+    const row = judgeProbes(loose).find((p) => p.id === "security/csp-default-deny")!;
+    expect(row.evidence).toContain("its own origin: the default is connect-src 'none', not 'self'");
+    expect(row.evidence).toContain("line 275");
+    const strict = defaultView({ error: "blocked", violations: ["connect-src"] });
+    expect(verdicts(strict)["security/csp-default-deny"]).toBe("PASS");
+    expect(
+      judgeProbes(strict)
+        .filter(isAutomatic)
+        .filter((p) => p.verdict !== "PASS"),
+    ).toEqual([]);
+  });
+
+  it("each view checks one side of the CSP: the declared-origin rows are not the default view's, the default row is not conformance_run's", () => {
+    const unseen = (o: Observation) =>
+      judgeProbes(o)
+        .filter((p) => p.unseen && p.id.includes("csp"))
+        .map((p) => p.id)
+        .sort();
+    expect(unseen(goodObservation())).toEqual([
+      "csp/host-may-restrict",
+      "security/csp-audit-log",
+      "security/csp-default-deny",
+    ]);
+    expect(unseen(defaultView({ error: "blocked", violations: ["connect-src"] }))).toEqual([
+      "csp/host-may-restrict",
+      "security/csp-audit-log",
+      "security/csp-block-undeclared",
+      "security/csp-construct-from-domains",
+      "security/csp-no-loosening",
+      "security/sandbox-csp-enforced",
+    ]);
+  });
+
+  it("a document that differs from the HTML the server served fails sandbox-resource-ready, showing both around the first difference", () => {
+    const served = '<!DOCTYPE html><html><head><script id="c">{}</script></head>';
+    const loaded =
+      '<!DOCTYPE html><html><head><script src="https://host.test/x.js"></script><script id="c">{}</script></head>';
+    expect(compareDocuments(served, served)).toEqual({ same: true, length: served.length });
+    const o = goodObservation();
+    o.document = compareDocuments(loaded, served);
+    expect(failing(o)).toEqual(["security/sandbox-resource-ready"]);
+    const row = judgeProbes(o).find((p) => p.id === "security/sandbox-resource-ready")!;
+    expect(row.evidence).toContain(`differ at character ${served.indexOf('id="c"')}`);
+    expect(row.evidence).toContain("host.test/x.js");
+  });
+});
+
+describe("teardown rows that can fail, and say when they cannot be judged", () => {
+  const teardownRows = (o: Observation) =>
+    judgeProbes(o).filter(
+      (p) => p.id.startsWith("lifecycle/teardown-") && p.id !== "lifecycle/teardown-reason",
+    );
+
+  it("a beacon the host's CSP blocks leaves both teardown rows NOT OBSERVABLE, naming the CSP and the directive", () => {
+    const o = goodObservation();
+    o.beacon = {
+      url: `${ORIGINS.declared}/probe/teardown?run=run-1&step=channel`,
+      queued: true,
+      violations: ["connect-src"],
+    };
+    const rows = teardownRows(o);
+    expect(rows.map((p) => p.verdict)).toEqual(["NOT OBSERVABLE", "NOT OBSERVABLE"]);
+    for (const p of rows) {
+      expect(p.evidence).toContain("the host's CSP blocked the view's beacon");
+      expect(p.evidence).toContain("connect-src");
+      expect(p.evidence).toContain(ORIGINS.declared);
+    }
+    expect(
+      rows.every((p) => !isAutomatic(p)),
+      "judged by the server, not counted as probes",
+    ).toBe(true);
+  });
+
+  it("a test beacon the server never heard, without a violation, says so too", () => {
+    const o = goodObservation();
+    o.beacon = { url: `${ORIGINS.declared}/probe/teardown`, queued: true, violations: [] };
+    expect(teardownRows(o)[0]!.evidence).toContain("never reached the server");
+    o.server!.hits.push("beacon-channel");
+    expect(teardownRows(o)[0]!.evidence).toContain("judged by the server when the view ends");
+  });
+
+  it("the server fails teardown-notify on a pagehide before teardown, and teardown-await at once on a pagehide during it", () => {
+    const before = judgeTeardown(["beacon-channel", "teardown-gone-before"], false);
+    expect(before.map((p) => [p.id, p.verdict])).toEqual([
+      ["lifecycle/teardown-notify", "FAIL"],
+      ["lifecycle/teardown-await", "NOT OBSERVABLE"],
+    ]);
+    expect(before[0]!.evidence).toContain("cannot tell a host that never sent teardown");
+    const during = judgeTeardown(["teardown-received", "teardown-gone-during"], false);
+    expect(during.map((p) => [p.id, p.verdict])).toEqual([
+      ["lifecycle/teardown-notify", "PASS"],
+      ["lifecycle/teardown-await", "FAIL"],
+    ]);
+  });
+
+  it("when the server stops waiting with a working beacon and no teardown beacon, both rows say so, NOT OBSERVABLE", () => {
+    const state = new ConformanceState();
+    state.addReport({
+      run: "r1",
+      finishedAt: "t",
+      host: {},
+      results: judgeProbes(goodObservation()),
+    });
+    state.recordHit("r1", "beacon-channel");
+    state.finishRun("r1");
+    const rows = state.reports[0]!.results.filter(
+      (p) => p.id === "lifecycle/teardown-notify" || p.id === "lifecycle/teardown-await",
+    );
+    expect(rows.map((p) => p.verdict)).toEqual(["NOT OBSERVABLE", "NOT OBSERVABLE"]);
+    expect(rows[0]!.evidence).toContain("no teardown beacon came before it stopped waiting");
+  });
+
+  it("a probe listener records the origin it is, whatever the query says (via is never read)", () => {
+    const state = new ConformanceState();
+    answerProbe(state, "declared", new URL(`${ORIGINS.declared}/probe/csp?run=r&via=undeclared`));
+    answerProbe(state, "undeclared", new URL(`${ORIGINS.undeclared}/probe/csp?run=r&via=declared`));
+    expect(state.hits).toEqual([
+      { run: "r", via: "declared" },
+      { run: "r", via: "undeclared" },
+    ]);
+    // Teardown beacons go to the declared origin only, and only with a step the view sends.
+    expect(
+      answerProbe(
+        state,
+        "undeclared",
+        new URL(`${ORIGINS.undeclared}/probe/teardown?run=r&step=received`),
+      )?.status,
+    ).toBe(400);
+    expect(
+      answerProbe(
+        state,
+        "declared",
+        new URL(`${ORIGINS.declared}/probe/teardown?run=r&step=anything`),
+      )?.status,
+    ).toBe(400);
+    expect(state.hits).toHaveLength(2);
+  });
+});
+
 describe.each(["stdio", "http"] as const)("conformance server over %s, dual era", (transport) => {
   it.each(["modern", "legacy"] as const)(
     "a %s host sees the UI tool, the model-only tool and the view whose CSP declares only the first probe origin",
@@ -348,9 +620,19 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
       expect(JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(item.text)![1]!)).toEqual({
         origins: ORIGINS,
         viewUri: VIEW_URI,
+        read: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
     },
   );
+
+  it("serves conformance_run_default_csp's view with no csp key at all, so the host's default applies (CSP-4)", async () => {
+    const { server } = serve(transport);
+    const conn = await connect(server, "legacy");
+    const read = await conn.client.readResource({ uri: DEFAULT_CSP_VIEW_URI });
+    const item = read.contents[0] as { text: string; _meta?: { ui?: Record<string, unknown> } };
+    expect(item._meta?.ui).toEqual({ prefersBorder: true });
+    expect(configOf(item.text)).toMatchObject({ viewUri: DEFAULT_CSP_VIEW_URI, noCsp: true });
+  });
 
   it("keeps a report sent through conformance_report, tells its listener, and serves it as a resource with Markdown", async () => {
     const { server, state } = serve(transport);
@@ -365,9 +647,10 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
       host: { name: "test-host" },
       results: judgeProbes(goodObservation()),
     };
+    const reportToken = (run.structuredContent as { reportToken: string }).reportToken;
     const sent = (await conn.client.callTool({
       name: TOOLS.report,
-      arguments: { report },
+      arguments: { report, token: reportToken },
     })) as CallToolResult;
     expect(sent.isError).toBeFalsy();
     expect(heard.map((r) => r.run)).toEqual([token]);
@@ -378,6 +661,30 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     };
     expect(body.report.run).toBe(token);
     expect(body.markdown).toContain("| sandbox/no-messages-before-initialized | PASS |");
+  });
+
+  it("stores a report only with the token issued with its run's result: none, another run's or a guess is refused", async () => {
+    const { server, state } = serve(transport);
+    const conn = await connect(server, "modern");
+    const issue = async () =>
+      ((await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult)
+        .structuredContent as { run: string; reportToken: string };
+    const [mine, other] = [await issue(), await issue()];
+    const report = (run: string) => ({
+      run,
+      finishedAt: "t",
+      host: { name: "forged" },
+      results: judgeProbes(goodObservation()),
+    });
+    const send = async (args: Record<string, unknown>) =>
+      ((await conn.client.callTool({ name: TOOLS.report, arguments: args })) as CallToolResult)
+        .isError;
+    expect(await send({ report: report(mine.run) })).toBe(true);
+    expect(await send({ report: report(mine.run), token: other.reportToken })).toBe(true);
+    expect(await send({ report: report("never-issued"), token: mine.reportToken })).toBe(true);
+    expect(state.reports).toEqual([]);
+    expect(await send({ report: report(mine.run), token: mine.reportToken })).toBeFalsy();
+    expect(state.reports.map((r) => r.run)).toEqual([mine.run]);
   });
 
   it("refuses a malformed report and names the field", async () => {
@@ -392,6 +699,65 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     expect(sent.isError).toBe(true);
     expect(JSON.stringify(sent.content)).toContain("verdict");
     expect(state.reports).toEqual([]);
+  });
+
+  it("takes each row's keyword and party from the catalogue, not from the view, and refuses an id the catalogue does not have", async () => {
+    const { server, state } = serve(transport);
+    const conn = await connect(server, "modern");
+    const row = { ...judgeProbes(goodObservation())[0]!, keyword: "MAY", party: "view" };
+    const { run, reportToken } = (
+      (await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult
+    ).structuredContent as { run: string; reportToken: string };
+    const send = (results: object[]) =>
+      conn.client.callTool({
+        name: TOOLS.report,
+        arguments: { report: { run, finishedAt: "t", host: {}, results }, token: reportToken },
+      }) as Promise<CallToolResult>;
+    expect((await send([{ ...row, id: "made-up/entry" }])).isError).toBe(true);
+    expect(state.reports).toEqual([]);
+    expect((await send([row])).isError).toBeFalsy();
+    expect(state.reports[0]!.results[0]).toMatchObject({
+      id: "host-context/initialize-hostcontext",
+      keyword: "SHOULD",
+      party: "host",
+    });
+  });
+
+  it("tells a view only about its own run and its own document: another host's read, calls without a run and other runs' tokens are not counted", async () => {
+    const { server } = serve(transport);
+    const [a, b] = [await connect(server, "modern"), await connect(server, "modern")];
+    const runOf = async (c: HostConnection) =>
+      ((await c.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult)
+        .structuredContent as { run: string };
+    const runA = (await runOf(a)).run;
+    const runB = (await runOf(b)).run;
+    // Host A reads the view and forwards a model-only call without any run; host B does neither.
+    const html = ((await a.client.readResource({ uri: VIEW_URI })).contents[0] as { text: string })
+      .text;
+    const readA = (JSON.parse(/<script[^>]*>(.*)<\/script>/.exec(html)![1]!) as { read: string })
+      .read;
+    await a.client.callTool({ name: TOOLS.modelOnly, arguments: {} });
+    const ping = async (args: Record<string, unknown>) =>
+      ((await b.client.callTool({ name: TOOLS.ping, arguments: args })) as CallToolResult)
+        .structuredContent as unknown as ServerSeen;
+    const seenB = await ping({ run: runB });
+    expect(JSON.stringify(seenB)).not.toContain(runA);
+    expect(seenB.toolCalls).not.toContain(TOOLS.modelOnly);
+    const judged = (server: ServerSeen, readId?: string) =>
+      judgeProbes({ ...goodObservation(), resultRun: runB, server, readId }).find(
+        (p) => p.id === "resource/read-referenced",
+      )!;
+    expect(judged(seenB).verdict, "B never read the view").not.toBe("PASS");
+    // B showing A's document: a real read, made for another run first (a cached copy, line 392).
+    const shared = judged(await ping({ run: runA, read: readA }), readA);
+    expect(shared.verdict).toBe("PASS");
+    const borrowed = judged(await ping({ run: runB, read: readA }), readA);
+    expect(borrowed.verdict).toBe("PASS");
+    expect(borrowed.evidence).toContain(`first shown by run ${runA}`);
+    // A document this server never served.
+    expect(judged(await ping({ run: runB, read: "not-a-read" }), "not-a-read").verdict).toBe(
+      "FAIL",
+    );
   });
 
   it("as a negative control adds a second UI tool whose view declares the undeclared origin too, and leaves the ordinary view as it was", async () => {
@@ -412,7 +778,12 @@ describe.each(["stdio", "http"] as const)("conformance server over %s, dual era"
     };
     expect(await csp(CONTROL_VIEW_URI)).toEqual({
       csp: { connectDomains: [ORIGINS.declared, ORIGINS.undeclared] },
-      config: { origins: ORIGINS, viewUri: CONTROL_VIEW_URI, negativeControl: "csp" },
+      config: {
+        origins: ORIGINS,
+        viewUri: CONTROL_VIEW_URI,
+        negativeControl: "csp",
+        read: expect.any(String),
+      },
     });
     expect((await csp(VIEW_URI)).csp).toEqual({ connectDomains: [ORIGINS.declared] });
   });
@@ -428,7 +799,8 @@ async function runAgainstBridge(clientEra: ClientEra, early = false) {
   const conn = await connect(server, clientEra);
   const { tools } = await conn.client.listTools();
   const result = (await conn.client.callTool({ name: TOOLS.run, arguments: {} })) as CallToolResult;
-  await conn.client.readResource({ uri: VIEW_URI });
+  const read = await conn.client.readResource({ uri: VIEW_URI });
+  const readId = configOf((read.contents[0] as { text: string }).text).read;
   const context = {
     theme: "dark" as const,
     displayMode: "inline" as const,
@@ -478,6 +850,7 @@ async function runAgainstBridge(clientEra: ClientEra, early = false) {
       receive = r;
     },
     now: () => performance.now(),
+    readId,
     resultTimeoutMs: 3000,
   });
   if (early) {

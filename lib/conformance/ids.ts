@@ -7,5 +7,7 @@ export const TOOLS = {
   ping: "conformance_ping",
   modelOnly: "conformance_model_only",
   report: "conformance_report",
+  /** A second UI tool whose view declares no csp: it checks the restrictive default (CSP-4). */
+  defaultCsp: "conformance_run_default_csp",
 } as const;
 export const VIEW_URI = "ui://conformance/probe-view.html";

@@ -8,119 +8,31 @@
  * plainly, with the reason, for everything a document inside the sandbox cannot see.
  */
 
+import type { CatalogueId } from "./catalogue";
 import { TOOLS, VIEW_URI } from "./ids";
+import { row } from "./row";
+import { SERVER_JUDGED, teardownPending } from "./teardown";
+import type { FetchOutcome, InboundRecord, Observation, ProbeResult, Verdict } from "./types";
 
-export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
-
-export interface ProbeResult {
-  /** The catalogue entry's id, e.g. `sandbox/no-messages-before-initialized`. */
-  id: string;
-  verdict: Verdict;
-  evidence: string;
-  /** Rule IDs of `lib/rules/data.ts` the verdict rests on. */
-  rules: string[];
-  /** A probe that waits for the operator (a button in the view), not run automatically. */
-  needsPerson?: boolean;
-}
-
-export interface ConformanceReport {
-  /** The run's token: the one the conformance server issued with the UI tool's result. */
-  run: string;
-  /** ISO time the view finished its automatic probes. */
-  finishedAt: string;
-  host: { name?: string; version?: string; protocolVersion?: string };
-  results: ProbeResult[];
-}
-
-/** One message from the host (through the proxy) as the view received it, in order. */
-export interface InboundRecord {
-  /** 0-based position among everything the view received. */
-  seq: number;
-  /** ms since the view started. */
-  at: number;
-  kind: "request" | "notification" | "response";
-  method?: string;
-  /** True when it arrived before the view posted `ui/notifications/initialized`. */
-  beforeInitialized: boolean;
-  /** For a response: which of the view's requests it answers. */
-  answers?: string;
-  /** The display mode a `host-context-changed` carried, if any. */
-  displayMode?: string;
-}
-
-export interface FetchOutcome {
-  url: string;
-  ok: boolean;
-  status?: number;
-  error?: string;
-  /** `securitypolicyviolation` events whose blocked URI is this origin (directive names). */
-  violations: string[];
-}
-
-/** What the conformance server says it saw for this run (the app-only `conformance_ping`). */
-export interface ServerSeen {
-  /** Tool names the server was called with, in order (app-initiated calls carry the run). */
-  toolCalls: string[];
-  /** Resource URIs the server was asked to read (any run). */
-  reads: string[];
-  /** Probe endpoints the server answered for this run: `declared`, `undeclared`, `link`. */
-  hits: string[];
-  /** Run tokens the server issued with the UI tool's results. */
-  issuedRuns: string[];
-}
-
-/** What the size probe asked for and what the view's viewport became (BRG-7). */
-export interface SizeObservation {
-  requestedHeight: number;
-  observedHeight?: number;
-  /** Asked only when the host's width is flexible (no fixed `containerDimensions.width`). */
-  requestedWidth?: number;
-  observedWidth?: number;
-  /** Why the width was not asked. */
-  widthSkipped?: string;
-  waitedMs: number;
-}
-
-export interface Observation {
-  /** The resource this view was read from (the negative control has its own). */
-  viewUri?: string;
-  init?:
-    | {
-        ok: true;
-        protocolVersion?: unknown;
-        hostInfo?: { name?: string; version?: string };
-        hostCapabilities?: Record<string, unknown>;
-        hostContext?: Record<string, unknown>;
-      }
-    | { ok: false; error: string };
-  inbound: InboundRecord[];
-  /** The tool-result's `structuredContent.run`, when one arrived. */
-  resultRun?: string;
-  csp?: { declared: FetchOutcome; undeclared: FetchOutcome };
-  /** An iframe of the declared origin, which frame-src 'none' must block (SBX-3). */
-  frame?: { url: string; violations: string[] };
-  top?: { reachable: boolean; detail: string };
-  size?: { skipped: string } | SizeObservation;
-  displayMode?:
-    | { skipped: string }
-    | {
-        requested: string;
-        answer?: unknown;
-        error?: string;
-        hostModes: string[];
-        viewModes: string[];
-        /** The mode the host context says after the answer (context-changed or unchanged). */
-        modeAfter?: string;
-      };
-  modelOnlyCall?: { refused: boolean; detail: string };
-  appOnlyCall?: { ok: boolean; detail: string };
-  server?: ServerSeen;
-}
+export type {
+  ConformanceReport,
+  FetchOutcome,
+  InboundRecord,
+  Keyword,
+  Observation,
+  Party,
+  ProbeResult,
+  ServerSeen,
+  SizeObservation,
+  Verdict,
+} from "./types";
 
 export { TOOLS, VIEW_URI };
 /** The negative control's tool and view: the same view, under a CSP that declares both origins. */
 export const CONTROL_TOOL = "conformance_run_csp_control";
 export const CONTROL_VIEW_URI = "ui://conformance/probe-view-csp-control.html";
+/** The view of conformance_run_default_csp, whose resource declares no csp (CSP-4). */
+export const DEFAULT_CSP_VIEW_URI = "ui://conformance/probe-view-default-csp.html";
 export const REPORT_URI = "conformance://report/latest";
 /** The modes this view supports and declares in `appCapabilities` (BRG-6). */
 export const VIEW_MODES = ["inline", "fullscreen"] as const;
@@ -129,13 +41,7 @@ const TOOL_INPUT = "ui/notifications/tool-input";
 const TOOL_INPUT_PARTIAL = "ui/notifications/tool-input-partial";
 const TOOL_RESULT = "ui/notifications/tool-result";
 
-const r = (
-  id: string,
-  verdict: Verdict,
-  evidence: string,
-  rules: string[],
-  extra: Partial<ProbeResult> = {},
-): ProbeResult => ({ id, verdict, evidence, rules, ...extra });
+const r = row;
 
 const describe = (m: InboundRecord) =>
   `#${m.seq} ${m.kind}${m.method ? ` ${m.method}` : ""}${m.answers ? ` (answer to ${m.answers})` : ""} at ${Math.round(m.at)} ms`;
@@ -144,7 +50,7 @@ const describe = (m: InboundRecord) =>
  * Everything a view inside the sandbox cannot see, per catalogue entry, in our words. The view
  * shows these rows as NOT OBSERVABLE with the reason, so nobody reads silence as a pass.
  */
-export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = {
+export const NOT_OBSERVABLE: Partial<Record<CatalogueId, { why: string; rules: string[] }>> = {
   "messages/add-to-conversation": {
     why: "the conversation is outside the view; look at the host's transcript after the operator's message button",
     rules: ["BRG-4"],
@@ -193,16 +99,8 @@ export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = 
     why: "nothing cancels this run's call; a host that offers cancelling is checked by cancelling and watching the view's log",
     rules: ["BRG-3"],
   },
-  "lifecycle/teardown-notify": {
-    why: "the view sees teardown only as it ends; when ui/resource-teardown arrives it tells the server, which then amends this row in the report it prints and serves",
-    rules: ["BRG-3", "SBX-5"],
-  },
   "lifecycle/teardown-reason": {
     why: "seen only as the view ends (see teardown-notify)",
-    rules: ["BRG-3"],
-  },
-  "lifecycle/teardown-await": {
-    why: "the view cannot report its own removal; the server amends this row from the view's teardown beacons",
     rules: ["BRG-3"],
   },
   "security/iframe-sandboxed": {
@@ -220,10 +118,6 @@ export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = 
   "permissions/host-may-honour": {
     why: "this view requests no browser permissions, so there is nothing to grant",
     rules: ["PERM-2"],
-  },
-  "security/csp-default-deny": {
-    why: "this view declares a CSP, so the default for a resource without one is not exercised",
-    rules: ["CSP-4"],
   },
   "csp/host-may-restrict": {
     why: "a MAY: narrowing is the host's choice, and this view declares only one origin",
@@ -248,10 +142,6 @@ export const NOT_OBSERVABLE: Record<string, { why: string; rules: string[] }> = 
   },
   "security/sandbox-proxy-ready": {
     why: "proxy and host exchange it before this document exists",
-    rules: ["SBX-3"],
-  },
-  "security/sandbox-resource-ready": {
-    why: "proxy and host exchange it before this document exists (that the view runs at all is the only sign)",
     rules: ["SBX-3"],
   },
   "security/permissions-allow-attr": {
@@ -328,12 +218,7 @@ function orderProbes(o: Observation): ProbeResult[] {
   if (!firstResult) resultProblems.push("no tool-result arrived");
   if (results.some((m) => m.beforeInitialized))
     resultProblems.push("tool-result came before initialized");
-  if (
-    firstResult &&
-    o.server &&
-    o.resultRun !== undefined &&
-    !o.server.issuedRuns.includes(o.resultRun)
-  )
+  if (firstResult && o.server && o.resultRun !== undefined && !o.server.runIssued)
     resultProblems.push(`the result's run ${o.resultRun} is not one the server issued`);
   out.push(
     r(
@@ -454,6 +339,105 @@ function cspProbes(o: Observation): ProbeResult[] {
   ];
 }
 
+/** The rows of the declared-origin CSP probes, with the rules each cites. */
+const DECLARED_CSP_ROWS: [CatalogueId, string[]][] = [
+  ["security/csp-construct-from-domains", ["CSP-3"]],
+  ["security/csp-block-undeclared", ["CSP-3"]],
+  ["security/csp-no-loosening", ["CSP-3"]],
+  ["security/sandbox-csp-enforced", ["SBX-3", "CSP-2", "CSP-3"]],
+];
+
+/** The spec's restrictive default (Apps 2026-01-26 lines 275-283), as the row quotes it. */
+const DEFAULT_WORDING =
+  "line 275: “If `ui.csp` is omitted, Host MUST use: default-src 'none'; … connect-src 'none';” (lines 278-283)";
+
+/**
+ * CSP-4 from the view whose resource declares no csp: the spec's default blocks every connection,
+ * to a probe origin and to the view's own origin alike (connect-src 'none', not 'self'), and
+ * every frame (default-src 'none'). A request that left the view shows a looser default.
+ */
+function defaultCspProbe(o: Observation): ProbeResult {
+  const id = "security/csp-default-deny";
+  const d = o.defaultCsp;
+  if (!d)
+    return r(id, "NOT OBSERVABLE", "the default-CSP probes did not run (no browser)", ["CSP-4"]);
+  const sent = (f: FetchOutcome) => f.ok || f.status !== undefined;
+  const blocked = (f: FetchOutcome) => !sent(f) && f.violations.length > 0;
+  const say = (f: FetchOutcome) =>
+    `${f.url}: ${sent(f) ? `answered ${f.status}` : `failed (${f.error ?? "no answer"})`}${f.violations.length ? `, CSP violation ${f.violations.join(", ")}` : ""}`;
+  const fetches = [d.declared, ...(d.self ? [d.self] : [])];
+  const frameLoaded = d.frame && o.server?.hits.includes("frame");
+  const evidence = [
+    ...fetches.map(say),
+    ...(d.self ? [] : ["the view's own origin is opaque, so a 'self' source was not tried"]),
+    ...(d.frame
+      ? [
+          `a frame of ${d.frame.url} ${frameLoaded ? "was loaded" : d.frame.violations.length ? `was blocked (${d.frame.violations.join(", ")})` : "reported no violation"}`,
+        ]
+      : []),
+  ].join("; ");
+  const leaked = fetches.filter(sent);
+  if (leaked.length || frameLoaded)
+    return r(
+      id,
+      "FAIL",
+      `with no csp declared, the view ${leaked
+        .map(
+          (f) =>
+            `reached ${new URL(f.url).origin}${f === d.self ? " (its own origin: the default is connect-src 'none', not 'self')" : ""}`,
+        )
+        .concat(frameLoaded ? ["loaded a frame"] : [])
+        .join(" and ")}: ${evidence}. ${DEFAULT_WORDING}`,
+      ["CSP-4"],
+    );
+  if (fetches.every(blocked))
+    return r(
+      id,
+      "PASS",
+      `with no csp declared, every connection was blocked by the CSP: ${evidence}`,
+      ["CSP-4"],
+    );
+  return r(
+    id,
+    "NOT OBSERVABLE",
+    `a request failed without a CSP violation, so the default cannot be credited (network?): ${evidence}`,
+    ["CSP-4"],
+  );
+}
+
+/**
+ * Line 477 (SBX-3): the document the view was parsed from against the HTML this server served for
+ * its read (document.ts). It proves the HTML arrived unmodified, not how it travelled.
+ */
+function documentProbe(o: Observation): ProbeResult {
+  const id = "security/sandbox-resource-ready";
+  const d = o.document;
+  if (!d)
+    return r(
+      id,
+      "NOT OBSERVABLE",
+      !o.readId
+        ? "the view's document names no read of this server, so there is nothing to compare it with"
+        : o.server?.read && !o.server.read.served
+          ? "the server never served the read this document names (see resource/read-referenced)"
+          : "the document was not compared (no browser to serialise it, or the server was not asked)",
+      ["SBX-3"],
+    );
+  if (d.same)
+    return r(
+      id,
+      "PASS",
+      `the document the view was parsed from is the HTML this server served for read ${o.readId}, node for node (${d.length} characters of its serialisation, up to the view's own script): the host passed the server's HTML unmodified. How it travelled (in sandbox-resource-ready, or from a URL) cannot be seen`,
+      ["SBX-3"],
+    );
+  return r(
+    id,
+    "FAIL",
+    `the document the view was parsed from is not the HTML this server served for read ${o.readId}: they differ at character ${d.at} of ${d.length}; served “${d.served}”, loaded “${d.loaded}”. The host modified the server's HTML before loading it (Apps 2026-01-26 line 477: the raw HTML)`,
+    ["SBX-3"],
+  );
+}
+
 function displayModeProbes(o: Observation): ProbeResult[] {
   const d = o.displayMode;
   const ids = [
@@ -532,24 +516,64 @@ function displayModeProbes(o: Observation): ProbeResult[] {
 const near = (observed: number | undefined, requested: number) =>
   observed !== undefined && Math.abs(observed - requested) <= 2;
 
-function sizeProbe(o: Observation): ProbeResult {
+/**
+ * The spec's words on a flexible width, quoted by the width row (Apps 2026-01-26, by line): a host
+ * that keeps a requested width as a minimum (basic-host does, on purpose) is measured against them.
+ */
+export const SPEC_WIDTH_WORDING = {
+  566: "Otherwise, container width is determined by the View's width, up to this maximum width (if defined)",
+  718: "When using flexible dimensions (no fixed `height` or `width`), hosts MUST listen for `ui/notifications/size-changed` notifications from the View and update the iframe dimensions accordingly",
+} as const;
+const widthQuote = Object.entries(SPEC_WIDTH_WORDING)
+  .reverse()
+  .map(([line, words]) => `Apps 2026-01-26 line ${line}: “${words}”`)
+  .join("; ");
+
+/** BRG-7, one row per dimension: each operates independently (Apps 2026-01-26 line 673). */
+function sizeProbes(o: Observation): ProbeResult[] {
   const id = "dimensions/listen-size-changed";
   const s = o.size;
-  if (!s) return r(id, "NOT OBSERVABLE", "the size probe did not run", ["BRG-7"]);
-  if ("skipped" in s) return r(id, "NOT OBSERVABLE", s.skipped, ["BRG-7"]);
-  // Each flexible dimension must follow; a fixed width is the host's to keep.
-  const widthOk = s.requestedWidth === undefined || near(s.observedWidth, s.requestedWidth);
-  const ok = near(s.observedHeight, s.requestedHeight) && widthOk;
+  const both = (why: string) => [
+    r(id, "NOT OBSERVABLE", why, ["BRG-7"], { probe: "height" }),
+    r(id, "NOT OBSERVABLE", why, ["BRG-7"], { probe: "width" }),
+  ];
+  if (!s) return both("the size probe did not run");
+  if ("skipped" in s) return both(s.skipped);
+  const height = r(
+    id,
+    near(s.observedHeight, s.requestedHeight) ? "PASS" : "FAIL",
+    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px within ${s.waitedMs} ms`,
+    ["BRG-7"],
+    { probe: "height" },
+  );
+  // A fixed width is the host's to keep: not asked, so nothing to judge.
   const width =
     s.requestedWidth === undefined
-      ? `; width not asked (${s.widthSkipped ?? "no reason given"})`
-      : `; width ${s.requestedWidth} became ${s.observedWidth ?? "unchanged"} px`;
-  return r(
-    id,
-    ok ? "PASS" : "FAIL",
-    `sent size-changed with height ${s.requestedHeight}; the view's viewport became ${s.observedHeight ?? "unchanged"} px${width} within ${s.waitedMs} ms`,
-    ["BRG-7"],
-  );
+      ? r(
+          id,
+          "NOT OBSERVABLE",
+          `width not asked: ${s.widthSkipped ?? "no reason given"}`,
+          ["BRG-7"],
+          {
+            probe: "width",
+          },
+        )
+      : near(s.observedWidth, s.requestedWidth)
+        ? r(
+            id,
+            "PASS",
+            `sent size-changed with width ${s.requestedWidth}; the view's viewport became ${s.observedWidth} px within ${s.waitedMs} ms`,
+            ["BRG-7"],
+            { probe: "width" },
+          )
+        : r(
+            id,
+            "FAIL",
+            `sent size-changed with width ${s.requestedWidth} (narrower than before, inside any container); the view's viewport stayed ${s.observedWidth ?? "unchanged"} px after ${s.waitedMs} ms, as if the width were a minimum. ${widthQuote}`,
+            ["BRG-7"],
+            { probe: "width" },
+          );
+  return [height, width];
 }
 
 function callProbes(o: Observation): ProbeResult[] {
@@ -604,32 +628,84 @@ function callProbes(o: Observation): ProbeResult[] {
             ["SBX-6", "BRG-5"],
           ),
   );
-  const uri = o.viewUri ?? VIEW_URI;
-  out.push(
-    server
-      ? server.reads.includes(uri)
-        ? r("resource/read-referenced", "PASS", `the server answered resources/read for ${uri}`, [
-            "RES-1",
-          ])
-        : r(
-            "resource/read-referenced",
-            "FAIL",
-            `the server saw no resources/read of ${uri} (a cached copy?)`,
-            ["RES-1"],
-          )
-      : r("resource/read-referenced", "NOT OBSERVABLE", "the server could not be asked", ["RES-1"]),
-  );
+  out.push(readProbe(o));
   return out;
+}
+
+/**
+ * RES-1, scoped to this document: the view names the read it came from (its settings), and the
+ * server says whether it served that read, of which URI, and which run showed it first. Another
+ * host's read never counts, and a cached copy (a MAY, line 392) is said as such.
+ */
+function readProbe(o: Observation): ProbeResult {
+  const id = "resource/read-referenced";
+  const uri = o.viewUri ?? VIEW_URI;
+  const read = o.server?.read;
+  if (!o.server) return r(id, "NOT OBSERVABLE", "the server could not be asked", ["RES-1"]);
+  if (!o.readId || !read)
+    return r(
+      id,
+      "NOT OBSERVABLE",
+      "the view's document names no read of this server, so no read can be tied to this run",
+      ["RES-1"],
+    );
+  if (!read.served)
+    return r(
+      id,
+      "FAIL",
+      `the view's document names read ${o.readId}, which this server never served: the host showed a document it did not get from resources/read here`,
+      ["RES-1"],
+    );
+  if (read.uri !== uri)
+    return r(id, "FAIL", `read ${o.readId} was of ${read.uri}, not of ${uri}`, ["RES-1"]);
+  const cached =
+    read.firstRun && o.resultRun && read.firstRun !== o.resultRun
+      ? `; first shown by run ${read.firstRun}: a cached copy, which a host MAY keep (Apps 2026-01-26 line 392)`
+      : "";
+  return r(
+    id,
+    "PASS",
+    `the server answered resources/read for ${uri} with this very document (read ${o.readId})${cached}`,
+    ["RES-1"],
+  );
+}
+
+/** An origin as a page reports it; "null" (opaque) names no origin to compare. */
+const known = (origin: string | undefined) => (origin && origin !== "null" ? origin : undefined);
+
+/**
+ * SBX-2 from inside: the view's `self.origin` (its realm's origin; `location.origin` of a document
+ * the proxy wrote says "null"), the origins of the frames around it (the proxy's first, the host
+ * page's last, where the browser lists them) and whether the host page's document can be read.
+ */
+function distinctOriginProbe(o: Observation): ProbeResult {
+  const id = "security/sandbox-distinct-origin";
+  const t = o.top;
+  if (!t) return r(id, "NOT OBSERVABLE", "not tried", ["SBX-2"]);
+  const ancestors = t.ancestorOrigins ?? [];
+  const hostOrigin = known(ancestors.at(-1));
+  const proxyOrigin = known(ancestors[0]);
+  const self = known(t.selfOrigin);
+  const facts = [
+    `self.origin ${t.selfOrigin ?? "not read"}`,
+    ...(ancestors.length
+      ? [`frames around it (innermost first): ${ancestors.join(", ")}`]
+      : ["the browser lists no ancestor origins"]),
+    t.detail,
+  ].join("; ");
+  const sameAsHost =
+    hostOrigin !== undefined &&
+    ((self !== undefined && self === hostOrigin) ||
+      (ancestors.length > 1 && proxyOrigin === hostOrigin));
+  if (t.reachable || sameAsHost)
+    return r(id, "FAIL", `the view shares the host page's origin: ${facts}`, ["SBX-2"]);
+  return r(id, "PASS", facts, ["SBX-2"]);
 }
 
 function isolationProbes(o: Observation): ProbeResult[] {
   const forwarded = o.inbound.filter((m) => m.kind === "response").length;
   return [
-    o.top
-      ? r("security/sandbox-distinct-origin", o.top.reachable ? "FAIL" : "PASS", o.top.detail, [
-          "SBX-2",
-        ])
-      : r("security/sandbox-distinct-origin", "NOT OBSERVABLE", "not tried", ["SBX-2"]),
+    distinctOriginProbe(o),
     r(
       "security/sandbox-message-forwarding",
       o.init?.ok && forwarded > 0 ? "PASS" : "FAIL",
@@ -693,88 +769,54 @@ export function judgeLink(
   );
 }
 
-/** How long into teardown the view waits before it answers (its second beacon goes then). */
-export const TEARDOWN_ANSWER_DELAY_MS = 300;
-
-/**
- * The teardown rows as the server sees them from the view's beacons: `teardown-received` when
- * ui/resource-teardown reached the view, `teardown-answering` when, TEARDOWN_ANSWER_DELAY_MS
- * later, the view was still there to answer. `final` once the server stopped waiting for the
- * second beacon.
- */
-export function judgeTeardown(hits: readonly string[], final: boolean): ProbeResult[] {
-  const received = hits.includes("teardown-received");
-  const answering = hits.includes("teardown-answering");
-  const rows: ProbeResult[] = [];
-  if (received)
-    rows.push(
-      r(
-        "lifecycle/teardown-notify",
-        "PASS",
-        "seen by the server: the view received ui/resource-teardown and said so before answering",
-        ["BRG-3", "SBX-5"],
-      ),
-    );
-  if (answering)
-    rows.push(
-      r(
-        "lifecycle/teardown-await",
-        "PASS",
-        `seen by the server: the view was still in place ${TEARDOWN_ANSWER_DELAY_MS} ms into teardown, when it sent its answer`,
-        ["BRG-3"],
-      ),
-    );
-  else if (received && final)
-    rows.push(
-      r(
-        "lifecycle/teardown-await",
-        "FAIL",
-        `seen by the server: the view received ui/resource-teardown but was gone before it could answer ${TEARDOWN_ANSWER_DELAY_MS} ms later`,
-        ["BRG-3"],
-      ),
-    );
-  return rows;
-}
-
 /** Every verdict, automatic probes first, then the person's, then what cannot be seen. */
 export function judgeProbes(o: Observation): ProbeResult[] {
   const automatic = [
     initProbe(o),
     ...orderProbes(o),
-    ...cspProbes(o),
+    ...(o.noCsp ? [defaultCspProbe(o)] : cspProbes(o)),
+    documentProbe(o),
     ...isolationProbes(o),
-    sizeProbe(o),
+    ...sizeProbes(o),
     ...displayModeProbes(o),
     ...callProbes(o),
   ];
-  const unseen = Object.entries(NOT_OBSERVABLE).map(([id, n]) =>
-    r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules),
-  );
+  const unseen = [
+    ...(Object.entries(NOT_OBSERVABLE) as [CatalogueId, { why: string; rules: string[] }][]).map(
+      ([id, n]) =>
+        r(id, "NOT OBSERVABLE", `cannot be seen from inside the view: ${n.why}`, n.rules, {
+          unseen: true,
+        }),
+    ),
+    // Each view checks one side of the CSP: declared origins, or the default without csp.
+    ...(o.noCsp
+      ? DECLARED_CSP_ROWS.map(([id, rules]) =>
+          r(
+            id,
+            "NOT OBSERVABLE",
+            `not this view's: its resource declares no csp, so nothing declared is probed; ${TOOLS.run}'s view probes the declared origins`,
+            rules,
+            { unseen: true },
+          ),
+        )
+      : [
+          r(
+            "security/csp-default-deny",
+            "NOT OBSERVABLE",
+            `not this view's: its resource declares a csp, so the default is not exercised; ${TOOLS.defaultCsp}'s view declares none and checks it`,
+            ["CSP-4"],
+            { unseen: true },
+          ),
+        ]),
+  ];
   return [
     ...automatic,
     ...personProbes(o.init?.ok ? o.init.hostCapabilities : undefined),
+    ...teardownPending(o),
     ...unseen,
   ];
 }
 
-/** The automatic probes only (the ones a host must pass without a person). */
-export const isAutomatic = (p: ProbeResult) => !p.needsPerson && !(p.id in NOT_OBSERVABLE);
-
-/** The report as a Markdown table, for a pull request or an issue. */
-export function reportMarkdown(report: ConformanceReport): string {
-  const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
-  const count = (v: Verdict) => report.results.filter((p) => p.verdict === v).length;
-  return [
-    `## MCP Apps host conformance: ${report.host.name ?? "unknown host"} ${report.host.version ?? ""}`.trimEnd(),
-    "",
-    `Run ${report.run}, finished ${report.finishedAt}. ${count("PASS")} PASS, ${count("FAIL")} FAIL, ${count("NOT OBSERVABLE")} NOT OBSERVABLE.`,
-    "",
-    "| Probe (catalogue id) | Verdict | Rules | Evidence |",
-    "| --- | --- | --- | --- |",
-    ...report.results.map(
-      (p) =>
-        `| ${p.id}${p.needsPerson ? " (operator)" : ""} | ${p.verdict} | ${p.rules.join(", ")} | ${cell(p.evidence)} |`,
-    ),
-    "",
-  ].join("\n");
-}
+/** The automatic probes only (the ones a host must pass without a person or the view's end). */
+export const isAutomatic = (p: ProbeResult) =>
+  !p.needsPerson && !p.unseen && !SERVER_JUDGED.has(p.id);

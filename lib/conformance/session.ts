@@ -2,9 +2,12 @@
  * The conformance view's run, without the DOM: it speaks the bridge protocol itself (JSON-RPC 2.0
  * through a `post` / `onMessage` pair the caller wires to `window.parent`), records every message
  * the host sends in order, runs the automatic probes and hands the observation to `judgeProbes`.
- * Browser-only probes (CSP fetches, `window.top`, the viewport) come in through `ViewProbeEnv`, so
- * vitest can run the same session against a real `AppBridge` with those left out.
+ * Browser-only probes (CSP fetches, beacons, `window.top`, the viewport, the view's own document)
+ * come in through `ViewProbeEnv`, so vitest can run the same session against a real `AppBridge`
+ * with those left out, or played by the kit's test host (fixtures/test-host.ts).
  */
+import { compareDocuments } from "./document";
+import { TEARDOWN_ANSWER_DELAY_MS, teardownBeaconUrl, type TeardownStep } from "./teardown";
 import {
   judgeProbes,
   TOOLS,
@@ -27,6 +30,16 @@ export interface ViewProbeEnv {
   now(): number;
   /** The resource the view's document came from (from the view's document). */
   viewUri?: string;
+  /** The id of the resources/read that served this document (from the view's document). */
+  readId?: string;
+  /** This view's resource declares no csp: probe the default (CSP-4), not declared origins. */
+  noCsp?: boolean;
+  /** The view's own origin (`self.origin`), for the default-CSP probe's 'self' request. */
+  selfOrigin?: string;
+  /** The view's document as it was parsed, serialised up to the view's script (browser only). */
+  ownDocument?(): string;
+  /** Serialises served HTML the way `ownDocument` serialises the view's (identity without it). */
+  normaliseDocument?(html: string): string;
   /** Where the conformance server's probe endpoints are (from the view's document). */
   probeOrigins?: { declared: string; undeclared: string };
   /** Fetches a probe URL and reports CSP violations for its origin (browser only). */
@@ -47,8 +60,11 @@ export interface ViewProbeEnv {
   ): Promise<{ width: number; height: number }>;
   /** Called with the host context after ui/initialize and after each change (the theme). */
   onContext?(context: Record<string, unknown>): void;
-  /** Called when ui/resource-teardown arrives; the view answers once it settles. */
-  onTeardown?(run: string | undefined): Promise<void> | void;
+  /**
+   * Sends a beacon to `url` (navigator.sendBeacon in a browser): whether it was queued, and the
+   * CSP violations it caused. The view's end is heard through these (teardown.ts).
+   */
+  beacon?(url: string): Promise<{ queued: boolean; violations: string[] }>;
   /** Called with each log line, for the view's own log. */
   log?(line: string): void;
   /** How long to wait for tool-input and tool-result (default 10 s). */
@@ -69,10 +85,22 @@ function isServerSeen(v: unknown): v is ServerSeen {
   const s = v as Partial<Record<keyof ServerSeen, unknown>> | undefined;
   return (
     !!s &&
-    [s.toolCalls, s.reads, s.hits, s.issuedRuns].every(
+    typeof s.runIssued === "boolean" &&
+    [s.toolCalls, s.hits].every(
       (list) => Array.isArray(list) && list.every((x) => typeof x === "string"),
-    )
+    ) &&
+    (s.read === undefined || (typeof s.read === "object" && s.read !== null))
   );
+}
+
+/** A read as the observation keeps it: everything but the served document itself. */
+function stripDocument(read: NonNullable<ServerSeen["read"]>): NonNullable<ServerSeen["read"]> {
+  if (!read.served) return read;
+  return {
+    served: true,
+    uri: read.uri,
+    ...(read.firstRun ? { firstRun: read.firstRun } : {}),
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,9 +114,18 @@ export class ConformanceSession {
   private waiters: { test(m: InboundRecord): boolean; done(): void }[] = [];
   private toolInput?: Record<string, unknown>;
   private context: Record<string, unknown> = {};
+  /** Where teardown stands: not arrived, arrived (answer pending), answered. */
+  private teardown: "none" | "received" | "answered" = "none";
+  private token?: string;
+  private gone = false;
 
   constructor(private env: ViewProbeEnv) {
-    this.observation = { inbound: [], ...(env.viewUri ? { viewUri: env.viewUri } : {}) };
+    this.observation = {
+      inbound: [],
+      ...(env.noCsp ? { noCsp: true } : {}),
+      ...(env.viewUri ? { viewUri: env.viewUri } : {}),
+      ...(env.readId ? { readId: env.readId } : {}),
+    };
     env.listen((m) => this.receive(m));
   }
 
@@ -119,8 +156,11 @@ export class ConformanceSession {
     if (method === "ui/notifications/tool-input")
       this.toolInput = (m.params?.arguments ?? {}) as Record<string, unknown>;
     if (method === "ui/notifications/tool-result") {
-      const run = (m.params?.structuredContent as { run?: unknown } | undefined)?.run;
-      if (typeof run === "string") this.observation.resultRun = run;
+      const sc = m.params?.structuredContent as
+        { run?: unknown; reportToken?: unknown } | undefined;
+      if (typeof sc?.run === "string") this.observation.resultRun = sc.run;
+      // Kept out of the observation and the report: it only lets this view write its report.
+      if (typeof sc?.reportToken === "string") this.token = sc.reportToken;
     }
     this.observation.inbound.push(record);
     this.log(`← ${record.kind} ${method ?? `answer to ${record.answers ?? m.id}`}`);
@@ -129,8 +169,8 @@ export class ConformanceSession {
       pending.done(m);
     }
     // Requests from the host are answered as any view would: teardown and ping with {}. Before
-    // answering teardown the view tells the server (its beacons), which is how a removal it
-    // cannot report itself still gets seen (BRG-3).
+    // answering teardown the view tells the server (its beacons, teardown.ts), which is how a
+    // removal it cannot report itself still gets seen (BRG-3).
     if (record.kind === "request") {
       const id = m.id;
       const answer = (known: boolean) =>
@@ -143,14 +183,43 @@ export class ConformanceSession {
                 error: { code: -32601, message: `Method not found: ${method}` },
               },
         );
-      if (method === "ui/resource-teardown")
-        void Promise.resolve(this.env.onTeardown?.(this.observation.resultRun)).then(
-          () => answer(true),
-          () => answer(true),
-        );
+      if (method === "ui/resource-teardown") void this.onTeardown().then(() => answer(true));
       else answer(method === "ping");
     }
     for (const w of [...this.waiters]) if (w.test(record)) w.done();
+  }
+
+  /** One beacon to the server's declared origin, for this run; nothing when it cannot be sent. */
+  private async sendBeacon(step: TeardownStep) {
+    const origin = this.env.probeOrigins?.declared;
+    const run = this.observation.resultRun;
+    if (!origin || !run || !this.env.beacon) return undefined;
+    const url = teardownBeaconUrl(origin, run, step);
+    return { url, ...(await this.env.beacon(url)) };
+  }
+
+  /** BRG-3: say teardown arrived, stay TEARDOWN_ANSWER_DELAY_MS, say so again, then answer. */
+  private async onTeardown() {
+    if (this.teardown !== "none") return;
+    this.teardown = "received";
+    await this.sendBeacon("received").catch(() => undefined);
+    await sleep(TEARDOWN_ANSWER_DELAY_MS);
+    await this.sendBeacon("answering").catch(() => undefined);
+    this.teardown = "answered";
+  }
+
+  /**
+   * The view's frame is going (the browser's pagehide). If teardown has not arrived, or arrived
+   * and was not yet answered, one beacon says so: the host removed the view without telling it
+   * first, or without waiting. Once only.
+   */
+  async pageHide(): Promise<void> {
+    if (this.gone) return;
+    this.gone = true;
+    if (this.teardown === "answered") return;
+    await this.sendBeacon(
+      this.teardown === "none" ? "gone-before-teardown" : "gone-during-teardown",
+    ).catch(() => undefined);
   }
 
   /** Sends a request; resolves with its answer, or with an error after `ms`. */
@@ -233,6 +302,11 @@ export class ConformanceSession {
     return this.context;
   }
 
+  /** The report token the server issued with this run's result (conformance_report needs it). */
+  get reportToken(): string | undefined {
+    return this.token;
+  }
+
   get input(): Record<string, unknown> | undefined {
     return this.toolInput;
   }
@@ -264,16 +338,37 @@ export class ConformanceSession {
 
     const origins = this.env.probeOrigins;
     if (ctx && origins && this.env.fetchProbe) {
-      const q = `/probe/csp?run=${encodeURIComponent(run)}&via=`;
-      const [declared, undeclared] = await Promise.all([
-        this.env.fetchProbe(`${origins.declared}${q}declared`),
-        this.env.fetchProbe(`${origins.undeclared}${q}undeclared`),
-      ]);
-      o.csp = { declared, undeclared };
-      if (this.env.frameProbe)
-        o.frame = await this.env.frameProbe(
-          `${origins.declared}/probe/frame?run=${encodeURIComponent(run)}`,
-        );
+      const q = `?run=${encodeURIComponent(run)}`;
+      if (this.env.noCsp) {
+        // CSP-4: the default blocks them all, the view's own origin included.
+        const self = this.env.selfOrigin;
+        const [declared, own] = await Promise.all([
+          this.env.fetchProbe(`${origins.declared}/probe/csp${q}`),
+          self && self !== "null"
+            ? this.env.fetchProbe(`${self}/conformance-default-csp-probe`)
+            : undefined,
+        ]);
+        o.defaultCsp = {
+          declared,
+          ...(own ? { self: own } : {}),
+          ...(this.env.frameProbe
+            ? { frame: await this.env.frameProbe(`${origins.declared}/probe/frame${q}`) }
+            : {}),
+        };
+      } else {
+        const [declared, undeclared] = await Promise.all([
+          this.env.fetchProbe(`${origins.declared}/probe/csp${q}`),
+          this.env.fetchProbe(`${origins.undeclared}/probe/csp${q}`),
+        ]);
+        o.csp = { declared, undeclared };
+        if (this.env.frameProbe)
+          o.frame = await this.env.frameProbe(`${origins.declared}/probe/frame${q}`);
+      }
+    }
+    // Whether a beacon can reach the server from this frame: if not, the teardown rows say why.
+    if (ctx) {
+      const beacon = await this.sendBeacon("channel").catch(() => undefined);
+      if (beacon) o.beacon = beacon;
     }
     if (this.env.tryTop) o.top = this.env.tryTop();
     if (ctx) await this.probeSize(ctx);
@@ -281,9 +376,21 @@ export class ConformanceSession {
     if (ctx) {
       const refused = await this.callTool(TOOLS.modelOnly, { run });
       o.modelOnlyCall = { refused: !refused.ok, detail: refused.detail };
-      const ping = await this.callTool(TOOLS.ping, { run });
+      const ping = await this.callTool(TOOLS.ping, {
+        run,
+        ...(this.env.readId ? { read: this.env.readId, document: !!this.env.ownDocument } : {}),
+      });
       o.appOnlyCall = { ok: ping.ok, detail: ping.detail };
-      if (ping.ok && isServerSeen(ping.structured)) o.server = ping.structured;
+      if (ping.ok && isServerSeen(ping.structured)) {
+        const { read, ...seen } = ping.structured;
+        // The served document is compared here and kept out of the observation (it is large).
+        const served = read?.served ? read.document : undefined;
+        o.server = { ...seen, ...(read ? { read: stripDocument(read) } : {}) };
+        if (served !== undefined && this.env.ownDocument) {
+          const normalise = this.env.normaliseDocument ?? ((html: string) => html);
+          o.document = compareDocuments(this.env.ownDocument(), normalise(served));
+        }
+      }
     }
     const init = o.init?.ok ? o.init : undefined;
     return {

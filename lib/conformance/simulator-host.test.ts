@@ -65,11 +65,19 @@ async function runInSimHost(serverEra: "modern" | "dual" | "legacy", clientEra: 
         receive = r;
       },
       now: () => performance.now(),
+      // The document SimHost read names its read; a browser would hand it to the view.
+      readId: (
+        JSON.parse(/<script[^>]*>(.*?)<\/script>/.exec(turn.html ?? "")?.[1] ?? "{}") as {
+          read?: string;
+        }
+      ).read,
       resultTimeoutMs: 3000,
     });
     const report = await session.run();
+    // The report goes back through the host with the token the server issued with the result.
+    const sent = await session.callTool(TOOLS.report, { report, token: session.reportToken });
     await bridge.close();
-    return { report, state };
+    return { report, state, sent };
   } finally {
     await host.close();
   }
@@ -80,9 +88,11 @@ describe("the conformance view in the simulator's host (SimHost), headless", () 
     ["modern", "modern"],
     ["legacy", "dual"],
   ] as const)(
-    "with a %s server and a %s client, no probe fails and the order, input, result, app-call and read probes pass",
+    "with a %s server and a %s client, no probe fails, the order, input, result, app-call and read probes pass, and the report goes back with its run's token",
     async (serverEra, clientEra) => {
-      const { report, state } = await runInSimHost(serverEra, clientEra);
+      const { report, state, sent } = await runInSimHost(serverEra, clientEra);
+      expect(sent.ok, sent.detail).toBe(true);
+      expect(state.reports.map((r) => r.run)).toEqual([report.run]);
       const automatic = report.results.filter(isAutomatic);
       console.log(
         `conformance in SimHost (${serverEra} server): ${JSON.stringify(Object.fromEntries(automatic.map((p) => [p.id, p.verdict])))}`,

@@ -1,12 +1,12 @@
 /**
  * The conformance view's browser entry, bundled into view.html by scripts/view-documents.ts. It
  * wires `ConformanceSession` to `window.parent` (the sandbox proxy), supplies the probes only a
- * browser can run (CSP fetches, `window.top`, the viewport), shows the verdicts as a table that
- * follows the host's theme, sends them to the server through the app-only `conformance_report`,
- * and offers the operator's probes as buttons that never hold up the automatic ones.
+ * browser can run (CSP fetches and frames, beacons, `self.origin` and `window.top`, the viewport,
+ * its own document as parsed), shows the verdicts as a table that follows the host's theme, sends
+ * them to the server through the app-only `conformance_report` with its run's token, and offers
+ * the operator's probes as buttons that never hold up the automatic ones.
  */
 import {
-  TEARDOWN_ANSWER_DELAY_MS,
   isAutomatic,
   judgeLink,
   offersLinks,
@@ -15,7 +15,35 @@ import {
   type FetchOutcome,
   type ProbeResult,
 } from "./probes";
+import { controlOutcome, NEGATIVE_CONTROL_NOTE } from "./control";
 import { ConformanceSession } from "./session";
+import { SERVER_JUDGED } from "./teardown";
+import { rowName, statusLine } from "./summary";
+
+/**
+ * The document as it was parsed, taken before anything here changes it: while this script runs,
+ * the parser has built everything up to it and nothing after (document.ts compares it with the
+ * HTML the server served, serialised the same way).
+ */
+const LOADED = serialise(document);
+
+/** A document as text: its doctype and its root element's markup. */
+function serialise(doc: Document): string {
+  return (doc.doctype ? `<!DOCTYPE ${doc.doctype.name}>` : "") + doc.documentElement.outerHTML;
+}
+
+/**
+ * Served HTML, parsed and serialised as the browser parsed this document: only what came before
+ * this view's own script (the last script element) is kept, as only that existed when LOADED was
+ * taken. A DOMParser document runs no script, so nothing in it can change it first.
+ */
+function normaliseDocument(html: string): string {
+  const parsed = new DOMParser().parseFromString(html, "text/html");
+  let node: Node | null = parsed.scripts[parsed.scripts.length - 1] ?? null;
+  for (; node && node !== parsed; node = node.parentNode)
+    while (node.nextSibling) node.nextSibling.remove();
+  return serialise(parsed);
+}
 
 const $ = (id: string) => document.getElementById(id)!;
 
@@ -23,6 +51,8 @@ function readConfig(): {
   origins?: { declared: string; undeclared: string };
   viewUri?: string;
   negativeControl?: string;
+  read?: string;
+  noCsp?: boolean;
 } {
   try {
     return JSON.parse($("conformance-config").textContent ?? "") as ReturnType<typeof readConfig>;
@@ -87,18 +117,29 @@ async function frameProbe(url: string) {
   };
 }
 
+/**
+ * SBX-2 from inside. `self.origin`, not `location.origin`: a document the proxy wrote into its
+ * frame (document.write or srcdoc) has the URL about:blank or about:srcdoc, whose location says
+ * "null" while the document really runs with the proxy's origin.
+ */
 function tryTop() {
+  const selfOrigin = self.origin;
+  const ancestorOrigins = location.ancestorOrigins ? [...location.ancestorOrigins] : undefined;
   try {
     // A view sharing the host page's origin could read this: it MUST throw (SBX-2).
     const title = window.top!.document.title;
     return {
       reachable: true,
       detail: `window.top.document was readable (title ${JSON.stringify(title)})`,
+      selfOrigin,
+      ancestorOrigins,
     };
   } catch (e) {
     return {
       reachable: false,
-      detail: `window.top.document threw ${(e as Error).name}; this document's origin is ${location.origin}`,
+      detail: `window.top.document threw ${(e as Error).name}`,
+      selfOrigin,
+      ancestorOrigins,
     };
   }
 }
@@ -144,7 +185,7 @@ function table(results: ProbeResult[], caption: string) {
   t.setAttribute("data-testid", "conformance-table");
   t.createCaption().textContent = caption;
   const head = t.createTHead().insertRow();
-  for (const h of ["Catalogue id", "Verdict", "Rules", "Evidence"]) {
+  for (const h of ["Catalogue id", "Verdict", "Keyword", "Rules", "Evidence"]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = h;
@@ -153,17 +194,25 @@ function table(results: ProbeResult[], caption: string) {
   const body = t.createTBody();
   for (const r of results) {
     const row = body.insertRow();
-    row.dataset.probe = r.id;
+    row.dataset.probe = rowName(r);
+    row.dataset.keyword = r.keyword;
     row.dataset.verdict = r.verdict;
-    row.dataset.kind = r.needsPerson ? "person" : isAutomatic(r) ? "automatic" : "unobservable";
+    row.dataset.kind = r.needsPerson
+      ? "person"
+      : isAutomatic(r)
+        ? "automatic"
+        : SERVER_JUDGED.has(r.id)
+          ? "server"
+          : "unobservable";
     const id = document.createElement("th");
     id.scope = "row";
-    id.textContent = r.id + (r.needsPerson ? " (operator)" : "");
+    id.textContent = rowName(r) + (r.needsPerson ? " (operator)" : "");
     row.append(id);
     const verdict = row.insertCell();
     verdict.className = "verdict";
     verdict.dataset.verdict = r.verdict;
     verdict.textContent = r.verdict;
+    row.insertCell().textContent = r.keyword;
     row.insertCell().textContent = r.rules.join(", ");
     row.insertCell().textContent = r.evidence;
   }
@@ -172,9 +221,10 @@ function table(results: ProbeResult[], caption: string) {
 
 /** The probes first; what the view cannot see folded below, one click away, never left out. */
 function render(results: ProbeResult[]) {
-  const seen = results.filter((r) => isAutomatic(r) || r.needsPerson);
-  const unseen = results.filter((r) => !isAutomatic(r) && !r.needsPerson);
-  const n = (v: string) => seen.filter((r) => r.verdict === v).length;
+  // The teardown rows are judged by the server after the view has gone: shown with the probes.
+  const shown = (r: ProbeResult) => isAutomatic(r) || r.needsPerson || SERVER_JUDGED.has(r.id);
+  const seen = results.filter(shown);
+  const unseen = results.filter((r) => !shown(r));
   const details = document.createElement("details");
   const summary = document.createElement("summary");
   summary.textContent = `What this view cannot see (${unseen.length} requirements, NOT OBSERVABLE)`;
@@ -182,13 +232,7 @@ function render(results: ProbeResult[]) {
     summary,
     table(unseen, "Requirements a view cannot observe from inside its frame, and why"),
   );
-  $("results").replaceChildren(
-    table(
-      seen,
-      `Probe verdicts: ${n("PASS")} PASS, ${n("FAIL")} FAIL, ${n("NOT OBSERVABLE")} NOT OBSERVABLE`,
-    ),
-    details,
-  );
+  $("results").replaceChildren(table(seen, `Probe verdicts. ${statusLine(seen)}`), details);
 }
 
 function reportSize() {
@@ -200,27 +244,35 @@ function reportSize() {
 const config = readConfig();
 
 /**
- * BRG-3: the view cannot report its own removal, so it tells the server twice: when teardown
- * arrives, and TEARDOWN_ANSWER_DELAY_MS later as it answers. The second beacon arrives only if the
- * host kept the view in place that long.
+ * BRG-3's beacons (teardown.ts): navigator.sendBeacon, which the browser still sends while the
+ * frame is going away. A CSP that blocks the declared origin blocks it too; the violation event
+ * is queued as a task, so it is given a moment to arrive.
  */
-async function onTeardown(run: string | undefined) {
-  const origin = config.origins?.declared;
-  if (!origin || !run) return;
-  const beacon = (step: string) =>
-    fetch(`${origin}/probe/teardown?run=${encodeURIComponent(run)}&step=${step}`, {
-      keepalive: true,
-      cache: "no-store",
-    }).catch(() => undefined);
-  void beacon("received");
-  await new Promise((r) => setTimeout(r, TEARDOWN_ANSWER_DELAY_MS));
-  await beacon("answering");
+async function beacon(url: string) {
+  const origin = new URL(url).origin;
+  const before = violations.length;
+  let queued = false;
+  try {
+    queued = navigator.sendBeacon(url);
+  } catch {
+    queued = false;
+  }
+  await new Promise((r) => setTimeout(r, 100));
+  return {
+    queued,
+    violations: violations
+      .slice(before)
+      .filter((v) => v.uri.startsWith(origin))
+      .map((v) => v.directive),
+  };
 }
+
 if (config.negativeControl) {
-  // Said first and plainly: this run's FAILs are the point, not a finding about the host.
+  // Said first and plainly: this run's FAILs are the point, not a finding about the host; and
+  // on a host that blocks everything the control proves nothing, which the note says as well.
   const note = document.createElement("p");
   note.dataset.testid = "negative-control";
-  note.textContent = `Negative control (${config.negativeControl}): this view's resource also declares the origin the CSP probe expects to be blocked, so the CSP probes are expected to FAIL on any host.`;
+  note.textContent = NEGATIVE_CONTROL_NOTE;
   document.querySelector("h1")!.after(note);
 }
 const session = new ConformanceSession({
@@ -233,33 +285,42 @@ const session = new ConformanceSession({
   now: () => performance.now(),
   probeOrigins: config.origins,
   viewUri: config.viewUri,
+  readId: config.read,
+  noCsp: config.noCsp,
+  selfOrigin: self.origin,
+  ownDocument: () => LOADED,
+  normaliseDocument,
   fetchProbe,
   frameProbe,
   tryTop,
   viewport,
   waitForSize,
   onContext: applyTheme,
-  onTeardown,
+  beacon,
   log: logLine,
 });
+// The frame is going: if teardown has not reached the view (or was not answered), say so.
+addEventListener("pagehide", () => void session.pageHide());
 
 let report: ConformanceReport | undefined;
 
 async function send(r: ConformanceReport) {
-  const sent = await session.callTool(TOOLS.report, { report: r });
+  const sent = await session.callTool(TOOLS.report, { report: r, token: session.reportToken });
   logLine(sent.ok ? "report sent to the server" : `the report was not sent: ${sent.detail}`);
   return sent.ok;
 }
 
 async function main() {
-  const r = await session.run();
+  const r: ConformanceReport = {
+    ...(await session.run()),
+    ...(config.negativeControl === "csp" ? { negativeControl: "csp" as const } : {}),
+  };
   report = r;
   render(r.results);
-  const automatic = r.results.filter(isAutomatic);
-  const failed = automatic.filter((p) => p.verdict !== "PASS");
   const status = $("status");
   status.dataset.state = "done";
-  status.textContent = `Automatic probes finished: ${automatic.length - failed.length} of ${automatic.length} PASS${failed.length ? `; not passed: ${failed.map((p) => p.id).join(", ")}` : ""}.`;
+  // By strength: a failed MUST apart from SHOULD and MAY; NOT OBSERVABLE is never a failure.
+  status.textContent = `Automatic probes finished. ${statusLine(r.results.filter(isAutomatic))}.${r.negativeControl ? ` ${controlOutcome(r.results).text}` : ""}`;
   // BRG-4: a host that does not advertise openLinks opens no link; the button stays off and the
   // row says why.
   ($("open-link") as HTMLButtonElement).disabled = !offersLinks(session.observation);

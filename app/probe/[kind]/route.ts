@@ -25,3 +25,13 @@ export async function GET(
   if (kind === "teardown") return new Response(null, { status: 204, headers: CORS });
   return new Response("Not found\n", { status: 404 });
 }
+
+/** The view's teardown beacons are sent with navigator.sendBeacon, a POST: answered, not read. */
+export async function POST(
+  _request: Request,
+  { params }: { params: Promise<{ kind: string }> },
+): Promise<Response> {
+  const { kind } = await params;
+  if (kind === "teardown") return new Response(null, { status: 204, headers: CORS });
+  return new Response("Not found\n", { status: 404 });
+}
