@@ -107,7 +107,7 @@ describe("the bridge lesson's SDK samples", () => {
 
   it("apply the hostContext that ui/initialize returned, not only later changes (BRG-2)", () => {
     const wiring = fences.find(
-      (f) => /app\.ontoolresult/.test(f.code) && /app\.connect\(/.test(f.code),
+      (f) => /app\.addEventListener\("toolresult"/.test(f.code) && /app\.connect\(/.test(f.code),
     );
     expect(wiring?.code).toMatch(/getHostContext\(\)/);
     expect(wiring!.code.indexOf("getHostContext()")).toBeGreaterThan(
