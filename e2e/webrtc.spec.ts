@@ -51,7 +51,7 @@ async function listen(port: number) {
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-test("the hostile view's WebRTC attempt is refused and no STUN packet reaches a UDP listener (host policy; the CSP does not cover WebRTC)", async ({
+test("the hostile view's WebRTC attempt is refused and no STUN packet reaches a UDP listener (CSP-3 asks it; the CSP itself does not cover WebRTC)", async ({
   page,
 }) => {
   // The hostile view aims at 127.0.0.1 on the UDP port numbered like the app's own port.
@@ -75,7 +75,7 @@ test("the hostile view's WebRTC attempt is refused and no STUN packet reaches a 
     await expect(
       page
         .getByTestId("trace")
-        .locator("li", { hasText: "host policy, not an MCP Apps rule: WebRTC" })
+        .locator("li", { hasText: "WebRTC closed outside the CSP: WebRTC" })
         .first(),
     ).toBeAttached();
   } finally {
@@ -148,7 +148,7 @@ test("a reviewed server's view under connect-src 'none' sends no STUN packet by 
     await expect(
       section
         .getByTestId("message-log")
-        .locator("tr", { hasText: "host policy, not an MCP Apps rule: WebRTC" }),
+        .locator("tr", { hasText: "WebRTC closed outside the CSP: WebRTC" }),
     ).toHaveCount(1);
     // And the view's attempts, as the sandbox document reported them.
     await expect(

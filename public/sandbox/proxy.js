@@ -30,7 +30,7 @@
   report({ type: "self-test", topReachable: topReachable, origin: location.origin });
   if (topReachable || !hostOrigin || location.origin === hostOrigin) return;
 
-  // ---- WebRTC is removed from every realm of this origin (host policy, not an MCP Apps rule) ----
+  // ---- WebRTC is removed from every realm of this origin (CSP-3's outcome, outside the CSP) ----
   // No CSP directive Chromium enforces covers WebRTC: under connect-src 'none' a view can still
   // build an RTCPeerConnection with a hand-made answer naming any host and port, and the browser
   // sends STUN checks there whose USERNAME the view chose. (CSP Level 3's `webrtc 'block'` is

@@ -1,14 +1,15 @@
 /**
  * What this host's sandbox proxy does about WebRTC (public/sandbox/proxy.js), said in the trace of
- * every browser run and in the live view's log before the view's HTML is sent. Host policy, not an
- * MCP Apps rule: the spec's CSP (CSP-3, CSP-4) governs fetches and loads, and no directive that
- * Chromium enforces covers WebRTC, so a view under `connect-src 'none'` could otherwise make the
- * browser send STUN checks, with a username it chose, to any address. SBX-1 makes the sandbox the
- * host's, and this host narrows it.
+ * every browser run and in the live view's log before the view's HTML is sent. No CSP directive
+ * that Chromium enforces covers WebRTC, so a view under `connect-src 'none'` could otherwise make
+ * the browser send STUN checks, with a username it chose, to any address; CSP-3's MUST to block
+ * connections to undeclared domains names that outcome, so closing the channel is what the MUST
+ * asks of a host (the rules reference, as corrected), done here outside the CSP. Not yet closed:
+ * an `<embed>`'s fresh window (issue #39).
  */
 export const WEBRTC_POLICY_NOTE =
-  "host policy, not an MCP Apps rule: WebRTC (RTCPeerConnection and every other RTC* interface) " +
+  "WebRTC closed outside the CSP: WebRTC (RTCPeerConnection and every other RTC* interface) " +
   "is removed from the view, from the proxy document and from every same-origin frame the view " +
-  "makes, before the view's code runs. The view's CSP does not cover WebRTC (CSP-3, CSP-4 govern " +
-  "fetches and loads), so under connect-src 'none' a view could otherwise send STUN packets to " +
-  "any address; the sandbox is the host's to narrow (SBX-1)";
+  "makes, before the view's code runs. No CSP directive Chromium enforces covers WebRTC, so under " +
+  "connect-src 'none' a view could otherwise send STUN packets to any address, which CSP-3's " +
+  "MUST to block connections to undeclared domains forbids; an <embed>'s window is not yet covered";
