@@ -58,7 +58,6 @@ export const CATALOGUE = {
   "display-mode/return-resulting-mode": { keyword: "MUST", party: "host", line: 787 },
   "display-mode/unavailable-returns-current": { keyword: "SHOULD", party: "host", line: 788 },
   "display-mode/decline-undeclared": { keyword: "MAY", party: "host", line: 789 },
-  "tools/human-can-deny": { keyword: "SHOULD", party: "host", line: 33 },
 } as const;
 
 /** The id of a host- or sandbox-proxy-directed catalogue entry. */
