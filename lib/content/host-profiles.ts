@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import {
+  FIELD_VALUES,
   PROFILE_FIELDS,
   REFERENCE_BEHAVIOURS,
   type FieldStatus,
@@ -53,30 +54,18 @@ const ownEvidenceSchema = z.strictObject({
   says: text(10, "say what the source shows, in a sentence"),
 });
 
-const listHandling = z.enum(["honoured", "dropped"]);
-/** Each field's values, as the engine's types allow them. */
-const VALUE_SCHEMAS = {
-  cspConnectDomains: listHandling,
-  cspResourceDomains: listHandling,
-  cspFrameDomains: listHandling,
-  cspBaseUriDomains: listHandling,
-  cspApplied: z.enum(["declared", "leaky", "ignored", "none"]),
-  defaultCsp: z.enum(["restrictive", "looser", "none"]),
-  displayModes: z
-    .array(z.enum(["inline", "fullscreen", "pip"]))
-    .min(1)
-    .refine((m) => new Set(m).size === m.length, "name each mode once"),
-  undeclaredMode: z.enum(["refuse", "switch"]),
-  domain: z.enum(["not-used", "must-match", "accepted", "host-assigned"]),
-  modelContext: z.enum(["next-turn", "not-seen", "not-offered"]),
-  structuredContent: z.enum(["delivered", "stripped"]),
-  agentVisibility: z.enum(["filtered", "unfiltered"]),
-  appCallVisibility: z.enum(["checked", "unchecked"]),
-  consent: z.enum(["scenario", "none", "ask"]),
-  caching: z.enum(["hints", "by-uri", "refetch", "every-call"]),
-  message: z.enum(["conversation", "draft", "not-offered"]),
-  eras: z.enum(["scenario", "modern", "legacy", "dual"]),
-} satisfies { [K in ProfileFieldName]: z.ZodType<HostBehaviours[K]> };
+/** Each field's values, from the engine's own list of them. */
+const VALUE_SCHEMAS = Object.fromEntries(
+  PROFILE_FIELDS.map((f) => [
+    f,
+    f === "displayModes"
+      ? z
+          .array(z.enum(["inline", "fullscreen", "pip"]))
+          .min(1)
+          .refine((m) => new Set(m).size === m.length, "name each mode once")
+      : z.enum(FIELD_VALUES[f] as readonly string[] as [string, ...string[]]),
+  ]),
+) as unknown as Record<ProfileFieldName, z.ZodType>;
 
 function fieldSchema<V extends z.ZodType>(value: V) {
   const conflict = z.union([

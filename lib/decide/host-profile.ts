@@ -1,4 +1,4 @@
-import type { DisplayMode } from "./display-mode";
+import type { DisplayMode, UndeclaredMode } from "./display-mode";
 import type { RowName } from "./vocabulary";
 
 // Host profiles (issue 33): what a real host does where the spec leaves it room, or where it
@@ -35,9 +35,6 @@ export type CspApplied = "declared" | "leaky" | "ignored" | "none";
  * `looser`: `default-src 'self'` and `connect-src 'self'` instead of `'none'`. `none`: no policy.
  */
 export type DefaultCsp = "restrictive" | "looser" | "none";
-
-/** BRG-6: the answer to a request for a mode the view never declared. */
-export type UndeclaredMode = "refuse" | "switch";
 
 /**
  * RES-6 / RES-8: what the host does with `_meta.ui.domain` (its format is the host's to set).
@@ -127,6 +124,27 @@ export const REFERENCE_BEHAVIOURS: HostBehaviours = {
   eras: "scenario",
 };
 
+/** Every value each field can take (the profile files' schema and the flip test read them here). */
+export const FIELD_VALUES = {
+  cspConnectDomains: ["honoured", "dropped"],
+  cspResourceDomains: ["honoured", "dropped"],
+  cspFrameDomains: ["honoured", "dropped"],
+  cspBaseUriDomains: ["honoured", "dropped"],
+  cspApplied: ["declared", "leaky", "ignored", "none"],
+  defaultCsp: ["restrictive", "looser", "none"],
+  displayModes: [["inline"], ["inline", "fullscreen"], ["inline", "fullscreen", "pip"]],
+  undeclaredMode: ["refuse", "switch"],
+  domain: ["not-used", "must-match", "accepted", "host-assigned"],
+  modelContext: ["next-turn", "not-seen", "not-offered"],
+  structuredContent: ["delivered", "stripped"],
+  agentVisibility: ["filtered", "unfiltered"],
+  appCallVisibility: ["checked", "unchecked"],
+  consent: ["scenario", "none", "ask"],
+  caching: ["hints", "by-uri", "refetch", "every-call"],
+  message: ["conversation", "draft", "not-offered"],
+  eras: ["scenario", "modern", "legacy", "dual"],
+} as const satisfies { [K in ProfileFieldName]: readonly HostBehaviours[K][] };
+
 /** The fields in the order the simulator lists them. */
 export const PROFILE_FIELDS = Object.keys(REFERENCE_BEHAVIOURS) as ProfileFieldName[];
 
@@ -175,7 +193,9 @@ export const FIELD_ROWS: Record<ProfileFieldName, readonly RowName[]> = {
   consent: ["app-call"],
   caching: [],
   message: [],
-  eras: ["negotiation"],
+  // The app-call row names the session's era: a forwarded call carries per-request _meta only
+  // on a modern session (NEG-2), and a legacy-only host opens legacy sessions.
+  eras: ["negotiation", "app-call"],
 };
 
 /**
