@@ -3,6 +3,7 @@ import {
   PROFILE_EVIDENCE_KINDS,
   PROFILE_FIELDS,
   REFERENCE_BEHAVIOURS,
+  type ProfileEvidence,
 } from "../decide/host-profile";
 import { ContentError } from "./errors";
 import {
@@ -11,6 +12,7 @@ import {
   measuredDisagreements,
   parseHostProfileFile,
   resolveHostProfile,
+  simulatorHostProfiles,
 } from "./host-profiles";
 import { loadHostRecords, type LoadedHostRecord } from "./hosts";
 import { EVIDENCE_KINDS } from "./hosts-schema";
@@ -149,6 +151,22 @@ describe("host profiles as data", () => {
     });
     expect(byId("sunpeak-claude").measured!.cells["security/csp-no-loosening"]).toBe("FAIL");
     expect(byId("claude").measured).toBeUndefined();
+  });
+});
+
+describe("the simulator's choice of hosts", () => {
+  it("starts with the reference, which carries this simulator's own measured row", async () => {
+    const hosts = await simulatorHostProfiles(TODAY);
+    expect(hosts.map((h) => h.id)).toEqual(["reference", ...files.map((f) => f.id)]);
+    expect(hosts[0]!.measured).toMatchObject({ record: "academy-simulator", date: "2026-12-06" });
+    // Every source a profile shows has its kind in words and a link or a record's name.
+    const evidence = hosts.flatMap((h) =>
+      PROFILE_FIELDS.flatMap((f) => h.fields[f].evidence as ProfileEvidence[]),
+    );
+    for (const e of evidence) {
+      expect(e.kindLabel.length).toBeGreaterThan(5);
+      expect(e.link.label.length).toBeGreaterThan(5);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import {
   FIELD_VALUES,
   PROFILE_FIELDS,
   REFERENCE_BEHAVIOURS,
+  REFERENCE_PROFILE,
   type FieldStatus,
   type HostBehaviours,
   type HostProfile,
@@ -15,9 +16,9 @@ import {
   type ProfileFields,
 } from "../decide/host-profile";
 import { ContentError, formatPath } from "./errors";
-import { describeStaleness, staleness } from "./host-grid";
-import { EVIDENCE_KINDS, type HostCell } from "./hosts-schema";
-import type { LoadedHostRecord } from "./hosts";
+import { describeStaleness, KIND_LABEL, sourceParts, staleness } from "./host-grid";
+import { EVIDENCE_KINDS, type EvidenceKind, type HostCell } from "./hosts-schema";
+import { loadHostRecords, type LoadedHostRecord } from "./hosts";
 
 // Host profiles (issue 33): one file per host in content/host-profiles/<host id>.json, naming for
 // each behaviour the engine can apply the value the host shows and what that rests on. Where the
@@ -191,6 +192,12 @@ interface Claim<V> {
 
 const newest = (c: Claim<unknown>) => Math.max(...c.evidence.map((e) => DAY(e.date)));
 
+/** The words and link a source is shown with. */
+function labelled(kind: EvidenceKind, source: string) {
+  const { url, label } = sourceParts(source);
+  return { kindLabel: KIND_LABEL[kind], link: { url, label } };
+}
+
 function fromCell<V>(
   value: V,
   record: LoadedHostRecord,
@@ -201,6 +208,7 @@ function fromCell<V>(
   return {
     value,
     kind: fact.kind,
+    ...labelled(fact.kind, fact.source),
     date: fact.date,
     source: fact.source,
     cell: id,
@@ -233,6 +241,7 @@ function resolveField<V>(
       ...(spec.evidence ?? []).map((e) => ({
         value: spec.value,
         ...e,
+        ...labelled(e.kind, e.source),
         stale: describeStaleness(staleness(e, today)),
       })),
     ],
@@ -252,7 +261,14 @@ function resolveField<V>(
     }
     return {
       value,
-      evidence: [{ value, ...c.evidence, stale: describeStaleness(staleness(c.evidence, today)) }],
+      evidence: [
+        {
+          value,
+          ...c.evidence,
+          ...labelled(c.evidence.kind, c.evidence.source),
+          stale: describeStaleness(staleness(c.evidence, today)),
+        },
+      ],
     };
   });
   // A dispute in the record stays a dispute here: every conflicting source of a cell the value
@@ -351,6 +367,20 @@ export async function loadHostProfiles(
   dir = HOST_PROFILES_DIR,
 ): Promise<HostProfile[]> {
   return (await loadHostProfileFiles(dir)).map((p) => resolveHostProfile(p, records, today));
+}
+
+/**
+ * The simulator's choice of hosts: the reference first (with the measured row of this simulator,
+ * which is the reference host), then every profile, its sources' staleness counted to `today`.
+ */
+export async function simulatorHostProfiles(today: string): Promise<HostProfile[]> {
+  const records = await loadHostRecords();
+  const own = records.find((r) => r.id === "academy-simulator");
+  const measured = own && measuredRow(own);
+  return [
+    { ...REFERENCE_PROFILE, ...(measured ? { measured } : {}) },
+    ...(await loadHostProfiles(records, today)),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

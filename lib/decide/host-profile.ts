@@ -210,9 +210,13 @@ export interface ProfileEvidence<V = unknown> {
   /** What this source says the behaviour is, as an engine value. */
   value: V;
   kind: ProfileEvidenceKind;
+  /** The kind in words ("seen by a third-party prober"). */
+  kindLabel: string;
   /** `YYYY-MM-DD`, or `undated`. */
   date: string;
   source: string;
+  /** The source as a link: its URL (null when it names a record, not a page) and a short label. */
+  link: { url: string | null; label: string };
   /** The host record's cell (catalogue id) this rests on, when it rests on one. */
   cell?: string;
   /** The source's own words, or ours about it. */
@@ -411,7 +415,7 @@ export function judgeField<K extends ProfileFieldName>(
       return variation(
         ["NEG-6"],
         v === "legacy"
-          ? "speaks only the legacy era (initialize), so a modern-only server cannot be reached"
+          ? "speaks only the legacy era (initialize), so a modern-only server cannot be reached (let the scenario's server serve both eras to see the rest of this host)"
           : v === "dual"
             ? "speaks both eras, so it reaches a legacy-only server over initialize"
             : "speaks only the modern era (2026-07-28)",
