@@ -19,6 +19,7 @@ describe("the simulator page's first load", () => {
     "app/_components/consent-dialog.tsx",
     "app/simulator/host-profile-detail.tsx",
     "lib/simulator/host-departures.ts",
+    "lib/decide/host-fields.ts",
     "lib/content/host-profiles.ts",
   ]);
 });

@@ -1,15 +1,14 @@
 "use client";
 
 import type { RuleInfo } from "@/lib/rules/info";
+import { refusalLabel } from "@/lib/decide";
+import { describeValue, FIELD_LABEL } from "@/lib/decide/host-fields";
 import {
-  describeValue,
-  FIELD_LABEL,
   PROFILE_FIELDS,
-  refusalLabel,
   type HostProfile,
   type ProfileEvidence,
   type ProfileFieldName,
-} from "@/lib/decide";
+} from "@/lib/decide/host-profile";
 import type { FieldDeparture, HostDepartures, RowDeparture } from "@/lib/simulator/host-departures";
 import { RuleLink } from "./panels";
 

@@ -8,7 +8,6 @@ import { ROWS } from "@/lib/simulator/constants";
 import {
   behavioursOf,
   REFERENCE_BEHAVIOURS,
-  REFERENCE_PROFILE,
   type HostBehaviours,
   type HostProfile,
 } from "@/lib/decide/host-profile";
@@ -68,7 +67,8 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
   const [startHost] = useState(() => initialHost(profiles.map((p) => p.id)));
   const [hostId, setHostId] = useState(startHost.hostId);
   const [linkMessage, setLinkMessage] = useState<string | null>(start.message ?? startHost.message);
-  const profile = profiles.find((p) => p.id === hostId) ?? REFERENCE_PROFILE;
+  // The server sends the reference first.
+  const profile = profiles.find((p) => p.id === hostId) ?? profiles[0]!;
   // The reference's own object, so the preview is today's exactly (no profile applied at all).
   const behaviours: HostBehaviours = useMemo(
     () => (profile.id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(profile)),

@@ -1,11 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { FIELD_VALUES, REFERENCE_PROFILE } from "../decide/host-fields";
 import {
-  FIELD_VALUES,
   PROFILE_FIELDS,
   REFERENCE_BEHAVIOURS,
-  REFERENCE_PROFILE,
   type FieldStatus,
   type HostBehaviours,
   type HostProfile,

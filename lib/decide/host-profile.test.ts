@@ -4,15 +4,13 @@ import { decideAppCall } from "./app-call";
 import { DEFAULT_CSP_HEADER, decideCsp, LOOSER_DEFAULT_CSP_HEADER, type CspHandling } from "./csp";
 import { decideDisplayMode } from "./display-mode";
 import {
-  behavioursOf,
   FIELD_ROWS,
   FIELD_VALUES,
   isReferenceValue,
   judgeField,
-  PROFILE_FIELDS,
-  REFERENCE_BEHAVIOURS,
   REFERENCE_PROFILE,
-} from "./host-profile";
+} from "./host-fields";
+import { behavioursOf, PROFILE_FIELDS, REFERENCE_BEHAVIOURS } from "./host-profile";
 import { cspHandling } from "./index";
 import { decideAgentVisibility } from "./visibility";
 

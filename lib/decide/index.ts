@@ -13,7 +13,6 @@ import { decideAgentVisibility } from "./visibility";
 export * from "./app-call";
 export * from "./csp";
 export * from "./display-mode";
-export * from "./host-profile";
 export * from "./mime";
 export * from "./negotiation";
 export * from "./permissions";

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { Decision } from "../decide";
+import { FIELD_ROWS, FIELD_VALUES, isReferenceValue } from "../decide/host-fields";
 import {
-  FIELD_ROWS,
-  FIELD_VALUES,
-  isReferenceValue,
   PROFILE_FIELDS,
   REFERENCE_BEHAVIOURS,
-  type Decision,
   type HostBehaviours,
   type ProfileFieldName,
-} from "../decide";
+} from "../decide/host-profile";
 import { ROWS } from "../decide/vocabulary";
 import { createRng } from "../quiz/random";
 import { loadScenarioFiles } from "../content/scenarios";

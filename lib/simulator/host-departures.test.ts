@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFERENCE_PROFILE } from "../decide";
+import { REFERENCE_PROFILE } from "../decide/host-fields";
 import { loadHostProfiles } from "../content/host-profiles";
 import { loadHostRecords } from "../content/hosts";
 import { loadScenarioFiles } from "../content/scenarios";

@@ -1,18 +1,15 @@
+import type { Decision, Verdict } from "../decide";
+import { FIELD_ROWS, judgeField, type FieldJudgement } from "../decide/host-fields";
 import {
   behavioursOf,
-  FIELD_ROWS,
-  judgeField,
   PROFILE_FIELDS,
   REFERENCE_BEHAVIOURS,
-  type Decision,
-  type FieldJudgement,
   type FieldStatus,
   type HostBehaviours,
   type HostProfile,
   type ProfileEvidence,
   type ProfileFieldName,
-  type Verdict,
-} from "../decide";
+} from "../decide/host-profile";
 import { ROWS, type RowName } from "./constants";
 import { previewDecision } from "./preview";
 import type { Scenario } from "./scenario";

@@ -1,7 +1,7 @@
 import { App } from "@modelcontextprotocol/ext-apps";
 import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { behavioursOf, REFERENCE_BEHAVIOURS, type HostBehaviours } from "../decide";
+import { behavioursOf, REFERENCE_BEHAVIOURS, type HostBehaviours } from "../decide/host-profile";
 import { loadHostProfiles } from "../content/host-profiles";
 import { loadHostRecords } from "../content/hosts";
 import { loadScenarioFiles } from "../content/scenarios";

@@ -29,16 +29,15 @@ import {
   decideAgentVisibility,
   decideAppCall,
   decideDisplayMode,
-  REFERENCE_BEHAVIOURS,
   shouldReadView,
   type AppCallDecision,
   type Consent,
   type Decision,
   type DecisionInputs,
   type DisplayMode,
-  type HostBehaviours,
   type ReadObservation,
 } from "../decide";
+import { REFERENCE_BEHAVIOURS, type HostBehaviours } from "../decide/host-profile";
 import { clientEraOf } from "./preview";
 import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";

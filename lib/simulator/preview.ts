@@ -1,15 +1,8 @@
 import { EXTENSION_ID } from "./constants";
 import { clientCapabilitiesFor } from "./capabilities";
 import { decideEraNegotiation } from "./era";
-import {
-  decide,
-  decideNotConnected,
-  REFERENCE_BEHAVIOURS,
-  type Decision,
-  type DecisionInputs,
-  type Eras,
-  type HostBehaviours,
-} from "../decide";
+import { decide, decideNotConnected, type Decision, type DecisionInputs } from "../decide";
+import { REFERENCE_BEHAVIOURS, type Eras, type HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
 
 /**

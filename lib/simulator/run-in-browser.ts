@@ -16,8 +16,8 @@ import {
   decideNotConnected,
   type Decision,
   type DecisionInputs,
-  type HostBehaviours,
 } from "../decide";
+import type { HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { Trace, type TraceEntry } from "../host/view/trace";

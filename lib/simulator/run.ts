@@ -3,7 +3,8 @@ import { InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/cl
 import { agentArguments } from "./agent-arguments";
 import { HostConnectError } from "../host/connect";
 import { createViewCache, SimHost, type AgentTurn, type EraInfo, type ViewCache } from "./host";
-import { decideNotConnected, type Decision, type HostBehaviours } from "../decide";
+import { decideNotConnected, type Decision } from "../decide";
+import type { HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "../host/view/bridge-guard";
