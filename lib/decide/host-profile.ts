@@ -2,8 +2,9 @@ import type { DisplayMode, UndeclaredMode } from "./display-mode";
 
 // Host profiles (issue 33): what a real host does where the spec leaves it room, or where it
 // departs from the spec, as values the engine can apply. This module is the pure type and the
-// reference profile; the files in content/host-profiles and their evidence are read and resolved
-// by lib/content/host-profiles.ts, which hands the engine a `HostProfile`.
+// reference's values (host-fields.ts says what each field means); the files in
+// content/host-profiles and their evidence are read and resolved by lib/content/host-profiles.ts,
+// which hands the simulator a `HostProfile`.
 
 /**
  * The kinds of evidence a fact can rest on: the same five the host records use

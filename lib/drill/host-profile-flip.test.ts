@@ -14,7 +14,7 @@ import { previewDecision } from "../simulator/preview";
 import { resolvePorts, type Scenario } from "../simulator/scenario";
 import { DRILL_TOPICS, drawScenario } from "./space";
 
-// The hand-written table FIELD_ROWS (lib/decide/host-profile.ts) says which rows of the decision
+// The hand-written table FIELD_ROWS (lib/decide/host-fields.ts) says which rows of the decision
 // table each profile field may change. Here each field is flipped alone, to each of its other
 // values, over 1,000 drawn scenarios, and every row the table does not name for it is found as it
 // was, but for rows that an earlier change makes reached or unreached (then "skip" on one side).
