@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { refusalLabel, VERDICT_LEGEND, type Decision, type Verdict } from "@/lib/decide";
+import type { RowName } from "@/lib/decide/vocabulary";
 
 /** The class a verdict cell takes: an intended refusal is not painted as a failure. */
 export function verdictClass(v: Pick<Verdict, "verdict" | "refusal">): string {
@@ -16,10 +17,13 @@ export function DecisionTable({
   decision,
   pending = false,
   rule,
+  rowNote,
 }: {
   decision: Decision;
   pending?: boolean;
   rule: (id: string) => ReactNode;
+  /** Shown under a row's reason: the simulator's note of how a chosen host departs there. */
+  rowNote?: (row: RowName) => ReactNode;
 }) {
   return (
     <div className="table-scroll">
@@ -44,6 +48,7 @@ export function DecisionTable({
                 {r.ruleIds.map((id) => (
                   <Fragment key={id}>{rule(id)}</Fragment>
                 ))}
+                {rowNote?.(r.row)}
               </td>
             </tr>
           ))}

@@ -30,9 +30,14 @@ export function ConversationPanel({
       </p>
       <ol data-testid="transcript" className="sim-transcript">
         {conversation.transcript.map((m, i) => (
-          <li key={i} data-from={m.from}>
+          <li key={i} data-from={m.from} data-draft={m.draft ? "true" : undefined}>
             <strong>
-              {m.from === "agent" ? "Agent" : `From the view (${m.role ?? "no role"})`}:
+              {m.from === "agent"
+                ? "Agent"
+                : m.draft
+                  ? `Drafted in the chat input, not sent (${m.role ?? "no role"})`
+                  : `From the view (${m.role ?? "no role"})`}
+              :
             </strong>{" "}
             {m.text || <span className="muted">(no text content)</span>}
           </li>

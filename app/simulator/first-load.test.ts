@@ -6,7 +6,8 @@ import { itKeepsSdkAndZodOutOfFirstLoad } from "@/scripts/first-load-suite";
  * first runs something (issue 16, item 6; `npm run bench:lessons -- --only=/simulator` gives the
  * figure). The walk over static value imports is in scripts/first-load-guard.ts. Nor does it carry
  * the rules' text: rule chips get their hover text from the server (ruleInfo, issue 23). The run's
- * detail panels load with the run (run-detail.ts), not with the page.
+ * detail panels load with the run (run-detail.ts), not with the page; what a chosen host changes
+ * loads when a host is chosen (host-profile-detail.tsx), and the profiles come as the page's data.
  */
 describe("the simulator page's first load", () => {
   itKeepsSdkAndZodOutOfFirstLoad("app/simulator", 4, [
@@ -16,5 +17,9 @@ describe("the simulator page's first load", () => {
     "app/simulator/conversation-panel.tsx",
     "app/simulator/tool-call-panel.tsx",
     "app/_components/consent-dialog.tsx",
+    "app/simulator/host-profile-detail.tsx",
+    "lib/simulator/host-departures.ts",
+    "lib/decide/host-fields.ts",
+    "lib/content/host-profiles.ts",
   ]);
 });

@@ -34,3 +34,10 @@ export function usePreloadedScenarioModule(): void {
     return () => window.removeEventListener("load", preload);
   }, []);
 }
+
+/**
+ * What a chosen host changes (issue 33): the departures of each row and the host's other
+ * behaviours, a chunk loaded once a host other than the reference is chosen (or the conformance
+ * preset shows a measured row). The profiles themselves come with the page, rendered by the server.
+ */
+export const hostDetail = lazyModule(() => import("./host-profile-detail"));

@@ -4,7 +4,10 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { listLessons } from "@/lib/content/lessons";
 import { loadScenarioFiles } from "@/lib/content/scenarios";
+import { simulatorHostProfiles } from "@/lib/content/host-profiles";
+import { behavioursOf, type HostProfile } from "@/lib/decide/host-profile";
 import { previewDecision } from "@/lib/simulator/preview";
+import { HOST_PARAM, REFERENCE_HOST } from "@/lib/simulator/share-host";
 import { resolvePorts, type Scenario } from "@/lib/simulator/scenario";
 import { InstantPreview } from "./instant-preview";
 import { SimulatorShell } from "./simulator-shell";
@@ -15,12 +18,19 @@ interface SimulatorData {
   presets: Scenario[];
   /** Rule ID → its title and the first lesson (in course order) that teaches it. */
   ruleInfo: RuleInfo;
+  /**
+   * The hosts to choose from (issue 33), the reference first. Sent with the page's data, not
+   * its JavaScript: the first-load chunks carry none of it.
+   */
+  profiles: HostProfile[];
 }
 
 async function readData(): Promise<SimulatorData> {
   const presets = (await loadScenarioFiles()).map((f) => f.scenario);
   const ruleInfo = ruleInfoFor(await listLessons());
-  return { presets, ruleInfo };
+  // Sources are dated against the day the data is read: once per server in production.
+  const profiles = await simulatorHostProfiles(new Date().toISOString().slice(0, 10));
+  return { presets, ruleInfo, profiles };
 }
 
 // The page is rendered per request (the preview follows ?preset=); its content files are read
@@ -38,7 +48,7 @@ export default async function SimulatorPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { presets, ruleInfo } = await simulatorData();
+  const { presets, ruleInfo, profiles } = await simulatorData();
   const params = await searchParams;
   // The scenario the page will open with, as SimulatorApp chooses it: a named preset, else the
   // default. A scenario carried in the link (?s=, #s=) is decoded in the browser.
@@ -47,7 +57,12 @@ export default async function SimulatorPage({
   const scenario =
     params.s !== undefined ? null : (presets.find((p) => p.id === named) ?? fallback);
   const port = (await headers()).get("host")?.match(/:(\d+)$/)?.[1] ?? "80";
-  const decision = scenario ? previewDecision(resolvePorts(scenario, port)) : null;
+  // The host a preset's link names (a scenario's link names it in the fragment, read later).
+  const hostId = typeof params[HOST_PARAM] === "string" ? params[HOST_PARAM] : REFERENCE_HOST;
+  const host = profiles.find((p) => p.id === hostId && p.id !== REFERENCE_HOST);
+  const decision = scenario
+    ? previewDecision(resolvePorts(scenario, port), host && behavioursOf(host))
+    : null;
   return (
     <>
       <div className="sim-intro">
@@ -60,10 +75,11 @@ export default async function SimulatorPage({
       <SimulatorShell
         presets={presets}
         ruleInfo={ruleInfo}
+        profiles={profiles}
         preview={
           <InstantPreview
             decision={decision}
-            title={scenario?.title ?? null}
+            title={scenario ? `${scenario.title}${host ? `, in ${host.name}` : ""}` : null}
             description={scenario?.description ?? null}
             ruleInfo={ruleInfo}
           />

@@ -2,7 +2,9 @@
 
 import { ruleHoverText, type RuleInfo } from "@/lib/rules/info";
 import Link from "@/app/_components/link";
+import type { ReactNode } from "react";
 import type { Decision } from "@/lib/decide";
+import type { RowName } from "@/lib/decide/vocabulary";
 import { DecisionTable as SharedDecisionTable } from "@/app/_components/decision-table";
 
 // The panels' light parts, in the page's first load: rule chips, the decision table, run labels.
@@ -24,16 +26,20 @@ export function DecisionTable({
   decision,
   pending,
   ruleInfo,
+  rowNote,
 }: {
   decision: Decision;
   pending: boolean;
   ruleInfo: RuleInfo;
+  /** A chosen host's departure from the reference, under a row's reason. */
+  rowNote?: (row: RowName) => ReactNode;
 }) {
   return (
     <SharedDecisionTable
       decision={decision}
       pending={pending}
       rule={(id) => <RuleLink id={id} ruleInfo={ruleInfo} />}
+      rowNote={rowNote}
     />
   );
 }

@@ -7,6 +7,7 @@ import type { PromptAnswer } from "../_components/consent-prompt";
 import { lazyModule } from "../_components/lazy-module";
 import { LoadFailed } from "../_components/load-failed";
 import type { Decision } from "@/lib/decide";
+import type { RowName } from "@/lib/decide/vocabulary";
 import type { BrowserRun } from "@/lib/simulator/run-in-browser";
 import type { Scenario } from "@/lib/simulator/scenario";
 import type { TraceEntry } from "@/lib/host/view/trace";
@@ -166,17 +167,38 @@ export function TableSection({
   pending,
   hidden,
   ruleInfo,
+  hostName,
+  rowNote,
+  children,
 }: {
   decision: Decision;
   pending: boolean;
   hidden: boolean;
   ruleInfo: RuleInfo;
+  /** The chosen host, when it is not the reference. */
+  hostName?: string;
+  rowNote?: (row: RowName) => ReactNode;
+  /** After the table: what the chosen host does beyond it. */
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="sim-table-heading" id="sim-table" className="sim-anchor">
       <h2 id="sim-table-heading">Decision table</h2>
+      {hostName && !hidden ? (
+        <p className="muted" data-testid="table-host">
+          As {hostName} would decide it, on what public sources and our measurements say.
+        </p>
+      ) : null}
       {!hidden ? (
-        <DecisionTable decision={decision} pending={pending} ruleInfo={ruleInfo} />
+        <>
+          <DecisionTable
+            decision={decision}
+            pending={pending}
+            ruleInfo={ruleInfo}
+            rowNote={rowNote}
+          />
+          {children}
+        </>
       ) : (
         <p className="muted">
           The table, and every result of the run, is hidden while you predict. Make your choices,

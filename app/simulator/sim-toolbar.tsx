@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { ROWS } from "@/lib/simulator/constants";
 import { loadShare } from "./lazy-modules";
@@ -22,6 +22,8 @@ export function SimToolbar({
   onReset,
   scenario,
   pathname,
+  hostId,
+  hostSelect,
 }: {
   groups: PresetGroups;
   presetId: string;
@@ -32,6 +34,10 @@ export function SimToolbar({
   onReset(): void;
   scenario: Scenario;
   pathname: string;
+  /** The chosen host: the share link carries it (issue 33). */
+  hostId: string;
+  /** The host choice, beside the preset's. */
+  hostSelect?: ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -54,6 +60,7 @@ export function SimToolbar({
           ))}
         </select>
       </label>{" "}
+      {hostSelect}
       <button type="button" onClick={onRun} disabled={runDisabled} data-testid="run">
         {runLabel}
       </button>{" "}
@@ -65,10 +72,10 @@ export function SimToolbar({
         className="secondary"
         onClick={() => {
           void loadShare()
-            .then((share) => share.encodeScenarioLink(scenario))
-            .then((link) =>
+            .then((share) => share.encodeShareFragment(scenario, hostId))
+            .then((fragment) =>
               navigator.clipboard?.writeText(
-                new URL(`${pathname}#s=${link}`, window.location.href).href,
+                new URL(`${pathname}#${fragment}`, window.location.href).href,
               ),
             )
             .then(

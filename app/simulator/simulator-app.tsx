@@ -5,7 +5,14 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { pageTheme } from "@/app/_components/page-host-context";
 import { ROWS } from "@/lib/simulator/constants";
+import {
+  behavioursOf,
+  REFERENCE_BEHAVIOURS,
+  type HostBehaviours,
+  type HostProfile,
+} from "@/lib/decide/host-profile";
 import { previewDecision } from "@/lib/simulator/preview";
+import { REFERENCE_HOST } from "@/lib/simulator/share-host";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { isEdited, scenarioCaption } from "@/lib/simulator/caption";
@@ -16,7 +23,8 @@ import type { RunTag } from "./panels";
 import { Prediction, type Predictions } from "./prediction";
 import { VerdictSummary } from "./verdict-summary";
 import { ScenarioEditor } from "./json-editor";
-import { loadedScenarioModule, usePreloadedScenarioModule } from "./lazy-modules";
+import { hostDetail, loadedScenarioModule, usePreloadedScenarioModule } from "./lazy-modules";
+import { HostSelect } from "./host-select";
 import { RunStatus } from "./run-outcome";
 import {
   HostConsentDialog,
@@ -29,6 +37,7 @@ import {
 import { PresetList, PresetNote, presetGroups, SimToolbar } from "./sim-toolbar";
 import {
   defaultPreset,
+  initialHost,
   initialScenario,
   presetIdFor,
   useAddressSync,
@@ -43,17 +52,30 @@ interface Props {
   presets: Scenario[];
   /** Rule ID → slug of the first lesson that teaches it. */
   ruleInfo: RuleInfo;
+  /** The hosts to choose from, the reference first (issue 33), resolved by the server. */
+  profiles: HostProfile[];
 }
 
 /** The simulator page: edit a scenario, see the table at once, and watch the real run. */
-export function SimulatorApp({ presets, ruleInfo }: Props) {
+export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
   const params = useSearchParams();
   const pathname = usePathname();
   const [start] = useState(() => initialScenario(presets, new URLSearchParams(params.toString())));
   const fallback = defaultPreset(presets);
   const [scenario, setScenario] = useState<Scenario>(start.scenario);
   const [presetId, setPresetId] = useState(start.presetId);
-  const [linkMessage, setLinkMessage] = useState<string | null>(start.message);
+  const [startHost] = useState(() => initialHost(profiles.map((p) => p.id)));
+  const [hostId, setHostId] = useState(startHost.hostId);
+  const [linkMessage, setLinkMessage] = useState<string | null>(start.message ?? startHost.message);
+  // The server sends the reference first.
+  const profile = profiles.find((p) => p.id === hostId) ?? profiles[0]!;
+  // The reference's own object, so the preview is today's exactly (no profile applied at all).
+  const behaviours: HostBehaviours = useMemo(
+    () => (profile.id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(profile)),
+    [profile],
+  );
+  /** The chosen host, as the next run reads it. */
+  const hostRef = useRef({ id: hostId, behaviours });
   // BRG-5: the host's ConsentQueue asks one question at a time; the page shows it.
   const consent = useConsentPrompt();
   const [predicting, setPredicting] = useState(false);
@@ -72,6 +94,7 @@ export function SimulatorApp({ presets, ruleInfo }: Props) {
   const {
     run,
     runFor,
+    runHost,
     runN,
     status,
     runCount,
@@ -86,6 +109,7 @@ export function SimulatorApp({ presets, ruleInfo }: Props) {
     askPerson: consent.ask,
     answerPerson: consent.answer,
     theme,
+    host: hostRef,
   });
   const linkPending = useSharedLink(
     start.legacyLink,
@@ -106,8 +130,8 @@ export function SimulatorApp({ presets, ruleInfo }: Props) {
   });
   const { changeScenario, markChange, runNow } = schedule;
 
-  const preview = useMemo(() => instantPreview(scenario), [scenario]);
-  const fresh = run !== null && runFor === scenario;
+  const preview = useMemo(() => instantPreview(scenario, behaviours), [scenario, behaviours]);
+  const fresh = run !== null && runFor === scenario && runHost === hostId;
   // The real run's table once it matches the scenario; until then the instant preview.
   const decision = fresh && run.decision ? run.decision : preview;
   const tag: RunTag | null =
@@ -122,7 +146,31 @@ export function SimulatorApp({ presets, ruleInfo }: Props) {
   usePreloadedScenarioModule();
   const presetNow = presets.find((p) => p.id === presetId);
   const edited = useMemo(() => isEdited(scenario, presetNow), [presetNow, scenario]);
-  useAddressSync(scenario, presetNow, edited, pathname, linkPending);
+  useAddressSync(scenario, presetNow, edited, pathname, linkPending, hostId);
+
+  // A host other than the reference: each row's departure from it, from the detail chunk.
+  const conformance = scenario.resource.view === "conformance";
+  const detail = hostDetail.useLoaded(hostId !== REFERENCE_HOST || conformance);
+  const d = detail.status === "ready" ? detail.module : undefined;
+  const departures = useMemo(
+    () =>
+      d && hostId !== REFERENCE_HOST ? d.hostDepartures(resolvedHere(scenario), profile) : null,
+    [d, hostId, scenario, profile],
+  );
+  const chooseHost = (id: string) => {
+    const next = profiles.find((p) => p.id === id);
+    if (!next) return;
+    hostRef.current = {
+      id,
+      behaviours: id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(next),
+    };
+    setHostId(id);
+    setLinkMessage(null);
+    // The same scenario in the new host: its run starts now (unless runs are held: predicting,
+    // or a link still being read).
+    markChange("now");
+    changeScenario(latestRef.current);
+  };
 
   const update = useCallback(
     (fn: (s: Scenario) => Scenario) => {
@@ -185,6 +233,8 @@ export function SimulatorApp({ presets, ruleInfo }: Props) {
           onReset={() => presetNow && replaceScenario(presetNow)}
           scenario={scenario}
           pathname={pathname}
+          hostId={hostId}
+          hostSelect={<HostSelect profiles={profiles} hostId={hostId} onHost={chooseHost} />}
         />
         <RunStatus {...{ status, runCount, run, error }} hidden={hideResults} />
       </div>
@@ -235,7 +285,29 @@ export function SimulatorApp({ presets, ruleInfo }: Props) {
               pending={status === "running"}
               hidden={hideResults}
               ruleInfo={ruleInfo}
-            />
+              hostName={hostId === REFERENCE_HOST ? undefined : profile.name}
+              rowNote={
+                d && departures
+                  ? (row) => (
+                      <d.DepartureNote
+                        departure={departures.departures.find((x) => x.row === row)}
+                        unknown={departures.unknown[row]}
+                        hostName={profile.name}
+                        ruleInfo={ruleInfo}
+                      />
+                    )
+                  : undefined
+              }
+            >
+              {d && departures ? (
+                <d.HostBehaviourPanel
+                  departures={departures}
+                  profile={profile}
+                  ruleInfo={ruleInfo}
+                />
+              ) : null}
+              {d && conformance ? <d.MeasuredRowPanel profile={profile} /> : null}
+            </TableSection>
             <RunResults {...runProps} />
           </>
         }
@@ -280,8 +352,10 @@ function usePageTheme(): "light" | "dark" | null {
 const runLabel = (predicting: boolean, status: Status) =>
   predicting ? "Run and grade my prediction" : status === "running" ? "Running…" : "Run again";
 
-/** The table as the rules give it for the scenario, before (and while) it runs. */
-const instantPreview = (scenario: Scenario) =>
-  previewDecision(
-    resolvePorts(scenario, typeof window === "undefined" ? "3000" : window.location.port || "80"),
-  );
+/** The scenario with this page's port in it, as the run will see it. */
+const resolvedHere = (scenario: Scenario) =>
+  resolvePorts(scenario, typeof window === "undefined" ? "3000" : window.location.port || "80");
+
+/** The table as the rules give it for the scenario in the chosen host, before (and while) it runs. */
+const instantPreview = (scenario: Scenario, behaviours: HostBehaviours) =>
+  previewDecision(resolvedHere(scenario), behaviours);

@@ -3,6 +3,7 @@
 import type { RuleInfo } from "@/lib/rules/info";
 import { Suspense, useSyncExternalStore, type ReactNode } from "react";
 import type { Scenario } from "@/lib/simulator/scenario";
+import type { HostProfile } from "@/lib/decide/host-profile";
 import { SimulatorApp } from "./simulator-app";
 
 const subscribe = () => () => {};
@@ -15,10 +16,12 @@ const subscribe = () => () => {};
 export function SimulatorShell({
   presets,
   ruleInfo,
+  profiles,
   preview,
 }: {
   presets: Scenario[];
   ruleInfo: RuleInfo;
+  profiles: HostProfile[];
   preview: ReactNode;
 }) {
   const interactive = useSyncExternalStore(
@@ -29,7 +32,7 @@ export function SimulatorShell({
   if (!interactive) return preview;
   return (
     <Suspense fallback={preview}>
-      <SimulatorApp presets={presets} ruleInfo={ruleInfo} />
+      <SimulatorApp presets={presets} ruleInfo={ruleInfo} profiles={profiles} />
     </Suspense>
   );
 }

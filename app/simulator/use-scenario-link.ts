@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { Scenario } from "@/lib/simulator/scenario";
+import { hostInLink, hostSuffix, REFERENCE_HOST } from "@/lib/simulator/share-host";
 import { loadShare } from "./lazy-modules";
 
 const linkProblem = (message: string) =>
@@ -42,6 +43,21 @@ export function initialScenario(
       message: `There is no preset named "${id}". Showing the default scenario instead.`,
     };
   return { scenario: preset ?? fallback, presetId: (preset ?? fallback).id, message: null };
+}
+
+/**
+ * The host the page opens with (issue 33), from `host=` in the query or the fragment: a host the
+ * simulator has a profile for, else the reference, with a message saying why.
+ */
+export function initialHost(known: readonly string[]): { hostId: string; message: string | null } {
+  const named =
+    typeof window === "undefined" ? null : hostInLink(window.location.search, window.location.hash);
+  if (named === null) return { hostId: REFERENCE_HOST, message: null };
+  if (known.includes(named)) return { hostId: named, message: null };
+  return {
+    hostId: REFERENCE_HOST,
+    message: `This link names a host the simulator has no profile for ("${named}"). Showing the reference host instead.`,
+  };
 }
 
 /**
@@ -90,6 +106,7 @@ export function useAddressSync(
   edited: boolean,
   pathname: string,
   linkPending: boolean,
+  hostId: string = REFERENCE_HOST,
 ): void {
   useEffect(() => {
     if (linkPending) return;
@@ -102,15 +119,16 @@ export function useAddressSync(
         )
           window.history.replaceState(null, "", url);
       };
-      if (!edited && preset) write(`${pathname}?preset=${preset.id}`);
+      // The chosen host travels beside the preset's name, or beside the scenario in the fragment.
+      if (!edited && preset) write(`${pathname}?preset=${preset.id}${hostSuffix(hostId)}`);
       else
         void loadShare()
-          .then((share) => share.encodeScenarioLink(scenario))
-          .then((link) => write(`${pathname}#s=${link}`));
+          .then((share) => share.encodeShareFragment(scenario, hostId))
+          .then((fragment) => write(`${pathname}#${fragment}`));
     }, 300);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [scenario, edited, preset, pathname, linkPending]);
+  }, [scenario, edited, preset, pathname, linkPending, hostId]);
 }

@@ -1,6 +1,14 @@
 "use client";
 
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type MutableRefObject,
+} from "react";
+import type { HostBehaviours } from "@/lib/decide/host-profile";
 import { checkOrigins, prewarmSandbox, sandboxOriginFor } from "@/lib/host/view/origins";
 import { ProxyPool } from "@/lib/host/view/proxy-pool";
 import { pageHostFault } from "@/lib/host/view/host-fault";
@@ -29,12 +37,16 @@ export const pageContext = (): PageContext => pageHostContext();
  * decides for `s`; the run takes it only if its own decision gives the same policy (ProxyPool
  * matches by key), so a wrong guess costs a frame, never a weaker policy.
  */
-function prepareProxyFor(pool: ProxyPool | null, s: Scenario): void {
+function prepareProxyFor(
+  pool: ProxyPool | null,
+  s: Scenario,
+  behaviours: HostBehaviours | undefined,
+): void {
   if (!pool) return;
   const hostOrigin = window.location.origin;
   const sandboxOrigin = sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN);
   if (!checkOrigins(hostOrigin, sandboxOrigin).ok) return;
-  const d = previewDecision(resolvePorts(s, window.location.port || "80"));
+  const d = previewDecision(resolvePorts(s, window.location.port || "80"), behaviours);
   if (!d.csp) return;
   pool.prepare(
     policyFor(d.csp.effective ?? undefined, d.permissions?.granted ?? []),
@@ -52,6 +64,8 @@ interface Options {
   answerPerson(answer: "deny"): void;
   /** The page's theme: a change goes to the live view as a host-context change (no new run). */
   theme: "light" | "dark" | null;
+  /** The chosen host (issue 33), read when a run starts; undefined behaviours: the reference. */
+  host: MutableRefObject<{ id: string; behaviours?: HostBehaviours }>;
 }
 
 /**
@@ -59,11 +73,13 @@ interface Options {
  * the last (its teardown overlapping the new agent turn), takes a spare proxy from the page's pool
  * when one fits, and its trace is drawn as it comes, batched. Also grades a prediction.
  */
-export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Options) {
+export function useViewRun({ recordAnswer, askPerson, answerPerson, theme, host }: Options) {
   const [run, setRun] = useState<BrowserRun | null>(null);
   // The scenario the shown run was made for, and its number: any other scenario means the
   // shown results are the previous scenario's.
   const [runFor, setRunFor] = useState<Scenario | null>(null);
+  // The host the shown run was made in: a run in another host is not this table's.
+  const [runHost, setRunHost] = useState<string | null>(null);
   const [runN, setRunN] = useState(0);
   const [status, setStatus] = useState<Status>("idle");
   const [runCount, setRunCount] = useState(0);
@@ -83,6 +99,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
     async (s: Scenario, predicted?: Predictions) => {
       if (!container.current) return;
       const mine = ++generation.current;
+      const chosen = host.current;
       const n = ++runs.current;
       inFlight.current?.abort();
       const superseded = new AbortController();
@@ -110,7 +127,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
         // The page's first run has no spare yet: a proxy for the policy the preview decides for
         // this scenario starts loading now, while the runner chunk arrives (a first visit) or the
         // agent's turn runs (a cached one), and the run takes it (issue 23).
-        if (n === 1) prepareProxyFor(pool.current, s);
+        if (n === 1) prepareProxyFor(pool.current, s, chosen.behaviours);
         const { runInBrowser } = loaded ?? (await loadRunner());
         const hostOrigin = window.location.origin;
         const context = pageContext();
@@ -127,6 +144,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
           sandboxOrigin: sandboxOriginFor(hostOrigin, process.env.NEXT_PUBLIC_SANDBOX_ORIGIN),
           hostContext: context,
           hostFault: pageHostFault(),
+          behaviours: chosen.behaviours,
           // BRG-5: the host queues requests (SimHost's ConsentQueue); the page shows one at a time.
           askConsent: async (request) => {
             if (mine !== generation.current) return "deny";
@@ -163,6 +181,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
         setTrace([...collected]);
         setRun(r);
         setRunFor(s);
+        setRunHost(chosen.id);
         setRunN(n);
         setStatus("done");
         if (predicted && r.decision) {
@@ -182,7 +201,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
       // Once the run has settled, not in its path: the default policy's spare, if it was taken.
       if (mine === generation.current) pool.current?.keepReady();
     },
-    [recordAnswer, askPerson, answerPerson],
+    [recordAnswer, askPerson, answerPerson, host],
   );
 
   // A new theme goes to the live view as a host-context change; the run is not repeated.
@@ -217,6 +236,7 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme }: Opt
   return {
     run,
     runFor,
+    runHost,
     runN,
     status,
     runCount,

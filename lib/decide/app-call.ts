@@ -1,4 +1,5 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import type { AppCallVisibility } from "./host-profile";
 import type { Verdict } from "./types";
 import { decideVisibility } from "./visibility";
 
@@ -16,6 +17,12 @@ export interface AppCallInput {
   consent: () => Consent;
   /** NEG-6: the session's era; a legacy session carries no per-request `_meta`. Default modern. */
   era?: "modern" | "legacy";
+  /**
+   * The host profile's TOOL-4 check (lib/decide/host-profile.ts). `unchecked`: the host forwards
+   * without reading the target's visibility, as ext-apps' AppBridge does; it still reaches only
+   * the view's own server. Default `checked`.
+   */
+  visibilityCheck?: AppCallVisibility;
 }
 
 export interface AppCallDecision extends Verdict {
@@ -41,10 +48,21 @@ export function decideAppCall(input: AppCallInput): AppCallDecision {
       askedConsent: false,
     };
   }
-  const vis = decideVisibility(input.target.visibility, {
-    kind: "app",
-    sameServer: input.target.server === input.viewServer,
-  });
+  const sameServer = input.target.server === input.viewServer;
+  let vis = decideVisibility(input.target.visibility, { kind: "app", sameServer });
+  // Set when a host profile lets through what the visibility gate would have refused.
+  let unchecked: string | undefined;
+  if (!vis.allowed && input.visibilityCheck === "unchecked" && vis.ruleIds.includes("TOOL-4")) {
+    unchecked = `${vis.reason.replace(/: the host refuses a view's call$/, "")}, which the reference host refuses (TOOL-4), but this host checks no visibility`;
+    vis = sameServer
+      ? { allowed: true, ruleIds: vis.ruleIds, reason: unchecked }
+      : {
+          allowed: false,
+          ruleIds: ["TOOL-5"],
+          reason:
+            "this host checks no visibility, but it passes a view's calls only to the view's own server, and the tool belongs to another",
+        };
+  }
   if (!vis.allowed) {
     return {
       row,
@@ -60,8 +78,7 @@ export function decideAppCall(input: AppCallInput): AppCallDecision {
       row,
       verdict: "fail",
       ruleIds: ["BRG-5"],
-      reason:
-        "visibility allows the call but the host's consent was refused: nothing reaches the server",
+      reason: `${unchecked ?? "visibility allows the call"} but the host's consent was refused: nothing reaches the server`,
       forward: false,
       askedConsent: true,
     };
@@ -70,10 +87,11 @@ export function decideAppCall(input: AppCallInput): AppCallDecision {
     row,
     verdict: "pass",
     ruleIds: [...vis.ruleIds, "BRG-5"],
-    reason:
+    reason: `${unchecked ? `${unchecked}; consent given` : "visibility and consent both given"}: ${
       input.era === "legacy"
-        ? "visibility and consent both given: forwarded as an ordinary tools/call on the legacy session (its capabilities were declared once, in initialize)"
-        : "visibility and consent both given: forwarded as an ordinary tools/call with full per-request _meta",
+        ? "forwarded as an ordinary tools/call on the legacy session (its capabilities were declared once, in initialize)"
+        : "forwarded as an ordinary tools/call with full per-request _meta"
+    }`,
     forward: true,
     askedConsent: true,
   };

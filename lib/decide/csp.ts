@@ -1,4 +1,5 @@
 import { CSP_KEYS, type CspKey } from "./vocabulary";
+import type { CspApplied, CspListHandling, DefaultCsp } from "./host-profile";
 import type { Verdict } from "./types";
 
 export type CspDomains = Record<CspKey, string[]>;
@@ -95,6 +96,26 @@ export const DEFAULT_CSP_HEADER =
   "img-src 'self' data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; " +
   "object-src 'none'; base-uri 'self'";
 
+/**
+ * The looser default some hosts serve a view that declares no csp (measured in ext-apps'
+ * basic-host on 2026-12-06): same-origin loads and connections allowed, where CSP-4 allows none.
+ */
+export const LOOSER_DEFAULT_CSP_HEADER =
+  "default-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:; " +
+  "style-src 'self' 'unsafe-inline' blob: data:; img-src 'self' data: blob:; " +
+  "font-src 'self' data: blob:; media-src 'self' data: blob:; connect-src 'self'; " +
+  "frame-src 'none'; object-src 'none'; base-uri 'none'";
+
+/**
+ * How a host profile changes the csp row (lib/decide/host-profile.ts). Absent: the reference,
+ * which builds the policy from every declared list and uses CSP-4's default.
+ */
+export interface CspHandling {
+  lists: Record<CspKey, CspListHandling>;
+  applied: CspApplied;
+  defaultCsp: DefaultCsp;
+}
+
 /** CSP-2: the policy built from declared (already validated and approved) domain lists. */
 export function buildCspHeader(d: CspDomains): string {
   const r = d.resourceDomains;
@@ -122,8 +143,47 @@ function emptyDomains(): CspDomains {
  * validated; only valid, approved origins ever reach the header (CSP-3). Declared origins outside
  * host policy are the host's further-restrict latitude (CSP-5): text fallback or approved subset.
  */
-export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): CspDecision {
+export function decideCsp(
+  present: boolean,
+  csp: unknown,
+  policy: CspPolicy,
+  handling?: CspHandling,
+): CspDecision {
   const row = "csp" as const;
+  if (handling && handling.applied === "none") {
+    return {
+      row,
+      verdict: "pass",
+      ruleIds: ["CSP-3", "SBX-3"],
+      reason: `${present ? "a csp was declared" : "no csp was declared"}, but this host serves the view with no Content-Security-Policy at all: it renders, and the view can reach any origin`,
+      render: true,
+      header: "",
+      effective: null,
+      refused: [],
+    };
+  }
+  if (handling && handling.applied === "ignored" && present) {
+    return {
+      ...decideCsp(false, undefined, policy, { ...handling, applied: "declared" }),
+      reason:
+        "a csp was declared, but this host never reads it: the view gets the default policy, so the declared origins are blocked too",
+    };
+  }
+  if (handling && !present && handling.defaultCsp !== "restrictive") {
+    const none = handling.defaultCsp === "none";
+    return {
+      row,
+      verdict: "pass",
+      ruleIds: ["CSP-4", "SBX-3"],
+      reason: none
+        ? "no csp declared: this host serves the view with no policy at all, where CSP-4 sets the restrictive default"
+        : "no csp declared: this host serves a looser default, with default-src 'self' and connect-src 'self' where CSP-4 has 'none'",
+      render: true,
+      header: none ? "" : LOOSER_DEFAULT_CSP_HEADER,
+      effective: null,
+      refused: [],
+    };
+  }
   if (!present) {
     return {
       row,
@@ -152,9 +212,14 @@ export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): Cs
   const declared = csp as Record<string, unknown>;
   const approved = emptyDomains();
   const refused: RefusedOrigin[] = [];
+  // CSP-3 lets a host restrict further: a list it drops is never read, so its entries neither
+  // reach the policy nor stop the view.
+  const dropped = CSP_KEYS.filter(
+    (k) => handling?.lists[k] === "dropped" && declared[k] !== undefined,
+  );
   for (const key of CSP_KEYS) {
     const list = declared[key];
-    if (list === undefined) continue;
+    if (list === undefined || dropped.includes(key)) continue;
     if (!Array.isArray(list)) {
       refused.push({
         key,
@@ -180,13 +245,19 @@ export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): Cs
       }
     }
   }
+  const droppedNote = dropped.length
+    ? `; this host drops ${dropped.join(" and ")} whatever the view declares (a host MAY restrict further, CSP-3)`
+    : "";
+  const leakNote =
+    handling?.applied === "leaky"
+      ? "; yet this host has let a view reach an origin it never declared, which the header alone does not show"
+      : "";
   if (refused.length === 0) {
     return {
       row,
       verdict: "pass",
       ruleIds: ["CSP-2", "CSP-3"],
-      reason:
-        "every declared domain is inside host policy: the policy is built from exactly those domains",
+      reason: `every declared domain is inside host policy: the policy is built from exactly those domains${droppedNote}${leakNote}`,
       render: true,
       header: buildCspHeader(approved),
       effective: approved,
@@ -205,7 +276,7 @@ export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): Cs
       verdict: "fail",
       ...refusal,
       ruleIds: ["CSP-3", "CSP-5"],
-      reason: `${list}. This host's policy is to fall back to text: a host choice, not a protocol failure`,
+      reason: `${list}. This host's policy is to fall back to text: a host choice, not a protocol failure${droppedNote}`,
       render: false,
       header: "",
       effective: null,
@@ -217,7 +288,7 @@ export function decideCsp(present: boolean, csp: unknown, policy: CspPolicy): Cs
     verdict: "fail",
     ruleIds: ["CSP-3", "CSP-5"],
     ...refusal,
-    reason: `${list}. This host renders with the approved subset only: a host choice, not a protocol failure`,
+    reason: `${list}. This host renders with the approved subset only: a host choice, not a protocol failure${droppedNote}${leakNote}`,
     render: true,
     header: buildCspHeader(approved),
     effective: approved,

@@ -1,6 +1,9 @@
 /** BRG-6: the display modes of MCP Apps. */
 export type DisplayMode = "inline" | "fullscreen" | "pip";
 
+/** BRG-6: a host's answer to a request for a mode the view never declared (a host profile's). */
+export type UndeclaredMode = "refuse" | "switch";
+
 export interface DisplayModeRequest {
   requested: string;
   current: DisplayMode;
@@ -23,7 +26,10 @@ export interface DisplayModeDecision {
  * view declared (a view that declared none may be refused, and is here, as the safer reading); it
  * always answers with the resulting mode, which is the current one when it refuses.
  */
-export function decideDisplayMode(r: DisplayModeRequest): DisplayModeDecision {
+export function decideDisplayMode(
+  r: DisplayModeRequest,
+  undeclared: UndeclaredMode = "refuse",
+): DisplayModeDecision {
   const stay = (reason: string): DisplayModeDecision => ({
     mode: r.current,
     switched: false,
@@ -32,6 +38,14 @@ export function decideDisplayMode(r: DisplayModeRequest): DisplayModeDecision {
   });
   if (!(r.hostModes as readonly string[]).includes(r.requested))
     return stay(`this host offers ${r.hostModes.join(", ")}, not ${JSON.stringify(r.requested)}`);
+  // A host profile that switches anyway (BRG-6's MUST NOT broken, as a prober saw in ChatGPT).
+  if (undeclared === "switch" && !r.viewModes?.includes(r.requested))
+    return {
+      mode: r.requested as DisplayMode,
+      switched: r.requested !== r.current,
+      ruleIds: ["BRG-6"],
+      reason: `the view did not declare ${r.requested}, which the host MUST NOT switch to; this host switches anyway`,
+    };
   if (r.viewModes === undefined)
     return stay("the view declared no availableDisplayModes in ui/initialize");
   if (!r.viewModes.includes(r.requested))

@@ -1,7 +1,8 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
 import { ROWS, type PermissionName } from "./vocabulary";
 import { decideAppCall, type AppCallDecision, type AppCallInput } from "./app-call";
-import { decideCsp, type CspDecision, type OutOfPolicy } from "./csp";
+import { decideCsp, type CspDecision, type CspHandling, type OutOfPolicy } from "./csp";
+import type { HostBehaviours } from "./host-profile";
 import { decideMime } from "./mime";
 import { decideNegotiation } from "./negotiation";
 import { decidePermissions, type PermissionsDecision } from "./permissions";
@@ -45,6 +46,26 @@ export interface DecisionInputs {
    * by its `initialize` declaration). Absent: the modern rule (NEG-2..4) judges the two capabilities.
    */
   negotiation?: Verdict;
+  /**
+   * What the host does where a real host departs from the reference (a host profile, issue 33).
+   * Absent: the reference. The eras and consent of a profile act before `decide()`, on how the
+   * session opens and on `appCall.consent`; the rest act here.
+   */
+  behaviours?: HostBehaviours;
+}
+
+/** The csp row's part of a host's behaviours. */
+export function cspHandling(b: HostBehaviours): CspHandling {
+  return {
+    lists: {
+      connectDomains: b.cspConnectDomains,
+      resourceDomains: b.cspResourceDomains,
+      frameDomains: b.cspFrameDomains,
+      baseUriDomains: b.cspBaseUriDomains,
+    },
+    applied: b.cspApplied,
+    defaultCsp: b.defaultCsp,
+  };
 }
 
 /** "not-connected": client and server share no protocol era (NEG-6); nothing was listed. */
@@ -97,7 +118,8 @@ export function decide(inputs: DecisionInputs): Decision {
     ...extra,
   });
 
-  const visibility = decideAgentVisibility(inputs.uiToolVisibility);
+  const b = inputs.behaviours;
+  const visibility = decideAgentVisibility(inputs.uiToolVisibility, b?.agentVisibility);
   rows.set("visibility", visibility);
   if (visibility.verdict === "fail") {
     for (const r of ["negotiation", "mime", "csp", "permissions", "app-call"] as const) {
@@ -140,7 +162,7 @@ export function decide(inputs: DecisionInputs): Decision {
 
   const read = inputs.read as Extract<ReadObservation, { ok: true }>;
   const meta = effectiveUiMeta(read.contentMeta, read.listingMeta);
-  const csp = decideCsp("csp" in meta.ui, meta.ui.csp, inputs.policy);
+  const csp = decideCsp("csp" in meta.ui, meta.ui.csp, inputs.policy, b && cspHandling(b));
   rows.set("csp", csp);
   if (!csp.render) {
     rows.set(
@@ -160,7 +182,10 @@ export function decide(inputs: DecisionInputs): Decision {
 
   let appCall: AppCallDecision | undefined;
   if (inputs.appCall) {
-    appCall = decideAppCall(inputs.appCall);
+    appCall = decideAppCall({
+      ...inputs.appCall,
+      visibilityCheck: inputs.appCall.visibilityCheck ?? b?.appCallVisibility,
+    });
     rows.set("app-call", appCall);
   } else {
     rows.set("app-call", skip("app-call", "in this run the view calls no tool"));

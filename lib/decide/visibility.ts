@@ -1,4 +1,5 @@
 import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
+import type { AgentVisibility } from "./host-profile";
 import type { Verdict } from "./types";
 
 /** Who is asking to reach a tool: the agent (model), or a view of some server. */
@@ -79,11 +80,24 @@ export function decideVisibility(
   };
 }
 
-/** The visibility row: may the agent see (and so call) the UI tool? */
+/**
+ * The visibility row: may the agent see (and so call) the UI tool? `handling` is the host
+ * profile's (lib/decide/host-profile.ts): an `unfiltered` host lists the tool whatever its
+ * visibility, which TOOL-3 forbids.
+ */
 export function decideAgentVisibility(
   visibility: readonly McpUiToolVisibility[] | undefined,
+  handling: AgentVisibility = "filtered",
 ): Verdict {
   const d = decideVisibility(visibility, { kind: "model" });
+  if (!d.allowed && handling === "unfiltered") {
+    return {
+      row: "visibility",
+      verdict: "pass",
+      ruleIds: d.ruleIds,
+      reason: `${d.reason.replace(/: the host leaves it out of the agent's tool list$/, "")}: the reference host leaves it out of the agent's list, but this host lists it anyway, so the agent can call it`,
+    };
+  }
   return {
     row: "visibility",
     verdict: d.allowed ? "pass" : "fail",

@@ -29,11 +29,16 @@ export class ResultCache<T> {
     return `${method} ${JSON.stringify(params)}`;
   }
 
-  get(key: string, authContext: string): CacheLookup<T> {
+  /**
+   * `byKeyOnly`: a host that keeps a view by its URI whatever its hints say (a host profile's
+   * caching, e.g. ChatGPT's): an expired entry is reused all the same, and says so.
+   */
+  get(key: string, authContext: string, byKeyOnly = false): CacheLookup<T> {
     const e = this.entries.get(key);
     if (!e) return { hit: false, reason: "not cached yet" };
     const age = this.now() - e.storedAt;
-    if (age >= e.ttlMs) return { hit: false, reason: `expired (${age} ms old, ttlMs ${e.ttlMs})` };
+    if (age >= e.ttlMs && !byKeyOnly)
+      return { hit: false, reason: `expired (${age} ms old, ttlMs ${e.ttlMs})` };
     if (e.scope === "private" && e.authContext !== authContext) {
       return {
         hit: false,
@@ -43,17 +48,18 @@ export class ResultCache<T> {
     return {
       hit: true,
       value: e.value,
-      reason: `${e.scope} result, ${age} ms old, ttlMs ${e.ttlMs}`,
+      reason: `${e.scope} result, ${age} ms old, ttlMs ${e.ttlMs}${age >= e.ttlMs ? ": expired, but this host keeps views by URI whatever the hints say" : ""}`,
     };
   }
 
-  set(key: string, value: T, hint: CacheHint, authContext: string): void {
+  /** `byKeyOnly`: kept even when the hints say not to reuse it (see `get`). */
+  set(key: string, value: T, hint: CacheHint, authContext: string, byKeyOnly = false): void {
     const ttlMs =
       typeof hint.ttlMs === "number" && Number.isFinite(hint.ttlMs) && hint.ttlMs > 0
         ? hint.ttlMs
         : 0;
     const scope = hint.cacheScope === "public" ? "public" : "private";
-    if (ttlMs === 0) {
+    if (ttlMs === 0 && !byKeyOnly) {
       this.entries.delete(key);
       return;
     }

@@ -14,6 +14,8 @@ export interface TranscriptEntry {
   /** The role the message claims (`ui/message` params.role). */
   role?: string;
   text: string;
+  /** A host that drafts ui/message into the chat input put it there, unsent (a host profile's). */
+  draft?: true;
 }
 
 export interface ModelContext {
@@ -47,11 +49,12 @@ export class Conversation {
   }
 
   /** BRG-4: the host SHOULD add ui/message to the conversation; here it is added as sent. */
-  addMessage(params: { role?: unknown; content?: unknown }): void {
+  addMessage(params: { role?: unknown; content?: unknown }, how: { draft?: boolean } = {}): void {
     this.transcript.push({
       from: "view",
       role: typeof params.role === "string" ? params.role : undefined,
       text: textOf(params.content),
+      ...(how.draft ? { draft: true as const } : {}),
     });
     this.changed();
   }

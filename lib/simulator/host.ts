@@ -28,14 +28,17 @@ import {
   decide,
   decideAgentVisibility,
   decideAppCall,
-  decideVisibility,
+  decideDisplayMode,
   shouldReadView,
   type AppCallDecision,
   type Consent,
   type Decision,
   type DecisionInputs,
+  type DisplayMode,
   type ReadObservation,
 } from "../decide";
+import { REFERENCE_BEHAVIOURS, type HostBehaviours } from "../decide/host-profile";
+import { clientEraOf } from "./preview";
 import type { Scenario } from "./scenario";
 import { createServerFactory, type ServerName, type ViewDocuments } from "./server";
 import { Conversation } from "./conversation";
@@ -47,13 +50,19 @@ export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
 /** The page's part of the host context: what the page may change while a view lives. */
 export type PageContext = Pick<McpUiHostContext, "theme" | "styles">;
 
-/** The whole host context a view is given: the page's part, inline display only. */
-export function hostContextFor(context: PageContext = {}): McpUiHostContext {
+/**
+ * The whole host context a view is given: the page's part, inline display, and the modes the
+ * host offers (inline only for the reference host; a host profile may offer more).
+ */
+export function hostContextFor(
+  context: PageContext = {},
+  modes: readonly DisplayMode[] = REFERENCE_BEHAVIOURS.displayModes,
+): McpUiHostContext {
   return {
     theme: "light",
     ...context,
     displayMode: "inline",
-    availableDisplayModes: ["inline"],
+    availableDisplayModes: [...modes],
   };
 }
 
@@ -122,7 +131,8 @@ async function connect(
   which: ServerName,
   views: ViewDocuments,
   trace: Trace,
-  own?: () => McpServer,
+  own: (() => McpServer) | undefined,
+  clientEra: ClientEra,
 ): Promise<Connection> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const serverLabel = which === "main" ? "server" : "second server";
@@ -152,7 +162,7 @@ async function connect(
   let host: HostConnection;
   try {
     host = await connectServer({
-      clientEra: scenario.client.era,
+      clientEra,
       key: `simulator ${which}`,
       clientInfo: HOST_INFO,
       capabilities: clientCapabilities(scenario) as ClientCapabilities,
@@ -169,7 +179,7 @@ async function connect(
     "host-server",
     "host",
     serverLabel,
-    `session era: ${host.era} (${host.protocolVersion ?? "unknown version"}); ${scenario.client.era} client, ${serverEra} server, era ${host.eraSource === "pinned" ? "pinned by the client" : "detected by probing"} (NEG-6)`,
+    `session era: ${host.era} (${host.protocolVersion ?? "unknown version"}); ${clientEra} client, ${serverEra} server, era ${host.eraSource === "pinned" ? "pinned by the client" : "detected by probing"} (NEG-6)`,
   );
   return {
     server: which,
@@ -199,6 +209,8 @@ export interface AgentTurn {
   inputs: DecisionInputs;
   /** The HTML to render, decoded from text or base64 blob, when the outcome is "rendered". */
   html?: string;
+  /** What the host makes of the tool's result before the view gets it (a host profile's). */
+  resultForView?: (result: CallToolResult) => CallToolResult;
   /** BRG-3: the call, still running, when the view is rendered before the tool answers. */
   call?: PendingToolCall;
 }
@@ -229,6 +241,8 @@ export class SimHost {
     readonly scenario: Scenario,
     readonly trace: Trace,
     private readonly cache: ViewCache,
+    /** What this host does where real hosts depart from the reference (issue 33). */
+    readonly behaviours: HostBehaviours,
   ) {}
 
   /**
@@ -241,16 +255,18 @@ export class SimHost {
     trace: Trace,
     cache: ViewCache,
     mainServer?: () => McpServer,
+    behaviours: HostBehaviours = REFERENCE_BEHAVIOURS,
   ): Promise<SimHost> {
-    const host = new SimHost(scenario, trace, cache);
+    const host = new SimHost(scenario, trace, cache, behaviours);
+    const era = clientEraOf(scenario, behaviours.eras);
     const main =
       mainServer ??
       (scenario.resource.view === "conformance"
         ? await conformanceServer(scenario, views)
         : undefined);
-    host.connections.push(await connect(scenario, "main", views, trace, main));
+    host.connections.push(await connect(scenario, "main", views, trace, main, era));
     if (scenario.otherTools.some((t) => t.server === "second")) {
-      host.connections.push(await connect(scenario, "second", views, trace));
+      host.connections.push(await connect(scenario, "second", views, trace, undefined, era));
     }
     return host;
   }
@@ -259,7 +275,7 @@ export class SimHost {
   get era(): EraInfo {
     const c = this.connection("main").host;
     return {
-      client: this.scenario.client.era,
+      client: clientEraOf(this.scenario, this.behaviours.eras),
       server: this.scenario.server.era,
       session: c.era,
       protocolVersion: c.protocolVersion,
@@ -285,10 +301,17 @@ export class SimHost {
       const { tools } = await c.client.listTools();
       for (const tool of tools) this.allTools.push({ tool, server: c.server });
     }
+    const b = this.behaviours;
     const tools: AgentTool[] = this.allTools.map(({ tool, server }) => {
       const visibility = visibilityOf(tool);
-      const d = decideVisibility(visibility, { kind: "model" });
-      return { name: tool.name, server, visibility, listed: d.allowed, reason: d.reason };
+      const d = decideAgentVisibility(visibility, b.agentVisibility);
+      return {
+        name: tool.name,
+        server,
+        visibility,
+        listed: d.verdict === "pass",
+        reason: d.reason,
+      };
     });
     const uiTool = this.allTools.find(
       (t) => t.server === "main" && t.tool.name === s.uiTool.name,
@@ -302,6 +325,7 @@ export class SimHost {
       clientCapabilities: wire.declaration("tools/list")?.capabilities,
       serverCapabilities: main.getServerCapabilities(),
       policy: s.host,
+      ...(b === REFERENCE_BEHAVIOURS ? {} : { behaviours: b }),
     };
     // NEG-6: the negotiation row is judged by the session's own era, from what went over the wire.
     const judge = () =>
@@ -312,7 +336,7 @@ export class SimHost {
         resourceUri: uiTool ? toolResourceUri(uiTool)?.uri : undefined,
       });
     inputs.negotiation = judge();
-    if (decideAgentVisibility(inputs.uiToolVisibility).verdict === "fail") {
+    if (decideAgentVisibility(inputs.uiToolVisibility, b.agentVisibility).verdict === "fail") {
       this.trace.event(
         "host-server",
         "host",
@@ -346,6 +370,7 @@ export class SimHost {
       );
     }
     const turn: AgentTurn = { tools, inputs, toolResult, read, decision: decide(inputs) };
+    if (b.structuredContent === "stripped") turn.resultForView = (r) => this.stripped(r);
     if (turn.decision.outcome === "rendered" && read?.result) turn.html = decodeHtml(read.result);
     // No view to tell: the agent simply waits for the answer (OUT-1's text).
     if (call && turn.decision.outcome !== "rendered") turn.toolResult = await call.done;
@@ -390,7 +415,12 @@ export class SimHost {
     if (uri === undefined)
       return { cache: "miss", reason: "no resourceUri", error: "the tool names no view" };
     const key = ResultCache.key("resources/read", { uri });
-    const cached = this.cache.get(key, this.scenario.user);
+    const caching = this.behaviours.caching;
+    // A host profile's caching (RES-1 lets a host cache; RES-5's hints are the reference's way).
+    const cached =
+      caching === "every-call"
+        ? { hit: false as const, reason: "this host reads the view afresh before each call" }
+        : this.cache.get(key, this.scenario.user, caching !== "hints");
     if (cached.hit) {
       this.trace.event(
         "host-server",
@@ -400,6 +430,13 @@ export class SimHost {
         "cache-hit",
       );
       this.listingMeta = cached.value.listingMeta;
+      if (caching === "refetch")
+        this.trace.event(
+          "host-server",
+          "host",
+          "cache",
+          "this host shows the cached copy at once and reads the view again behind it (the simulator shows the cached copy)",
+        );
       return { result: cached.value.result, cache: "hit", reason: cached.reason };
     }
     this.trace.event(
@@ -413,7 +450,13 @@ export class SimHost {
       await this.loadListingMeta(uri);
       const result = (await this.client("main").readResource({ uri })) as ReadResourceResult;
       const hint = result as { ttlMs?: unknown; cacheScope?: unknown };
-      this.cache.set(key, { result, listingMeta: this.listingMeta }, hint, this.scenario.user);
+      this.cache.set(
+        key,
+        { result, listingMeta: this.listingMeta },
+        hint,
+        this.scenario.user,
+        caching === "by-uri" || caching === "refetch",
+      );
       return { result, cache: "miss", reason: cached.reason };
     } catch (error) {
       return { cache: "miss", reason: cached.reason, error: (error as Error).message };
@@ -449,6 +492,7 @@ export class SimHost {
     hooks: BridgeHooks = {},
     context: PageContext = {},
   ): AppBridge {
+    const b = this.behaviours;
     const granted = turn.decision.permissions?.granted ?? [];
     const permissions: McpUiResourcePermissions = Object.fromEntries(
       granted.map((p: PermissionName) => [p, {}]),
@@ -461,15 +505,16 @@ export class SimHost {
         // No openLinks: this host opens no link (linkRefusal), so it does not say it can; a view
         // that checks hostCapabilities shows the URL another way (BRG-2, BRG-4).
         logging: {},
-        updateModelContext: { text: {} },
-        message: { text: {} },
+        // A host profile may leave either out (BRG-4: both are the host's to offer).
+        ...(b.modelContext === "not-offered" ? {} : { updateModelContext: { text: {} } }),
+        ...(b.message === "not-offered" ? {} : { message: { text: {} } }),
         // PERM-2: granted permissions are reported to the view.
         sandbox: {
           permissions,
           ...(turn.decision.csp?.effective ? { csp: turn.decision.csp.effective } : {}),
         },
       },
-      { hostContext: hostContextFor(context) },
+      { hostContext: hostContextFor(context, b.displayModes) },
     );
     const note = (text: string) => this.trace.event("host-view", "host", "agent", text);
     bridge.oncalltool = async (params) => {
@@ -477,14 +522,31 @@ export class SimHost {
       hooks.onAppCall?.(this.lastAppCall, result);
       return result;
     };
+    const refuse = (what: string) => {
+      const message = `${what} is not offered by this host (see its hostCapabilities)`;
+      this.trace.event("host-view", "host", "view", message, "refused");
+      return new Error(message);
+    };
     // BRG-4: the host SHOULD add ui/message to the conversation; here it is recorded for the agent.
     bridge.onmessage = async (params) => {
-      note(`ui/message added to the conversation: ${JSON.stringify(params.content).slice(0, 200)}`);
+      if (b.message === "not-offered") throw refuse("ui/message");
+      const text = JSON.stringify(params.content).slice(0, 200);
+      if (b.message === "draft") {
+        note(`ui/message put into the chat input as a draft, not sent: ${text}`);
+        this.conversation.addMessage(params, { draft: true });
+        return {};
+      }
+      note(`ui/message added to the conversation: ${text}`);
       this.conversation.addMessage(params);
       return {};
     };
     // BRG-4: each update overwrites the previous; only the latest reaches the model's next turn.
     bridge.onupdatemodelcontext = async (params) => {
+      if (b.modelContext === "not-offered") throw refuse("ui/update-model-context");
+      if (b.modelContext === "not-seen") {
+        note("ui/update-model-context accepted, but this host does not pass it to the model");
+        return {};
+      }
       this.modelContext = params;
       this.conversation.updateModelContext(params);
       note("ui/update-model-context stored (replaces any earlier one)");
@@ -495,14 +557,43 @@ export class SimHost {
       this.trace.event("host-view", "host", "view", refusal.message, "refused");
       throw refusal;
     };
-    // BRG-6: this host offers only "inline"; it refuses other modes and returns the current one.
+    // BRG-6: the reference host offers only "inline"; a host profile may offer more, and may
+    // switch to a mode the view never declared. The page's view area stays where it is.
+    let mode: DisplayMode = "inline";
     bridge.onrequestdisplaymode = async (params) => {
-      note(`ui/request-display-mode ${params.mode}: not available here, staying inline`);
-      return { mode: "inline" };
+      if (b === REFERENCE_BEHAVIOURS) {
+        note(`ui/request-display-mode ${params.mode}: not available here, staying inline`);
+        return { mode: "inline" };
+      }
+      const d = decideDisplayMode(
+        {
+          requested: params.mode,
+          current: mode,
+          hostModes: b.displayModes,
+          viewModes: bridge.getAppCapabilities()?.availableDisplayModes,
+        },
+        b.undeclaredMode,
+      );
+      mode = d.mode;
+      note(`ui/request-display-mode ${params.mode}: ${d.reason} (BRG-6)`);
+      return { mode: d.mode };
     };
     bridge.onsizechange = (params) => hooks.onSizeChange?.(params);
     bridge.onloggingmessage = (params) => hooks.onLog?.(params);
     return bridge;
+  }
+
+  /** OUT-2: the result as a host that strips it hands it on: content only (issue 33's profile). */
+  private stripped(result: CallToolResult): CallToolResult {
+    const kept: CallToolResult = { content: result.content };
+    if (result.isError !== undefined) kept.isError = result.isError;
+    this.trace.event(
+      "host-view",
+      "host",
+      "view",
+      "this host sends tool-result without the result's structuredContent and _meta: the view gets content only",
+    );
+    return kept;
   }
 
   /** The latest ui/update-model-context the view sent, which the agent would see next turn. */
@@ -526,12 +617,28 @@ export class SimHost {
       visibility: visibilityOf(found.tool),
     };
     const args = params.arguments ?? {};
+    const b = this.behaviours;
+    // The visibility gate alone, as this host applies it (a host profile may not check it).
     const visibilityOnly =
       target &&
-      decideVisibility(target.visibility, { kind: "app", sameServer: target.server === "main" });
+      decideAppCall({
+        target,
+        requestedName: params.name,
+        viewServer: "main",
+        consent: () => "allow",
+        visibilityCheck: b.appCallVisibility,
+      });
     let consent: Consent = "deny";
-    if (visibilityOnly?.allowed) {
-      if (this.scenario.consent === "ask") {
+    if (visibilityOnly?.forward) {
+      if (b.consent === "none") {
+        consent = "allow";
+        this.trace.event(
+          "host-view",
+          "host",
+          "user",
+          `consent for ${params.name}: not asked (this host has no consent step for a view's calls)`,
+        );
+      } else if (this.scenario.consent === "ask" || b.consent === "ask") {
         const verdict = await this.consents.ask(() =>
           askConsent({ tool: params.name, arguments: args, queue: this.consents }),
         );
@@ -570,6 +677,7 @@ export class SimHost {
       viewServer: "main",
       consent: () => consent,
       era: this.connection(target?.server ?? "main").host.era,
+      visibilityCheck: b.appCallVisibility,
     });
     this.lastAppCall = decision;
     if (!decision.forward || !target) {

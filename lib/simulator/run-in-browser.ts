@@ -10,7 +10,14 @@ import {
   type EraInfo,
   type ViewCache,
 } from "./host";
-import { decideNotConnected, type Decision, type DecisionInputs } from "../decide";
+import {
+  buildCspHeader,
+  DEFAULT_CSP_HEADER,
+  decideNotConnected,
+  type Decision,
+  type DecisionInputs,
+} from "../decide";
+import type { HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { Trace, type TraceEntry } from "../host/view/trace";
@@ -74,6 +81,8 @@ export interface BrowserRunOptions {
   hostContext?: PageContext;
   /** Test-only: a host behaviour broken on purpose (the negative control, see host-fault.ts). */
   hostFault?: HostFault;
+  /** What the host does where a real host departs from the reference (a host profile, issue 33). */
+  behaviours?: HostBehaviours;
 }
 
 /**
@@ -233,7 +242,14 @@ export async function runInBrowser(
   };
   let host: SimHost;
   try {
-    host = await SimHost.create(scenario, views, trace, o.cache ?? createViewCache());
+    host = await SimHost.create(
+      scenario,
+      views,
+      trace,
+      o.cache ?? createViewCache(),
+      undefined,
+      o.behaviours,
+    );
   } catch (error) {
     // NEG-6: no era in common is an outcome of the scenario, told with the fix, not a crash.
     if (!(error instanceof HostConnectError)) throw error;
@@ -275,6 +291,17 @@ async function renderView(
   // CSP-3: the policy is logged for audit, and the person warned of external origins, before the
   // view's HTML goes anywhere.
   const warning = recordCspBeforeRender(trace, turn.decision.csp);
+  // A host profile may serve a looser policy than the spec's, or none. The table says so; this
+  // page's sandbox never loosens its own: the proxy is served the policy of the approved domains.
+  const csp = turn.decision.csp;
+  const served = csp?.effective ? buildCspHeader(csp.effective) : DEFAULT_CSP_HEADER;
+  if (csp && csp.header !== served)
+    trace.event(
+      "host-proxy",
+      "host",
+      "proxy",
+      `this host would serve ${csp.header ? `"${csp.header}"` : "no Content-Security-Policy"}; the simulator's sandbox never loosens its own policy, so here the view runs under "${served}"`,
+    );
   const settled = deferred<void>();
   // Set once the session is open; the bridge's handlers and the session's hooks read them later.
   const live: { session?: ViewSession; flow?: ToolCallFlow } = {};

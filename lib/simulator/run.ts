@@ -4,6 +4,7 @@ import { agentArguments } from "./agent-arguments";
 import { HostConnectError } from "../host/connect";
 import { createViewCache, SimHost, type AgentTurn, type EraInfo, type ViewCache } from "./host";
 import { decideNotConnected, type Decision } from "../decide";
+import type { HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
 import type { ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "../host/view/bridge-guard";
@@ -75,7 +76,13 @@ export const GARBAGE_MESSAGES: unknown[] = [
  */
 export async function runHeadless(
   scenario: Scenario,
-  options: { cache?: ViewCache; views?: ViewDocuments; timeoutMs?: number } = {},
+  options: {
+    cache?: ViewCache;
+    views?: ViewDocuments;
+    timeoutMs?: number;
+    /** A host profile's behaviours (issue 33); the reference's by default. */
+    behaviours?: HostBehaviours;
+  } = {},
 ): Promise<RunResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const trace = new Trace();
@@ -86,6 +93,8 @@ export async function runHeadless(
       options.views ?? HEADLESS_VIEWS,
       trace,
       options.cache ?? createViewCache(),
+      undefined,
+      options.behaviours,
     );
   } catch (error) {
     // NEG-6: no era in common is an outcome of the scenario, told with the fix, not a crash.

@@ -6,6 +6,8 @@ import {
   decodeScenarioLink,
   encodeScenario,
   encodeScenarioLink,
+  encodeShareFragment,
+  hostInLink,
   MAX_LINK_CHARS,
   MAX_LINK_SCENARIO_BYTES,
 } from "./share";
@@ -98,5 +100,22 @@ describe("shared scenario links", () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe("the host a link names (issue 33)", () => {
+  it("round-trips beside the scenario in the fragment, and the scenario is untouched", async () => {
+    const fragment = await encodeShareFragment(happy, "claude");
+    expect(fragment).toMatch(/^s=d1\.[A-Za-z0-9_-]+&host=claude$/);
+    expect(hostInLink("", `#${fragment}`)).toBe("claude");
+    const value = new URLSearchParams(fragment).get("s")!;
+    expect(await decodeScenarioLink(value)).toEqual({ ok: true, scenario: happy });
+  });
+
+  it("is read from the query beside a preset, and left out for the reference host", async () => {
+    expect(hostInLink("?preset=happy-path&host=sunpeak-claude", "")).toBe("sunpeak-claude");
+    expect(hostInLink("?preset=happy-path", "")).toBeNull();
+    expect(hostInLink("?host=reference", "")).toBeNull();
+    expect(await encodeShareFragment(happy, "reference")).not.toContain("host=");
   });
 });

@@ -1,4 +1,5 @@
 import { parseScenario, ScenarioError, type Scenario } from "./scenario";
+import { hostSuffix } from "./share-host";
 
 /**
  * Share links. The scenario travels in the URL fragment (`#s=`), which browsers never send to a
@@ -78,6 +79,17 @@ export async function encodeScenarioLink(s: Scenario): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(s));
   return LINK_PREFIX + toBase64Url(await through(json, new CompressionStream("deflate-raw")));
 }
+
+/**
+ * The whole fragment of a share link, after `#`: the scenario, and the host it is run in when that
+ * is not the reference (`s=d1.…&host=claude`). The host travels beside the scenario, not in it: a
+ * scenario is the server's and the view's; the host is who renders them.
+ */
+export async function encodeShareFragment(s: Scenario, hostId: string): Promise<string> {
+  return `s=${await encodeScenarioLink(s)}${hostSuffix(hostId)}`;
+}
+
+export { hostInLink } from "./share-host";
 
 /** The legacy form (plain base64url of the JSON), as old `?s=` links carry it. */
 export function encodeScenario(s: Scenario): string {

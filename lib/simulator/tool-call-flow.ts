@@ -54,7 +54,12 @@ export class ToolCallFlow {
 
   constructor(
     private readonly scenario: Scenario,
-    turn: { toolResult?: CallToolResult; call?: PendingToolCall },
+    turn: {
+      toolResult?: CallToolResult;
+      call?: PendingToolCall;
+      /** What the host makes of the result before the view gets it (a host profile's, OUT-2). */
+      resultForView?: (result: CallToolResult) => CallToolResult;
+    },
     private readonly trace: Trace,
     /** The channel the view is on ("host-proxy" in the browser, "host-view" headless). */
     private readonly channel: Channel,
@@ -63,6 +68,7 @@ export class ToolCallFlow {
     private readonly onChange: () => void = () => {},
   ) {
     this.pending = turn.call;
+    this.resultForView = turn.resultForView ?? ((r) => r);
     this.state = turn.call ? "in-flight" : "completed";
     this.result = turn.call
       ? turn.call.done.then(
@@ -82,6 +88,7 @@ export class ToolCallFlow {
   }
 
   private readonly pending?: PendingToolCall;
+  private readonly resultForView: (result: CallToolResult) => CallToolResult;
 
   report(): ToolCallReport {
     return {
@@ -142,7 +149,7 @@ export class ToolCallFlow {
       if (this.ended || this.state === "cancelled") return;
       this.ended = true;
       // BRG-3: tool-result when the call completes, after tool-input.
-      if (result) await bridge.sendToolResult(result).catch(() => undefined);
+      if (result) await bridge.sendToolResult(this.resultForView(result)).catch(() => undefined);
       this.finish.resolve();
     });
     // A call that has already answered is sent its result before this resolves, as before.
