@@ -222,7 +222,12 @@ export function MeasuredRowPanel({ profile }: { profile: HostProfile }) {
         The same conformance server, run in that host: {count("PASS")} pass, {count("FAIL")} fail,{" "}
         {count("NOT OBSERVABLE")} not observable. Compare the view&apos;s own table in this run.
       </p>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        role="region"
+        aria-labelledby="sim-measured-heading"
+        tabIndex={0}
+      >
         <table>
           <caption className="visually-hidden">Measured conformance row of {profile.name}</caption>
           <thead>

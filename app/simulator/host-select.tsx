@@ -49,7 +49,13 @@ export function HostSelect({
           ))}
         </optgroup>
       </select>
-      <p id="sim-host-basis" className="muted" data-testid="host-basis">
+      {/* The reference needs no line on screen (the workbench keeps its controls in one screen at
+          1366 × 800); a screen reader still hears it through aria-describedby. */}
+      <p
+        id="sim-host-basis"
+        className={hostId === REFERENCE_HOST ? "visually-hidden" : "muted"}
+        data-testid="host-basis"
+      >
         {hostId === REFERENCE_HOST
           ? "The host the spec describes, where it leaves a choice this simulator's own: rows that depart from it are marked when you pick another host."
           : (chosen?.basis ?? "")}
