@@ -14,10 +14,10 @@ export interface Budget {
 export const BUDGETS: Record<string, Budget> = {
   // 182 → 184 with the workbench layout and tab bar (#24 item 6, +1.8 KiB); every route −9.5 KiB
   // when the progress store left the layout's first load (lib/store/lazy-store.ts).
-  // 162 → 164 with host profiles (#33): the instant preview decides with a host's behaviours and
+  // 162 → 164.5 with host profiles (#33): the instant preview decides with a host's behaviours and
   // the Host select is on the page at first paint (+2.3 KiB, 161.3 → 163.6). Not yet won back:
   // the profile-aware rows could load with the runner chunk instead.
-  "/simulator": { max: 164, target: 150 },
+  "/simulator": { max: 164.5, target: 150 },
   "/review": { max: 150, target: 150 },
   "/lessons": { max: 140, target: 140 },
   "/lessons/[slug]": { max: 141.5, target: 140 },
