@@ -22,7 +22,7 @@ export const HOST_POLICY_LINE =
   "it compares the content item's mimeType as an exact string (RES-2 [seed]); " +
   "it takes `_meta.ui` from the content item, or else from the `resources/list` entry, as one whole object (RES-4 [draft, SDK]); " +
   "a declared csp entry outside its approved origins, or not an origin at all, makes it follow its setting below (CSP-5 [seed]), and a csp that is not an object leaves the restrictive default (CSP-4); " +
-  "a permission key other than PERM-1's four is a fault in the request, and a grant it withholds never stops the view (PERM-3 [seed]); " +
+  "it counts a permission only as a flag set to `{}`, a key other than PERM-1's four is a fault in the request, and a grant it withholds never stops the view (PERM-3 [seed]); " +
   "a view's tools/call meets three gates, visibility, then unknown tool, then consent, and the first that refuses decides (BRG-5). " +
   "These are this host's readings and choices where the spec leaves one, not spec MUSTs.";
 
