@@ -5,6 +5,7 @@ import {
   parseOrigin,
   type Decision,
 } from "../decide";
+import { PROFILE_MIME } from "../decide/ids";
 import { PERMISSION_NAMES, type PermissionName } from "../decide/vocabulary";
 import { shuffle, type Rng } from "../quiz/random";
 import { previewDecision } from "../simulator/preview";
@@ -49,6 +50,11 @@ export interface Candidate {
   why: string;
   /** Read off a near miss of the scenario: preferred to the other candidates. */
   near?: boolean;
+  /**
+   * Offered only when nothing else fits: a form that would otherwise be in nearly every item (a
+   * directive's keyword-only form) and so be the key in too few of them.
+   */
+  last?: boolean;
 }
 
 /** The options of an item, in a seeded order, with their meanings and the key's id. */
@@ -151,28 +157,11 @@ const sourcesOf = (directive: string) =>
   [...new Set(directive.split(" ").slice(1))].sort().join(" ");
 
 /**
- * The keyword-only forms of each asked directive: what CSP-2 gives for an empty list, what CSP-4's
- * restrictive default gives, and the forms no rule gives.
+ * The keyword-only forms a directive takes: CSP-2's for a csp that names no origins for it, and
+ * CSP-4's restrictive default. Only forms that are the key in some item are offered: a form that
+ * never is (`connect-src *`, `script-src 'none'`) would teach a learner to rule it out unread.
  */
-const KEYWORD_FORMS: Record<AskedDirective, readonly string[]> = {
-  "connect-src": [
-    "connect-src 'self'",
-    "connect-src 'none'",
-    "connect-src *",
-    "connect-src https:",
-  ],
-  "script-src": [
-    "script-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "script-src 'none'",
-    "script-src 'unsafe-inline'",
-  ],
-  "frame-src": ["frame-src 'none'", "frame-src 'self'", "frame-src *", "frame-src https:"],
-  "base-uri": ["base-uri 'self'", "base-uri 'none'", "base-uri *", "base-uri https:"],
-};
-
-/** Why a keyword-only form is what it is: CSP-2's empty list, CSP-4's default, or no rule's. */
-function keywordWhy(form: string, directive: AskedDirective): string {
+function keywordForms(directive: AskedDirective): { form: string; why: string }[] {
   const empty = directiveOf(
     buildCspHeader({
       connectDomains: [],
@@ -181,15 +170,39 @@ function keywordWhy(form: string, directive: AskedDirective): string {
       baseUriDomains: [],
     }),
     directive,
-  );
-  const fallback = directiveOf(DEFAULT_CSP_HEADER, directive);
-  if (form === empty && form === fallback)
-    return "Not here, but it would be if the csp named no origins for it, or if there were no csp at all (CSP-2, CSP-4).";
-  if (form === empty)
-    return "Not here, but it would be if the csp were present and named no origins for it (CSP-2).";
-  if (form === fallback)
-    return "Not here, but it would be if the resource declared no csp at all: the restrictive default (CSP-4).";
-  return "No rule gives this form: a host builds the policy from the declared domains (CSP-2, CSP-3).";
+  )!;
+  const fallback = directiveOf(DEFAULT_CSP_HEADER, directive)!;
+  if (empty === fallback)
+    return [
+      {
+        form: empty,
+        why: "Not here, but it would be if the csp named no origins for it, or if there were no csp at all (CSP-2, CSP-4).",
+      },
+    ];
+  return [
+    {
+      form: empty,
+      why: "Not here, but it would be if the csp were present and named no origins for it (CSP-2).",
+    },
+    {
+      form: fallback,
+      why: "Not here, but it would be if the resource declared no csp at all: the restrictive default (CSP-4).",
+    },
+  ];
+}
+
+/** The scenario with whatever stops the view from rendering set right (for counterparts). */
+function renderable(s: Scenario): Scenario {
+  const c = structuredClone(s);
+  c.client.extension = true;
+  if (!c.client.mimeTypes.includes(PROFILE_MIME)) c.client.mimeTypes = [PROFILE_MIME];
+  if (c.server.era === "legacy") c.client.era = "dual";
+  else c.server.extension = true;
+  delete c.uiTool.visibility;
+  c.resource.uri = c.uiTool.resourceUri;
+  c.resource.mimeType = PROFILE_MIME;
+  c.host.outOfPolicy = "subset";
+  return c;
 }
 
 /** Csp-header distractors: near misses, the asked list declared alone, and edits of the key. */
@@ -198,55 +211,51 @@ function cspDirectiveCandidates(
   decision: Decision,
   directive: AskedDirective,
   nearMisses: NearMiss[],
-  rng: Rng,
 ): Candidate[] {
   const kind = "csp-header";
   const here = keyWhyOf(kind, decision);
   const out: Candidate[] = [];
   for (const n of nearMisses) {
     const t = answerText(kind, n.decision, directive);
-    if (t !== NO_HEADER) out.push({ meaning: t, why: nearMissWhy(kind, n, here), near: true });
+    // A keyword-only directive comes from many near misses (no csp, an empty one, a hidden one):
+    // not preferred, or it would be in most items and rarely the key.
+    const keywordOnly = !/:\/\//.test(t);
+    if (t !== NO_HEADER)
+      out.push({ meaning: t, why: nearMissWhy(kind, n, here), near: !keywordOnly });
   }
-  // The resource declaring only the asked list, with origins the item shows, as decided by the
-  // engine (with the host approving them, or as it is).
+  // The resource declaring only the asked list, with origins the item shows, approved, as decided
+  // by the engine. When the view is not rendered here, on the scenario with what stopped it set
+  // right, so that these options are directives a rendered view could carry.
   const list = DIRECTIVE_LIST[directive];
   const origins = [
     ...new Set([...declaredOrigins(scenario.resource.csp), ...scenario.host.approvedOrigins]),
   ];
+  const rendered = decision.outcome === "rendered";
+  const base = rendered ? scenario : renderable(scenario);
   for (let i = 0; i < origins.length; i++) {
     for (const declared of [[origins[i]!], origins.slice(i, i + 2)]) {
-      const sib = structuredClone(scenario);
+      const sib = structuredClone(base);
       sib.resource.csp = { [list]: declared };
       sib.resource.metaLocation = "content";
-      sib.host.outOfPolicy = "subset";
-      if (rng() < 0.5) sib.host.approvedOrigins = [...sib.host.approvedOrigins, ...declared];
+      sib.host.approvedOrigins = [...new Set([...sib.host.approvedOrigins, ...declared])];
       const t = answerText(kind, previewDecision(sib), directive);
       if (t !== NO_HEADER)
         out.push({
           meaning: t,
-          why: `Not here, but it would be if the csp declared only ${list}: ${JSON.stringify(declared)}. ${here}`,
+          why: `Not here, but it would be if ${rendered ? "" : "the view were rendered and "}the csp declared only ${list}: ${JSON.stringify(declared)}, approved. ${here}`,
         });
     }
   }
-  for (const form of KEYWORD_FORMS[directive])
-    out.push({ meaning: form, why: `${keywordWhy(form, directive)} ${here}` });
+  for (const { form, why } of keywordForms(directive))
+    out.push({ meaning: form, why: `${why} ${here}`, last: true });
   const k = directiveOf(decision.csp?.header ?? "", directive);
   if (k) {
-    const wrong = `Not the header this host builds. ${here}`;
-    const swapped = k.includes("'none'")
-      ? k.replace("'none'", "'self'")
-      : k.includes("'self'")
-        ? k.replace(/'self'/, "'none'")
-        : `${directive} 'self'`;
-    out.push({ meaning: swapped, why: wrong });
     const parts = k.split(" ");
-    if (parts.length > 2)
+    if (parts.length > 2 && parseOrigin(parts.at(-1)).ok)
       out.push({
         meaning: parts.slice(0, -1).join(" "),
         why: `The host keeps every declared origin it approves. ${here}`,
       });
-    for (const bare of [`${directive} 'none'`, `${directive} 'self'`])
-      out.push({ meaning: bare, why: wrong });
     // Origins the item shows but the list does not declare: the directive the engine builds if it
     // did (the host never adds an origin the resource did not declare, CSP-3).
     for (const o of origins) {
@@ -268,8 +277,9 @@ function cspDirectiveCandidates(
           near: true,
         });
     }
+    // A refused origin put back (a refused string that is no origin could never be a key).
     for (const r of decision.csp?.refused ?? [])
-      if (typeof r.value === "string")
+      if (parseOrigin(r.value).ok)
         out.push({
           meaning: `${k} ${r.value}`,
           why: `The host never puts a refused entry in the header: ${r.detail} (CSP-3).`,
@@ -330,9 +340,9 @@ function allowCandidates(
 }
 
 /**
- * Agent's-list distractors: first the lists that common misreadings give (every tool, an omitted
- * visibility read as none, "app" read as the agent's, the view's server only), then every other
- * list of these tools, each explained by the tools it gets wrong.
+ * Agent's-list distractors: every list of these tools, those one tool away first, each explained
+ * by the common misreading that gives it (every tool, an omitted visibility read as none, "app"
+ * read as the agent's, the view's server only) or by the tools it gets wrong.
  */
 function agentListCandidates(scenario: Scenario, listed: ListedTool[]): Candidate[] {
   const text = (pick: (t: ListedTool, i: number) => boolean) =>
@@ -342,40 +352,42 @@ function agentListCandidates(scenario: Scenario, listed: ListedTool[]): Candidat
     ...scenario.otherTools.filter((t) => t.server === "main").map((t) => t.visibility),
     ...scenario.otherTools.filter((t) => t.server === "second").map((t) => t.visibility),
   ];
-  const out: Candidate[] = [
-    {
-      meaning: text(() => true),
-      why: 'The host leaves out of the agent\'s list every tool whose visibility lacks "model" (TOOL-3).',
-      near: true,
-    },
-    {
-      meaning: text((_, i) => visibilities[i]?.includes("model") === true),
-      why: "An omitted visibility means both callers, so the agent sees that tool too (TOOL-2).",
-      near: true,
-    },
-    {
-      meaning: text((_, i) => (visibilities[i] ?? ["model", "app"]).includes("app")),
-      why: '"app" names the views that may call a tool, not the agent (TOOL-4); the agent\'s list follows "model" (TOOL-3).',
-      near: true,
-    },
-    {
-      meaning: text((t) => t.listed && t.server === "main"),
-      why: "The agent's list holds the tools of every connected server that name the agent, not only the view's server's.",
-      near: true,
-    },
-  ];
-  // Every other list, so that options of every length are there to choose from.
+  // The common misreadings, by the list each gives: their explanation names the misreading.
+  const misreadings = new Map<string, string>([
+    [
+      text(() => true),
+      'The host leaves out of the agent\'s list every tool whose visibility lacks "model" (TOOL-3).',
+    ],
+    [
+      text((_, i) => visibilities[i]?.includes("model") === true),
+      "An omitted visibility means both callers, so the agent sees that tool too (TOOL-2).",
+    ],
+    [
+      text((_, i) => (visibilities[i] ?? ["model", "app"]).includes("app")),
+      '"app" names the views that may call a tool, not the agent (TOOL-4); the agent\'s list follows "model" (TOOL-3).',
+    ],
+    [
+      text((t) => t.listed && t.server === "main"),
+      "The agent's list holds the tools of every connected server that name the agent, not only the view's server's.",
+    ],
+  ]);
+  // Every list of these tools, each explained by the misreading that gives it or by the tools it
+  // gets wrong. All are drawn alike: a misreading offered in every item would be the key in few.
+  const out: Candidate[] = [];
   for (let bits = 1; bits < 1 << listed.length; bits++) {
     const wrong = listed.filter((t, i) => Boolean(bits & (1 << i)) !== t.listed);
     if (!wrong.length) continue;
+    const meaning = text((_, i) => Boolean(bits & (1 << i)));
     out.push({
-      meaning: text((_, i) => Boolean(bits & (1 << i))),
-      why: wrong
-        .map(
-          (t) =>
-            `${t.name} is ${t.listed ? "listed" : "left out"} here: ${t.reason}${t.ruleIds.length ? ` (${t.ruleIds.join(", ")})` : ""}.`,
-        )
-        .join(" "),
+      meaning,
+      why:
+        misreadings.get(meaning) ??
+        wrong
+          .map(
+            (t) =>
+              `${t.name} is ${t.listed ? "listed" : "left out"} here: ${t.reason}${t.ruleIds.length ? ` (${t.ruleIds.join(", ")})` : ""}.`,
+          )
+          .join(" "),
       near: wrong.length === 1,
     });
   }
@@ -407,12 +419,21 @@ const SHORT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ROW_TEXT).map(([row, text]) => [text, `The ${row} row`])),
 };
 
+/**
+ * The fixed answers of the open kinds, each with wordings of several lengths. Their wording is
+ * drawn at random whatever their role (chosen to suit the key's length rank, a wording would say
+ * whether it is the key).
+ */
+const FIXED_WORDINGS: Record<string, readonly string[]> = {
+  [NO_HEADER]: [NO_HEADER, "No header is served", "No header"],
+  [NO_IFRAME]: [NO_IFRAME, "No iframe is made", "No iframe"],
+  [NO_ALLOW]: [NO_ALLOW, "No allow attribute", "No attribute"],
+};
+
 /** The ways an answer can be worded: its canonical text first. */
 function wordingsOf(meaning: string): string[] {
   if (SHORT[meaning]) return [meaning, SHORT[meaning]!];
-  if (meaning === NO_HEADER) return [meaning, "No header is served", "No header"];
-  if (meaning === NO_IFRAME) return [meaning, "No iframe is made", "No iframe"];
-  if (meaning === NO_ALLOW) return [meaning, "No allow attribute", "No attribute"];
+
   return [meaning];
 }
 
@@ -433,8 +454,8 @@ const RANK_WEIGHTS: Partial<Record<DrillKind, readonly number[]>> = {
   outcome: [0.8, 1.6, 1.4, 0.8],
   "app-call": [0.8, 1.4, 1.5, 0.6],
   "deciding-row": [0.6, 1.7, 1.7, 0.6],
-  "csp-header": [0.75, 0.75, 0.9, 2],
-  allow: [0.9, 1, 1.3, 1.4],
+  "csp-header": [1.6, 0.9, 0.75, 1.1],
+  allow: [1, 0.7, 1.5, 2.2],
   "agent-list": [1.3, 1.1, 0.8, 0.85],
 };
 
@@ -453,11 +474,25 @@ function arrange(
   const need = OPTIONS - 1;
   let longer = weighted(rng, RANK_WEIGHTS[kind] ?? [1, 1, 1, 1]);
   const keyWordings = [...wordingsOf(key.meaning)].sort((a, b) => b.length - a.length);
-  const keyText =
-    longer === 0 ? keyWordings[0]! : longer === need ? keyWordings.at(-1)! : pick(rng, keyWordings);
+  const fixedWording = FIXED_WORDINGS[key.meaning];
+  const keyText = fixedWording
+    ? pick(rng, fixedWording)
+    : longer === 0
+      ? keyWordings[0]!
+      : longer === need
+        ? keyWordings.at(-1)!
+        : pick(rng, keyWordings);
   let shorter = need - longer;
   const out: (Candidate & { text: string })[] = [];
   const place = (c: Candidate, strict: boolean): boolean => {
+    const fixedAs = FIXED_WORDINGS[c.meaning];
+    if (fixedAs) {
+      const text = pick(rng, fixedAs);
+      out.push({ ...c, text });
+      if (text.length > keyText.length) longer--;
+      else shorter--;
+      return true;
+    }
     const ws = wordingsOf(c.meaning);
     const l = ws.filter((w) => w.length > keyText.length);
     const sh = ws.filter((w) => w.length < keyText.length);
@@ -523,7 +558,7 @@ export function optionsFor(
       fixed = [
         { meaning: NO_HEADER, why: whyFixed(NO_HEADER, `Not here: the view is rendered. ${here}`) },
       ];
-    pool = cspDirectiveCandidates(scenario, decision, directive!, nearMisses, rng);
+    pool = cspDirectiveCandidates(scenario, decision, directive!, nearMisses);
   } else if (kind === "agent-list") {
     if (key.meaning !== AGENT_LIST_EMPTY && offered("agent-list", "empty", rng))
       fixed = [
@@ -573,7 +608,11 @@ export function optionsFor(
       rng,
     ),
     ...shuffle(
-      usable.filter((c) => !c.near),
+      usable.filter((c) => !c.near && !c.last),
+      rng,
+    ),
+    ...shuffle(
+      usable.filter((c) => c.last),
       rng,
     ),
   ];

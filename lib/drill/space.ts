@@ -134,13 +134,16 @@ export function cspEntries(csp: unknown): string[] {
 
 /**
  * Approved origins that cover every entry of `declared`: each origin itself or its wildcard (a
- * declared wildcard is approved as written), now and then with one more origin besides.
+ * declared wildcard is approved as written), with one or two more origins besides.
  */
 export function coveringApproval(rng: Rng, declared: readonly string[], own: readonly string[]) {
   const out = new Set<string>();
   for (const o of declared) out.add(o.includes("*.") || chance(rng, 0.7) ? o : wildcardOf(o));
-  if (chance(rng, 0.3)) out.add(pick(rng, own));
-  if (chance(rng, 0.2)) out.add(pick(rng, FOREIGN_ORIGINS));
+  // A host approves more than one view needs, and an item's options can then name origins the
+  // learner sees even when the view declares none.
+  for (const o of own) if (chance(rng, 0.5)) out.add(o);
+  if (chance(rng, 0.4)) out.add(pick(rng, FOREIGN_ORIGINS));
+  while (out.size < 2) out.add(pick(rng, [...own, ...FOREIGN_ORIGINS]));
   return [...out];
 }
 
