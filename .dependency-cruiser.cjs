@@ -142,6 +142,22 @@ module.exports = {
       to: { path: "^lib/(store|drill)/", pathNot: "$1" },
     },
     {
+      name: "oracle-stands-apart",
+      comment:
+        "The drills' second oracle (lib/drill/oracle) is written from the rules text and reads only what a learner sees: it imports nothing from the engine it checks (lib/decide), the generator (lib/drill) or the simulator, so a fault cannot hide in a helper both share. Tests included.",
+      severity: "error",
+      from: { path: "^lib/drill/oracle/" },
+      to: { path: "^lib/(decide|drill|simulator)/", pathNot: "^lib/drill/oracle/" },
+    },
+    {
+      name: "oracle-for-tests-only",
+      comment:
+        "Only tests use the drills' second oracle: no page, script or module decides with it.",
+      severity: "error",
+      from: { pathNot: ["\\.test\\.tsx?$", "^lib/drill/oracle/"] },
+      to: { path: "^lib/drill/oracle/" },
+    },
+    {
       name: "lib-has-no-react",
       comment: "lib/ is framework-free: put React code under app/.",
       severity: "error",

@@ -105,7 +105,8 @@ test("a drill session of 10 items at 375 px is answered by keyboard: a missed ru
   await expectNoSeriousA11yViolationsInBothThemes(page);
 
   // Readiness now: the same day, so FSRS's recall is 100 % and each topic's figure is its share
-  // right of the items drilled on it or on one of its rules; the exam figure averages the nine.
+  // right of the items drilled on it or on one of its rules, capped by how much of the topic was
+  // seen (items drilled ÷ the topic's bank questions, floored); the exam figure averages the nine.
   await page.goto("/progress");
   await waitForHydration(page);
   const byTopic = new Map<string, { right: number; answered: number }>();
@@ -118,11 +119,16 @@ test("a drill session of 10 items at 375 px is answered by keyboard: a missed ru
       byTopic.set(topic, t);
     }
   }
-  const figures = [...byTopic].map(([topic, t]) => [
-    topic,
-    Math.round((100 * t.right) / t.answered),
-  ]);
   const readiness = page.getByTestId("readiness");
+  const figures: [string, number][] = [];
+  for (const [topic, t] of byTopic) {
+    const row = readiness.locator(`li[data-topic="${topic}"]`);
+    await expect(row).toHaveAttribute("data-seen", String(t.answered));
+    const size = Number(await row.getAttribute("data-size"));
+    expect(size).toBeGreaterThan(0);
+    const seenShare = Math.floor((100 * Math.min(t.answered, size)) / size);
+    figures.push([topic, Math.min(Math.round((100 * t.right) / t.answered), seenShare)]);
+  }
   for (const [topic, figure] of figures) {
     await expect(readiness.locator(`li[data-topic="${topic}"]`)).toHaveAttribute(
       "data-readiness",

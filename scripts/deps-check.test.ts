@@ -8,13 +8,17 @@ import { afterAll, describe, expect, it } from "vitest";
 // inside the tree the check reads, and expect dependency-cruiser to name both.
 const run = promisify(execFile);
 const dir = path.join("lib", "host", `__planted-${process.pid}`);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const inOracle = path.join("lib", "drill", "oracle", `__planted-${process.pid}`);
+const inDrill = path.join("lib", "drill", `__planted-${process.pid}`);
+afterAll(() => {
+  for (const d of [dir, inOracle, inDrill]) rmSync(d, { recursive: true, force: true });
+});
 
-async function cruise(target: string) {
+async function cruise(...targets: string[]) {
   try {
     const { stdout } = await run(
       "npx",
-      ["depcruise", target, "-c", ".dependency-cruiser.cjs", "-T", "err"],
+      ["depcruise", ...targets, "-c", ".dependency-cruiser.cjs", "-T", "err"],
       { encoding: "utf8" },
     );
     return { code: 0, out: stdout };
@@ -37,6 +41,23 @@ describe("the layer check (dependency-cruiser)", () => {
     expect(code).not.toBe(0);
     expect(out).toMatch(/no-circular/);
     expect(out).toMatch(/host-on-base: .*up\.ts → lib\/review\/items\.ts/);
+  }, 60_000);
+
+  it("fails on the drills' oracle importing the engine, and on a module (not a test) importing the oracle", async () => {
+    mkdirSync(inOracle, { recursive: true });
+    mkdirSync(inDrill, { recursive: true });
+    writeFileSync(
+      path.join(inOracle, "peek.ts"),
+      'import { decide } from "../../../decide";\nexport const peek = decide;\n',
+    );
+    writeFileSync(
+      path.join(inDrill, "use.ts"),
+      'import { oracle } from "../oracle/spec-oracle";\nexport const use = oracle;\n',
+    );
+    const { code, out } = await cruise(inOracle, inDrill);
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/oracle-stands-apart: .*peek\.ts → lib\/decide\/index\.ts/);
+    expect(out).toMatch(/oracle-for-tests-only: .*use\.ts → lib\/drill\/oracle\/spec-oracle\.ts/);
   }, 60_000);
 
   it("fails on React imported under lib/", async () => {

@@ -73,7 +73,13 @@ export function Readiness({
   const table = (
     <ul className="readiness-list" data-testid="readiness">
       {topics.map((t) => (
-        <li key={t.topic} data-topic={t.topic} data-readiness={t.readiness ?? ""}>
+        <li
+          key={t.topic}
+          data-topic={t.topic}
+          data-readiness={t.readiness ?? ""}
+          data-seen={t.seen}
+          data-size={t.size}
+        >
           <p className="readiness-head">
             <Link href={practiceHref(t.topic)}>{topicName(t.topic)}</Link>{" "}
             {t.readiness === null ? (
@@ -121,7 +127,9 @@ export function Readiness({
       <p className="muted">
         A topic&rsquo;s readiness is your recall (FSRS&rsquo;s average chance, today, that you
         recall each card you have answered in it) times your accuracy (the share right of your last{" "}
-        {RECENT_ANSWERS} answers there, questions and drills).
+        {RECENT_ANSWERS} answers there, questions and drills), and never more than how much of the
+        topic you have seen: the questions answered and items drilled there, out of its questions in
+        the bank (so one right answer cannot make a topic of 43 questions ready).
       </p>
       {details ? (
         <details>

@@ -29,6 +29,12 @@ describe("visibility gate", () => {
     expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-4"] });
   });
 
+  it('names both rules when a tool without "app" is called from another server\'s view (TOOL-4, TOOL-5)', () => {
+    const d = decideVisibility(["model"], otherView);
+    expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-4", "TOOL-5"] });
+    expect(decideVisibility(undefined, otherView).ruleIds).toEqual(["TOOL-2", "TOOL-5"]);
+  });
+
   it("refuses a cross-server call to an app tool even though app is listed (TOOL-5)", () => {
     const d = decideVisibility(["app"], otherView);
     expect(d).toMatchObject({ allowed: false, ruleIds: ["TOOL-5"] });

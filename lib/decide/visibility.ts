@@ -60,11 +60,19 @@ export function decideVisibility(
     };
   }
   if (!effective.includes("app")) {
-    return {
-      allowed: false,
-      ruleIds: [...base, "TOOL-4"],
-      reason: `visibility ${shown} lacks "app": the host refuses a view's call`,
-    };
+    // Both reasons are named when both hold: each alone refuses the call, so a verdict naming
+    // one would leave the other looking like a call that was allowed on that count.
+    return caller.sameServer
+      ? {
+          allowed: false,
+          ruleIds: [...base, "TOOL-4"],
+          reason: `visibility ${shown} lacks "app": the host refuses a view's call`,
+        }
+      : {
+          allowed: false,
+          ruleIds: [...base, "TOOL-4", "TOOL-5"],
+          reason: `visibility ${shown} lacks "app", and the tool belongs to another server than the view's: the host refuses the call on both counts`,
+        };
   }
   if (!caller.sameServer) {
     return {

@@ -6,6 +6,7 @@ import { previewDecision } from "../simulator/preview";
 import { listLessons } from "../content/lessons";
 import { lessonsByRule } from "../rules/info";
 import { drawGeneratedExamItem, examLookup, generatedExamItem } from "./exam-items";
+import { agentListOf } from "./answers";
 import { answerText, DRILLABLE_RULES } from "./generator";
 
 /** Nine topics of 14 to 26 questions, as the shipped banks. */
@@ -33,8 +34,11 @@ describe("generated items in the timed exam", () => {
       expect(item.question.id).toBe(generated[n]);
       // Keyed by running the engine on the item's scenario, as a drill is.
       const key = item.question.options.find((o) => o.id === item.question.answer)!;
+      const listed = agentListOf(item.scenario)
+        .filter((t) => t.listed)
+        .map((t) => t.name);
       expect(item.meanings[key.id]).toBe(
-        answerText(item.kind, previewDecision(item.scenario), item.directive),
+        answerText(item.kind, previewDecision(item.scenario), item.directive, listed),
       );
     }
     // Five items from one seed are not one item five times.

@@ -14,9 +14,18 @@ import { runHeadless } from "../simulator/run";
 import { parseScenario } from "../simulator/scenario";
 import { decodeScenarioLink } from "../simulator/share";
 import { previewDecision } from "../simulator/preview";
+import { agentListOf } from "./answers";
 import {
+  AGENT_LIST_EMPTY,
+  APP_CALL_TEXT,
   DRILLABLE_RULES,
   DRILL_KINDS,
+  HOST_POLICY_LINE,
+  NO_ALLOW,
+  NO_HEADER,
+  NO_IFRAME,
+  OUTCOME_TEXT,
+  ROW_TEXT,
   answerText,
   drillSimulatorLink,
   generateDrillItem,
@@ -30,6 +39,11 @@ const items: DrillItem[] = Array.from({ length: SEEDS }, (_, i) =>
 );
 /** The key in canonical words (an option may show a shorter wording of the same answer). */
 const keyText = (item: DrillItem) => item.meanings[item.question.answer]!;
+/** The names the engine's visibility gate lets into the agent's list (TOOL-2, TOOL-3). */
+const listedNames = (item: DrillItem) =>
+  agentListOf(item.scenario)
+    .filter((t) => t.listed)
+    .map((t) => t.name);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 describe("the drill generator", () => {
@@ -51,6 +65,9 @@ describe("the drill generator", () => {
   });
 
   it("draws every kind and every topic, and keys spread over each kind's answers", () => {
+    // The mix follows cases.ts: kinds whose keys the scenario builds (a csp directive, an allow
+    // attribute, the agent's list) come more often than the closed sets, whose few cases would
+    // otherwise repeat within a run of 100 items.
     const byKind = Object.fromEntries(DRILL_KINDS.map((k) => [k, new Map<string, number>()]));
     for (const item of items) {
       const m = byKind[item.kind]!;
@@ -62,13 +79,10 @@ describe("the drill generator", () => {
       console.log(
         `${kind}: ${n} items, ${m.size} distinct keys; most common ${pct(Math.max(...m.values()) / n)}`,
       );
-      expect(n).toBeGreaterThan(SEEDS / 8);
+      expect(n).toBeGreaterThan(SEEDS / 25);
     }
-    // The outcome kind keys each of its four outcomes about equally often.
-    const outcomes = [...byKind.outcome!.values()];
-    expect(outcomes.length).toBe(4);
-    const n = outcomes.reduce((a, b) => a + b, 0);
-    for (const c of outcomes) expect(Math.abs(c / n - 0.25)).toBeLessThan(0.08);
+    // Every outcome is some item's key.
+    expect(byKind.outcome!.size).toBe(Object.keys(OUTCOME_TEXT).length);
     const topics = new Set(items.map((i) => i.question.topic));
     expect([...topics].sort()).toEqual([...DRILL_TOPICS].sort());
   });
@@ -76,7 +90,9 @@ describe("the drill generator", () => {
   it("keys each item with the engine: the key is what the decision says, and no distractor is", () => {
     for (const item of items) {
       const decision = previewDecision(item.scenario);
-      expect(answerText(item.kind, decision, item.directive), item.seed).toBe(keyText(item));
+      expect(answerText(item.kind, decision, item.directive, listedNames(item)), item.seed).toBe(
+        keyText(item),
+      );
       expect(item.key).toBe(keyText(item));
       const texts = item.question.options.map((o) => o.text);
       expect(new Set(texts).size, item.seed).toBe(texts.length);
@@ -106,6 +122,7 @@ describe("the drill generator", () => {
               item.kind,
               { ...run.decision, outcome: outcome as typeof run.decision.outcome },
               item.directive,
+              run.agentTools.filter((t) => t.listed).map((t) => t.name),
             );
             if (got !== keyText(item))
               mismatches.push(`${item.seed}: run says "${got}", key "${keyText(item)}"`);
@@ -123,11 +140,13 @@ describe("the drill generator", () => {
     },
   );
 
-  it("says so in the stem when the key turns on this host's policy, citing [seed] rules", () => {
+  it("says so in the explanation when the key turns on this host's policy, citing [seed] rules, and states the policy in every stem", () => {
     let flagged = 0;
     for (const item of items) {
       const d = item.decision;
-      const says = /\*\*Host policy, not a spec MUST:\*\*/.test(item.question.stem);
+      expect(item.question.stem).toContain(HOST_POLICY_LINE);
+      const says = /\*\*Host policy, not a spec MUST:\*\*/.test(item.explanation);
+      const sources = ["seed", "draft", "sdk"];
       // Independent of the generator's own notes: read the verdicts the key rests on.
       const onPolicy = item.deciding.some(
         (v) =>
@@ -136,17 +155,20 @@ describe("the drill generator", () => {
           (v.row === "negotiation" && v.verdict === "fail" && d.outcome === "text") ||
           (v.row === "app-call" && d.appCall?.askedConsent === true),
       );
-      if (onPolicy) expect(says, `${item.seed}: ${item.question.stem.slice(0, 200)}`).toBe(true);
+      if (onPolicy) expect(says, `${item.seed}: ${item.explanation.slice(0, 200)}`).toBe(true);
       expect(says).toBe(item.hostPolicy.length > 0);
       for (const note of item.hostPolicy) {
         for (const id of note.ruleIds) {
-          expect(getRule(id).sources as readonly string[], `${item.seed}: ${id}`).toContain("seed");
-          expect(item.question.stem).toContain(id);
+          expect(
+            (getRule(id).sources as readonly string[]).some((s) => sources.includes(s)),
+            `${item.seed}: ${id}`,
+          ).toBe(true);
+          expect(item.explanation).toContain(id);
         }
       }
       if (says) flagged++;
     }
-    console.log(`Items that say they turn on host policy: ${flagged} of ${SEEDS}`);
+    console.log(`Items whose explanation says they turn on host policy: ${flagged} of ${SEEDS}`);
     expect(flagged).toBeGreaterThan(0);
     expect(flagged).toBeLessThan(SEEDS);
   });
@@ -219,6 +241,94 @@ describe("generated items give a blind learner nothing to go on", () => {
       }
     }
     expect(questions.filter((q) => q.options.length !== 4).map((q) => q.id)).toEqual([]);
+  });
+
+  it("offers each answer of a closed set, and each fixed answer, about four times as often as it is the key", () => {
+    // An answer offered only when it is right (or never when it is) would be a cue a learner picks
+    // up over a few dozen items; so each is offered in proportion to how often it is the key.
+    const fixed = [
+      ...Object.values(OUTCOME_TEXT),
+      ...Object.values(APP_CALL_TEXT),
+      ...Object.values(ROW_TEXT),
+      NO_HEADER,
+      NO_IFRAME,
+      NO_ALLOW,
+      AGENT_LIST_EMPTY,
+    ];
+    const rows = fixed.map((answer) => {
+      let offered = 0;
+      let key = 0;
+      for (const item of items) {
+        if (!Object.values(item.meanings).includes(answer)) continue;
+        offered++;
+        if (keyText(item) === answer) key++;
+      }
+      return { answer, offered, key };
+    });
+    console.log(
+      [
+        "Answers of closed sets: key / offered",
+        ...rows.map((r) => `  ${`${r.key} / ${r.offered}`.padStart(10)}  ${r.answer}`),
+      ].join("\n"),
+    );
+    for (const r of rows) {
+      if (r.offered < 40) continue;
+      expect(Math.abs(r.key / r.offered - CHANCE), r.answer).toBeLessThan(0.12);
+    }
+  });
+
+  it("gives a learner who learns which words mark keys on half the items no more than chance ± 5 points on the other half", () => {
+    // Each word's share of appearances in a key, learnt on one half; on the other half the option
+    // whose words score best is picked (ties at random). A word, or a whole answer, offered only
+    // when right (or never when right) would show here.
+    const byWord = (t: string) => [
+      ...new Set(
+        t
+          .toLowerCase()
+          .split(/[^a-z0-9'*:/.-]+/)
+          .filter(Boolean),
+      ),
+    ];
+    let words = byWord;
+    const learn = (train: readonly DrillItem[]) => {
+      const inKey = new Map<string, number>();
+      const seen = new Map<string, number>();
+      for (const item of train)
+        for (const o of item.question.options)
+          for (const w of words(o.text)) {
+            seen.set(w, (seen.get(w) ?? 0) + 1);
+            if (o.id === item.question.answer) inKey.set(w, (inKey.get(w) ?? 0) + 1);
+          }
+      // Laplace-smoothed towards chance, so a word seen once weighs little.
+      return (w: string) => ((inKey.get(w) ?? 0) + CHANCE) / ((seen.get(w) ?? 0) + 1);
+    };
+    const score = (train: readonly DrillItem[], test: readonly DrillItem[]) => {
+      const weight = learn(train);
+      const rng = createRng("drill-words");
+      const mean = (t: string) => {
+        const ws = words(t);
+        return ws.reduce((sum, w) => sum + weight(w), 0) / ws.length;
+      };
+      let right = 0;
+      for (const item of test) {
+        const best = Math.max(...item.question.options.map((o) => mean(o.text)));
+        const tied = item.question.options.filter((o) => mean(o.text) === best);
+        if (tied[Math.floor(rng() * tied.length)]!.id === item.question.answer) right++;
+      }
+      return right / test.length;
+    };
+    const even = items.filter((_, i) => i % 2 === 0);
+    const odd = items.filter((_, i) => i % 2 === 1);
+    const scores = [score(even, odd), score(odd, even)];
+    // The same with whole options as the unit: the open kinds' most common strings (a csp
+    // directive with one origin, a grant of two flags) are keys a little more often than
+    // distractors. Printed, not held: the issue's strategy learns words.
+    words = (t) => [t];
+    const whole = [score(even, odd), score(odd, even)];
+    console.log(
+      `Words learnt on half the items, tried on the other half: ${scores.map(pct).join(" and ")} (chance ${pct(CHANCE)}); whole options learnt: ${whole.map(pct).join(" and ")}`,
+    );
+    for (const x of scores) expect(Math.abs(x - CHANCE)).toBeLessThanOrEqual(0.05);
   });
 
   it(`keeps every blind strategy at chance (${pct(CHANCE)}) ± 5 % over ${SEEDS} items`, () => {

@@ -10,6 +10,7 @@ import {
   topicReadiness,
   type ReadinessSources,
 } from "./readiness";
+import { topicMastery } from "./mastery";
 import { firstCard, newCard, retrievability } from "./review";
 
 const T0 = new Date("2026-06-01T12:00:00Z");
@@ -63,7 +64,9 @@ describe("topicReadiness", () => {
       cards[`CSP-q${i}`] = firstCard(right, T0);
     }
     const now = days(3);
-    const csp = topicReadiness(["CSP"], { ...empty, answers, cards }, retrievability, now)[0]!;
+    // A bank of these four alone: every question seen, so coverage does not cap the product.
+    const questions = bank("CSP", 4);
+    const csp = topicReadiness(["CSP"], { questions, answers, cards }, retrievability, now)[0]!;
     const recall = Math.round(
       (100 * Object.values(cards).reduce((s, c) => s + retrievability(c, now), 0)) / 4,
     );
@@ -73,7 +76,7 @@ describe("topicReadiness", () => {
     expect(csp).toMatchObject({ answered: 4, right: 3, cards: 4, due: 4, recall });
     expect(csp.readiness).toBe(Math.round((recall * 3) / 4));
     expect(csp.sentence).toBe(
-      `${csp.readiness} % = recall ${recall} % (FSRS's average chance you recall the 4 reviewed cards, 4 due now) × accuracy 3/4 (3 of your 4 answers here right).`,
+      `${csp.readiness} % = recall ${recall} % (FSRS's average chance you recall the 4 reviewed cards, 4 due now) × accuracy 3/4 (3 of your 4 answers here right); 4 items seen (bank questions answered and items drilled) against its 4 questions.`,
     );
   });
 
@@ -96,7 +99,7 @@ describe("topicReadiness", () => {
     );
     expect(csp).toMatchObject({ answered: 10, right: 5, cards: 0, recall: null, readiness: 50 });
     expect(csp!.sentence).toBe(
-      "50 % = your accuracy alone (5 of your last 10 answers here right); no card here has been reviewed yet.",
+      "50 % = your accuracy alone (5 of your last 10 answers here right); no card here has been reviewed yet; 16 items seen (bank questions answered and items drilled) against its 12 questions.",
     );
   });
 
@@ -111,7 +114,9 @@ describe("topicReadiness", () => {
       drilled("CSP", ["CSP-5"], false, at(1)),
       drilled("NEG", ["NEG-6"], true, at(2)),
     ]);
-    const sources = { ...empty, ruleCards, drillResults: results };
+    // Banks of one question a topic: coverage does not cap, so recall alone moves the figure.
+    const questions = TOPICS.flatMap((t) => bank(t, 1));
+    const sources = { ...empty, questions, ruleCards, drillResults: results };
     const sameDay = topicReadiness(TOPICS, sources, retrievability, at(3));
     const later = topicReadiness(TOPICS, sources, retrievability, days(60));
     const csp = (list: typeof later) => list.find((t) => t.topic === "CSP")!;
@@ -128,18 +133,23 @@ describe("topicReadiness", () => {
     });
   });
 
-  it("with one topic practised, only it has a figure, the exam counts the other eight as 0, and the next drill is a topic not started", () => {
+  it("with one topic practised, only it has a figure, capped by the share of it seen, the exam counts the other eight as 0, and the next drill is a topic not started", () => {
     const answers = Object.fromEntries(bank("TOOL", 5).map((q, i) => [q.id, answer(i !== 0, T0)]));
     const cards = Object.fromEntries(bank("TOOL", 5).map((q, i) => [q.id, firstCard(i !== 0, T0)]));
     const topics = topicReadiness(TOPICS, { ...empty, answers, cards }, retrievability, at(5));
     const tool = topics.find((t) => t.topic === "TOOL")!;
-    // The same day: recall 100 %, so readiness is the accuracy, 4 of 5.
-    expect(tool).toMatchObject({ recall: 100, answered: 5, right: 4, readiness: 80 });
+    // The same day: recall 100 %, so recall × accuracy is 4 of 5, 80 %; but 5 of the topic's 12
+    // questions seen caps it at 41 %.
+    expect(tool).toMatchObject({ recall: 100, answered: 5, right: 4, seen: 5, size: 12 });
+    expect(tool.readiness).toBe(41);
+    expect(tool.sentence).toBe(
+      "41 % = how much of this topic you have seen, 5 items seen (bank questions answered and items drilled) against its 12 questions, which caps 80 % = recall 100 % (FSRS's average chance you recall the 5 reviewed cards, 1 due now) × accuracy 4/5 (4 of your 5 answers here right).",
+    );
     expect(topics.filter((t) => t.readiness !== null)).toEqual([tool]);
     expect(examReadiness(topics)).toEqual({
-      readiness: 9,
+      readiness: 5,
       sentence:
-        "9 % = the average of the 9 topics' readiness (80 / 9), the 8 not started counting 0: the exam draws evenly from every topic.",
+        "5 % = the average of the 9 topics' readiness (41 / 9), the 8 not started counting 0: the exam draws evenly from every topic.",
     });
     expect(drillNext(topics, DRILL_TOPICS, {}, at(5))?.topic).toBe("NEG");
   });
@@ -147,17 +157,53 @@ describe("topicReadiness", () => {
   it("leaves out cards never rated, and a wrong drill answer lowers the topic's figure", () => {
     const cards = { "RES-q0": newCard(T0), "RES-q1": firstCard(true, T0) };
     const answers = { "RES-q1": answer(true, T0) };
-    const before = topicReadiness(["RES"], { ...empty, answers, cards }, retrievability, at(1));
+    // A bank of RES-q1 alone, so coverage does not cap.
+    const questions = [{ id: "RES-q1", topic: "RES" }];
+    const before = topicReadiness(["RES"], { questions, answers, cards }, retrievability, at(1));
     expect(before[0]).toMatchObject({ cards: 1, readiness: 100 });
     const drillResults = byAt([drilled("RES", ["RES-2"], false, at(2))]);
     const ruleCards = { "RES-2": firstCard(false, at(2)) };
     const after = topicReadiness(
       ["RES"],
-      { ...empty, answers, cards, ruleCards, drillResults },
+      { questions, answers, cards, ruleCards, drillResults },
       retrievability,
       at(3),
     );
     expect(after[0]).toMatchObject({ cards: 2, answered: 2, right: 1, readiness: 50 });
+  });
+});
+
+describe("topicReadiness and how much of a topic was seen", () => {
+  it("never reads more than the items seen ÷ the topic's size: one drilled item right in a topic of 43 questions is 2 %, as mastery counts 0 of 43", () => {
+    const questions = [...bank("BRG", 43), ...bank("CSP", 12)];
+    const drillResults = byAt([drilled("BRG", ["BRG-5"], true, T0)]);
+    const ruleCards = { "BRG-5": firstCard(true, T0) };
+    const [brg] = topicReadiness(
+      ["BRG"],
+      { questions, answers: {}, cards: {}, ruleCards, drillResults },
+      retrievability,
+      at(1),
+    );
+    // Recall 100 % and accuracy 1 of 1 make 100 %; one item of 43 caps it.
+    expect(brg).toMatchObject({ recall: 100, answered: 1, right: 1, seen: 1, size: 43 });
+    expect(brg!.readiness).toBe(2);
+    expect(brg!.readiness! / 100).toBeLessThanOrEqual(1 / 43);
+    expect(brg!.sentence).toBe(
+      "2 % = how much of this topic you have seen, 1 item seen (bank questions answered and items drilled) against its 43 questions, which caps 100 % = recall 100 % (FSRS's average chance you recall the 1 reviewed card) × accuracy 1/1 (1 of your 1 answer here right).",
+    );
+    expect(topicMastery(["BRG"], questions, {})[0]).toEqual({
+      topic: "BRG",
+      total: 43,
+      answered: 0,
+      right: 0,
+    });
+  });
+
+  it("reaches the product once every question is seen, and counts a question answered twice once", () => {
+    const questions = bank("NEG", 3);
+    const answers = Object.fromEntries(questions.map((q) => [q.id, answer(true, T0)]));
+    const [neg] = topicReadiness(["NEG"], { questions, answers, cards: {} }, retrievability, at(1));
+    expect(neg).toMatchObject({ seen: 3, size: 3, readiness: 100 });
   });
 });
 
@@ -184,7 +230,14 @@ describe("drillNext", () => {
         drilled(t, [`${t}-1`], true, at(2 + i)),
       ),
     ]);
-    const topics = topicReadiness(TOPICS, { ...empty, drillResults: results }, retrievability, T0);
+    // Banks of one question a topic: coverage does not cap, so accuracy picks the topic.
+    const questions = TOPICS.flatMap((t) => bank(t, 1));
+    const topics = topicReadiness(
+      TOPICS,
+      { questions, answers: {}, cards: {}, drillResults: results },
+      retrievability,
+      T0,
+    );
     // SBX is lower still (not started), but no drill generates SBX items.
     expect(topics.find((t) => t.topic === "SBX")!.readiness).toBeNull();
     const ruleCards = { "CSP-4": firstCard(true, at(1)), "NEG-1": firstCard(true, at(2)) };

@@ -9,9 +9,12 @@ import type { Drawable } from "./exam";
 //   accuracy — the share right of their last RECENT_ANSWERS answers in the topic (the last try at
 //              each bank question, and each drilled item on the topic or resting on one of its
 //              rules), newest first.
-// readiness = recall % × right / answered, rounded: the sentence shows the three numbers, so the
-// product can be worked out by hand. Pure: the caller passes FSRS's retrievability in, so pages
-// load the scheduler only when they show the figure.
+// readiness = recall % × right / answered, rounded, and never more than the share of the topic
+// seen (bank questions answered and items drilled, out of the topic's bank questions): recall and
+// accuracy measure only what was answered, so one right answer must not read as a topic mastered
+// (issue 36: "100 %" after one drilled item, beside "0 of 43" in Mastery by topic). The sentence
+// shows every number, so the figure can be worked out by hand. Pure: the caller passes FSRS's
+// retrievability in, so pages load the scheduler only when they show the figure.
 
 /** How many of the latest answers in a topic make its "recent accuracy". */
 export const RECENT_ANSWERS = 10;
@@ -40,6 +43,9 @@ export interface TopicReadiness {
   due: number;
   /** Average recall in whole percent; null without a reviewed card. */
   recall: number | null;
+  /** Bank questions answered plus items drilled in the topic, and its bank questions. */
+  seen: number;
+  size: number;
   /** Whole percent; null when the topic is not started (no answer and no reviewed card). */
   readiness: number | null;
   /** How the figure was reached, with the learner's own numbers. */
@@ -69,6 +75,20 @@ export function topicReadiness(
   for (const r of Object.values(sources.drillResults ?? {}))
     for (const t of new Set([r.topic, ...r.rules.map(ruleTopic)])) recent.get(t)?.push(r);
 
+  // Coverage: distinct bank questions answered, plus every item drilled (each a different item),
+  // counted in the topics it counts in for accuracy; out of the topic's bank questions.
+  const seen = new Map<string, number>(topics.map((t) => [t, 0]));
+  const size = new Map<string, number>(topics.map((t) => [t, 0]));
+  for (const q of sources.questions)
+    if (size.has(q.topic)) size.set(q.topic, size.get(q.topic)! + 1);
+  for (const id of Object.keys(sources.answers)) {
+    const t = topicOf.get(id);
+    if (t !== undefined && seen.has(t)) seen.set(t, seen.get(t)! + 1);
+  }
+  for (const r of Object.values(sources.drillResults ?? {}))
+    for (const t of new Set([r.topic, ...r.rules.map(ruleTopic)]))
+      if (seen.has(t)) seen.set(t, seen.get(t)! + 1);
+
   const reviewed = new Map<string, StoredCard[]>(topics.map((t) => [t, []]));
   // A card never rated (state 0: a queued question brought in at once) has no recall to estimate.
   for (const [id, c] of Object.entries(sources.cards))
@@ -88,7 +108,34 @@ export function topicReadiness(
     const recallPct = cards.length
       ? pct(cards.reduce((sum, c) => sum + recall(c, now), 0) / cards.length)
       : null;
-    const base = { topic, answered, right, cards: cards.length, due, recall: recallPct };
+    const n = seen.get(topic)!;
+    const m = size.get(topic)!;
+    const base = {
+      topic,
+      answered,
+      right,
+      cards: cards.length,
+      due,
+      recall: recallPct,
+      seen: n,
+      size: m,
+    };
+    // Floored, so the figure is at most seen ÷ size (a topic without bank questions has no cap).
+    const cap = m ? Math.floor((100 * Math.min(n, m)) / m) : 100;
+    const seenWords = `${n} item${n === 1 ? "" : "s"} seen (bank questions answered and items drilled) against its ${m} question${m === 1 ? "" : "s"}`;
+    /** The figure, capped by coverage, with its sentence. */
+    const capped = (figure: number, how: string) =>
+      figure > cap
+        ? {
+            ...base,
+            readiness: cap,
+            sentence: `${cap} % = how much of this topic you have seen, ${seenWords}, which caps ${how}.`,
+          }
+        : {
+            ...base,
+            readiness: figure,
+            sentence: `${how}; ${seenWords}.`,
+          };
     const cardWords = `${cards.length} reviewed card${cards.length === 1 ? "" : "s"}${due ? `, ${due} due now` : ""}`;
     const accuracyWords = `${right} of your ${answered < RECENT_ANSWERS ? "" : "last "}${answered} answer${answered === 1 ? "" : "s"} here right`;
     if (!answered && recallPct === null) {
@@ -99,26 +146,23 @@ export function topicReadiness(
       };
     }
     if (recallPct === null) {
-      const readiness = Math.round((100 * right) / answered);
-      return {
-        ...base,
-        readiness,
-        sentence: `${readiness} % = your accuracy alone (${accuracyWords}); no card here has been reviewed yet.`,
-      };
+      const figure = Math.round((100 * right) / answered);
+      return capped(
+        figure,
+        `${figure} % = your accuracy alone (${accuracyWords}); no card here has been reviewed yet`,
+      );
     }
     if (!answered) {
-      return {
-        ...base,
-        readiness: recallPct,
-        sentence: `${recallPct} % = your recall alone (FSRS's average chance you recall the ${cardWords}); no recent answer here.`,
-      };
+      return capped(
+        recallPct,
+        `${recallPct} % = your recall alone (FSRS's average chance you recall the ${cardWords}); no recent answer here`,
+      );
     }
-    const readiness = Math.round((recallPct * right) / answered);
-    return {
-      ...base,
-      readiness,
-      sentence: `${readiness} % = recall ${recallPct} % (FSRS's average chance you recall the ${cardWords}) × accuracy ${right}/${answered} (${accuracyWords}).`,
-    };
+    const figure = Math.round((recallPct * right) / answered);
+    return capped(
+      figure,
+      `${figure} % = recall ${recallPct} % (FSRS's average chance you recall the ${cardWords}) × accuracy ${right}/${answered} (${accuracyWords})`,
+    );
   });
 }
 
