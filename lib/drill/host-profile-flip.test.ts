@@ -8,11 +8,11 @@ import {
   type ProfileFieldName,
 } from "../decide/host-profile";
 import { ROWS } from "../decide/vocabulary";
-import { createRng } from "../quiz/random";
 import { loadScenarioFiles } from "../content/scenarios";
 import { previewDecision } from "../simulator/preview";
 import { resolvePorts, type Scenario } from "../simulator/scenario";
-import { DRILL_TOPICS, drawScenario } from "./space";
+import { generateDrillItem } from "./generator";
+import { DRILL_TOPICS } from "./space";
 
 // The hand-written table FIELD_ROWS (lib/decide/host-fields.ts) says which rows of the decision
 // table each profile field may change. Here each field is flipped alone, to each of its other
@@ -20,11 +20,12 @@ import { DRILL_TOPICS, drawScenario } from "./space";
 // was, but for rows that an earlier change makes reached or unreached (then "skip" on one side).
 
 const N = 1000;
-const rng = createRng("host-profile-flip");
-const scenarios: Scenario[] = Array.from({ length: N }, (_, i) =>
-  drawScenario(rng, `flip-${i}`, DRILL_TOPICS[i % DRILL_TOPICS.length]!, {
-    viewCalls: i % 3 === 0,
-  }),
+// The drills' own scenarios: varied by construction (at least 80 distinct cases in every 100).
+const scenarios: Scenario[] = Array.from(
+  { length: N },
+  (_, i) =>
+    generateDrillItem({ seed: `flip-${i}`, topic: DRILL_TOPICS[i % DRILL_TOPICS.length]! })
+      .scenario,
 );
 const presets = (await loadScenarioFiles()).map((f) => resolvePorts(f.scenario, 3000));
 
