@@ -44,6 +44,22 @@ test.beforeAll(async () => {
 
 test.afterAll(() => server?.kill());
 
+/** `npm run review` as a person runs it: its exit code and everything it printed. */
+function reviewCli(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const cli = spawn(process.execPath, ["--import", "tsx", "scripts/review.ts", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    cli.stdout.on("data", (d: Buffer) => (stdout += d));
+    cli.stderr.on("data", (d: Buffer) => (stderr += d));
+    cli.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 async function review(page: Page, url: string) {
   await page.goto("/review");
   await page.getByLabel("Server URL").fill(url);
@@ -121,32 +137,16 @@ test("npm run review -- --render judges a stdio server's view through the page, 
   baseURL,
 }) => {
   const command = `node ${BASIC_ENTRY} --stdio`;
-  const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-    (resolve) => {
-      const cli = spawn(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          "scripts/review.ts",
-          "--stdio",
-          command,
-          "--render",
-          "--app-url",
-          baseURL!,
-          "--watch",
-          "500",
-          "--json",
-        ],
-        { stdio: ["ignore", "pipe", "pipe"] },
-      );
-      let stdout = "";
-      let stderr = "";
-      cli.stdout.on("data", (d: Buffer) => (stdout += d));
-      cli.stderr.on("data", (d: Buffer) => (stderr += d));
-      cli.on("close", (code) => resolve({ code, stdout, stderr }));
-    },
-  );
+  const out = await reviewCli([
+    "--stdio",
+    command,
+    "--render",
+    "--app-url",
+    baseURL!,
+    "--watch",
+    "500",
+    "--json",
+  ]);
   expect(out.stderr).toContain("Rendering get-time's view…");
   const report = JSON.parse(out.stdout) as {
     items: { id: string; status: string; evidence: string }[];
@@ -175,32 +175,16 @@ test("npm run review -- --render judges a stdio server's view through the page, 
 test("--render keeps the protocol report and says how far each UI tool got: a required argument is sampled, a text-only tool is said to be text", async ({
   baseURL,
 }) => {
-  const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-    (resolve) => {
-      const cli = spawn(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          "scripts/review.ts",
-          "--stdio",
-          "node e2e/servers/render-two-tools.mjs",
-          "--render",
-          "--app-url",
-          baseURL!,
-          "--watch",
-          "300",
-          "--json",
-        ],
-        { stdio: ["ignore", "pipe", "pipe"] },
-      );
-      let stdout = "";
-      let stderr = "";
-      cli.stdout.on("data", (d: Buffer) => (stdout += d));
-      cli.stderr.on("data", (d: Buffer) => (stderr += d));
-      cli.on("close", (code) => resolve({ code, stdout, stderr }));
-    },
-  );
+  const out = await reviewCli([
+    "--stdio",
+    "node e2e/servers/render-two-tools.mjs",
+    "--render",
+    "--app-url",
+    baseURL!,
+    "--watch",
+    "300",
+    "--json",
+  ]);
   expect(out.stderr).toContain("Rendering book_room's view…");
   expect(out.stderr).toContain("Rendering show_plain's view…");
   const report = JSON.parse(out.stdout) as {
