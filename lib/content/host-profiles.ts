@@ -1,4 +1,4 @@
-import fs from "node:fs/promises";
+import { parseJsonFile, readJsonFolder } from "./json-files";
 import path from "node:path";
 import { z } from "zod";
 import { FIELD_VALUES, REFERENCE_PROFILE } from "../decide/host-fields";
@@ -14,7 +14,7 @@ import {
   type ProfileFieldName,
   type ProfileFields,
 } from "../decide/host-profile";
-import { ContentError, formatPath } from "./errors";
+import { ContentError } from "./errors";
 import { describeStaleness, KIND_LABEL, sourceParts, staleness } from "./host-grid";
 import { EVIDENCE_KINDS, type EvidenceKind, type HostCell } from "./hosts-schema";
 import { loadHostRecords, type LoadedHostRecord } from "./hosts";
@@ -123,54 +123,21 @@ export interface LoadedHostProfileFile extends HostProfileFile {
   file: string;
 }
 
-function relative(file: string): string {
-  return path.relative(process.cwd(), file).split(path.sep).join("/");
-}
-
 /** Parses one profile file; throws a ContentError naming the file and the field. */
 export function parseHostProfileFile(source: string, file: string): LoadedHostProfileFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(source);
-  } catch (error) {
-    throw new ContentError(file, "JSON", (error as Error).message);
-  }
-  const result = hostProfileFileSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const message =
-      issue.code === "unrecognized_keys"
-        ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-        : issue.message;
-    throw new ContentError(file, formatPath(issue.path), message);
-  }
+  const data = parseJsonFile(hostProfileFileSchema, source, file);
   const stem = path.basename(file, ".json");
-  if (result.data.id !== stem) {
-    throw new ContentError(file, "id", `"${result.data.id}" must match the file name "${stem}"`);
+  if (data.id !== stem) {
+    throw new ContentError(file, "id", `"${data.id}" must match the file name "${stem}"`);
   }
-  return { ...result.data, file };
+  return { ...data, file };
 }
 
 /** Every profile file, in file-name order; an absent folder holds none. */
 export async function loadHostProfileFiles(
   dir = HOST_PROFILES_DIR,
 ): Promise<LoadedHostProfileFile[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(/* turbopackIgnore: true */ dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  return Promise.all(
-    names
-      .filter((n) => n.endsWith(".json"))
-      .sort()
-      .map(async (n) => {
-        const abs = path.join(/* turbopackIgnore: true */ dir, n);
-        return parseHostProfileFile(await fs.readFile(abs, "utf8"), relative(abs));
-      }),
-  );
+  return readJsonFolder(dir, parseHostProfileFile);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import fs from "node:fs/promises";
+import { parseJsonFile, readJsonFolder } from "./json-files";
 import path from "node:path";
 import { ContentError, formatPath } from "./errors";
 import { HOST_DIRECTED_PARTIES, hostRecordSchema, type HostRecord } from "./hosts-schema";
@@ -12,10 +12,6 @@ export const RESERVED_HOST_IDS: readonly string[] = ["authors"];
 /** A host record with the file it came from (relative to the project). */
 export interface LoadedHostRecord extends HostRecord {
   file: string;
-}
-
-function relative(file: string): string {
-  return path.relative(process.cwd(), file).split(path.sep).join("/");
 }
 
 /**
@@ -38,25 +34,11 @@ function describeIssuePath(issuePath: readonly PropertyKey[]): string {
  * must be the record's id, so a link to `/hosts/<id>` always finds its file.
  */
 export function parseHostFile(text: string, file: string): LoadedHostRecord {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new ContentError(file, "JSON", (error as Error).message);
-  }
-  const result = hostRecordSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
+  const record = parseJsonFile(hostRecordSchema, text, file, {
+    where: (_raw, issuePath) => describeIssuePath(issuePath),
     // A bad cell key comes as zod's "Invalid key in record", wrapping the key schema's own issue.
-    const message =
-      issue.code === "unrecognized_keys"
-        ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-        : issue.code === "invalid_key"
-          ? (issue.issues[0]?.message ?? issue.message)
-          : issue.message;
-    throw new ContentError(file, describeIssuePath(issue.path), message);
-  }
-  const record = result.data;
+    message: (issue) => (issue.code === "invalid_key" ? issue.issues[0]?.message : undefined),
+  });
   const stem = path.basename(file, ".json");
   if (record.id !== stem) {
     throw new ContentError(file, "id", `"${record.id}" must match the file name "${stem}"`);
@@ -72,22 +54,7 @@ export function parseHostFile(text: string, file: string): LoadedHostRecord {
  * not yet checked against the catalogue: `checkHostRecords` does that.
  */
 export async function loadHostRecords(dir = HOSTS_DIR): Promise<LoadedHostRecord[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(/* turbopackIgnore: true */ dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  return Promise.all(
-    names
-      .filter((n) => n.endsWith(".json"))
-      .sort()
-      .map(async (n) => {
-        const abs = path.join(/* turbopackIgnore: true */ dir, n);
-        return parseHostFile(await fs.readFile(abs, "utf8"), relative(abs));
-      }),
-  );
+  return readJsonFolder(dir, parseHostFile);
 }
 
 /**

@@ -1,4 +1,4 @@
-import fs from "node:fs/promises";
+import { parseJsonFile, readJsonFolder } from "./json-files";
 import path from "node:path";
 import { ContentError, formatPath } from "./errors";
 import { specFileSchema, type SpecEntry } from "./spec-schema";
@@ -10,10 +10,6 @@ export const GAPS_FILE_NAME = "gaps.json";
 /** A catalogue entry with the file it came from (relative to the project). */
 export interface LoadedSpecEntry extends SpecEntry {
   file: string;
-}
-
-function relative(file: string): string {
-  return path.relative(process.cwd(), file).split(path.sep).join("/");
 }
 
 /** Where a zod issue sits, naming the entry by its id when the path goes through one. */
@@ -30,22 +26,8 @@ function describeIssuePath(raw: unknown, issuePath: readonly PropertyKey[]): str
 
 /** Parses one catalogue file; throws a ContentError naming the file, the entry id and the field. */
 export function parseSpecFile(text: string, file: string): LoadedSpecEntry[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new ContentError(file, "JSON", (error as Error).message);
-  }
-  const result = specFileSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const message =
-      issue.code === "unrecognized_keys"
-        ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`
-        : issue.message;
-    throw new ContentError(file, describeIssuePath(raw, issue.path), message);
-  }
-  return result.data.entries.map((e) => ({ ...e, file }));
+  const data = parseJsonFile(specFileSchema, text, file, { where: describeIssuePath });
+  return data.entries.map((e) => ({ ...e, file }));
 }
 
 /**
@@ -53,20 +35,7 @@ export function parseSpecFile(text: string, file: string): LoadedSpecEntry[] {
  * order. An absent or empty folder is an empty catalogue. Ids must be unique across all files.
  */
 export async function loadSpecCatalogue(dir = SPEC_DIR): Promise<LoadedSpecEntry[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(/* turbopackIgnore: true */ dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  const files = names.filter((n) => n.endsWith(".json") && n !== GAPS_FILE_NAME).sort();
-  const parsed = await Promise.all(
-    files.map(async (n) => {
-      const abs = path.join(/* turbopackIgnore: true */ dir, n);
-      return parseSpecFile(await fs.readFile(abs, "utf8"), relative(abs));
-    }),
-  );
+  const parsed = await readJsonFolder(dir, parseSpecFile, (n) => n !== GAPS_FILE_NAME);
   const owner = new Map<string, string>();
   const out: LoadedSpecEntry[] = [];
   for (const entry of parsed.flat()) {
