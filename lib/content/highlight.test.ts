@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CodePalette, highlightCode, isCodeLanguage } from "./highlight";
 
 function luminance(hex: string): number {
@@ -83,5 +83,22 @@ describe("code highlighting", () => {
     walk(classed);
     expect(tokens).toEqual(plain.slice(1));
     expect(Object.keys(defined).length).toBeLessThan(tokens.length);
+  });
+
+  it("highlights the whole line however slow the machine is (no tokenizer time limit)", () => {
+    // shiki stops tokenizing a line after 500 ms by default and leaves the rest one plain token.
+    // Under a loaded test run or build, the first line (grammar still compiling) can pass that, so
+    // a lesson came out half highlighted (CI stop 40). Each Date.now() call here is a second later.
+    const sample = 'const view = { "ui": { "csp": { "connectDomains": [] } } }; // a comment\n';
+    const fast = styles(highlightCode(sample, "ts") as Node);
+    let t = 0;
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => (t += 1000));
+    try {
+      const slow = styles(highlightCode(sample, "ts") as Node);
+      expect(slow).toEqual(fast);
+      expect(slow.length).toBeGreaterThan(10);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

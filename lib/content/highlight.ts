@@ -111,6 +111,9 @@ export function highlightCode(
     lang: CODE_LANGUAGES[lang],
     themes: CODE_THEMES,
     defaultColor: false,
+    // No time limit: shiki's default (500 ms a line) leaves the rest of a slow line unhighlighted,
+    // and a loaded build is slow exactly when the grammar first compiles. Lessons are short.
+    tokenizeTimeLimit: 0,
   });
   const pre = root.children[0];
   if (!pre || pre.type !== "element") throw new Error("shiki returned no <pre> element");
