@@ -68,6 +68,14 @@ test("the hostile view's WebRTC attempt is refused and no STUN packet reaches a 
     expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
     await expect(attempt).toHaveAttribute("data-outcome", "refused");
     await expect(attempt).toContainText("SBX-1, CSP-3");
+    // Issue #39: it tries an <embed>'s window and a src frame's first window too, and finds the
+    // host's stub in both (not an empty slot).
+    await expect(attempt).toContainText(
+      "an <embed>'s window (RTCPeerConnection is not available in this view",
+    );
+    await expect(attempt).toContainText(
+      "a frame with a src, read as window[i] at once (RTCPeerConnection is not available in this view",
+    );
     await expect(view.getByTestId("status")).toHaveAttribute("data-achieved", "0", {
       timeout: 20_000,
     });
@@ -130,10 +138,26 @@ async function runView(page: Page, tool: string) {
       els.map((e) => `${e.getAttribute("data-way")}: ${e.getAttribute("data-outcome")}`),
     );
   console.log(`${tool}: ${ways.join("; ")}`);
+  // Anything not refused, with the view's own account of it.
+  for (const text of await view
+    .locator('[data-way]:not([data-outcome="refused"])')
+    .allTextContents())
+    console.log(`  ${text}`);
   return { section, ways };
 }
 
-test("a reviewed server's view under connect-src 'none' sends no STUN packet by any of 18 ways: its own realm, fresh frames made every way, srcdoc and javascript: documents, Location navigations, the proxy's realm, a worker", async ({
+/** Issue #39 item 2: new browsing contexts the proxy did not watch, each found by the view. */
+const NEW_CONTEXT_WAYS = [
+  "frame-src-window-index",
+  "frame-innerhtml-window-index",
+  "embed-forced-layout",
+  "embed-script",
+  "embed-markup",
+  "embed-nested-write",
+  "object-window-index",
+];
+
+test("a reviewed server's view under connect-src 'none' sends no STUN packet by any of 25 ways: its own realm, fresh frames made every way, <embed> and <object> windows, srcdoc and javascript: documents, Location navigations, the proxy's realm, a worker", async ({
   page,
 }) => {
   const udp = await listen(0);
@@ -141,16 +165,28 @@ test("a reviewed server's view under connect-src 'none' sends no STUN packet by 
   try {
     const { section, ways } = await runView(page, "webrtc-leak");
     expect(udp.packets.length, `STUN from ${udp.usernames().join(", ")}`).toBe(0);
-    expect(new Set(ways.map((w) => w.split(":")[0])).size).toBe(18);
+    expect(new Set(ways.map((w) => w.split(":")[0])).size).toBe(25);
     for (const way of ways) expect(way).toMatch(/: refused$/);
+    // Each new way reached a window and found the host's stub there, not an empty slot.
+    const view = section
+      .getByTestId("review-view")
+      .frameLocator("iframe")
+      .frameLocator('iframe[title="MCP App view"]');
+    for (const way of NEW_CONTEXT_WAYS)
+      await expect(view.locator(`[data-way="${way}"]`)).toContainText(
+        "is not available in this view",
+      );
     // The live view's log says the host removed WebRTC, as its own policy.
     await section.getByText(/Message log/).click();
+    // The log shows its newest rows; the filter finds the note among the view's many attempts.
+    await section.getByTestId("log-filter").fill("WebRTC closed outside");
     await expect(
       section
         .getByTestId("message-log")
         .locator("tr", { hasText: "WebRTC closed outside the CSP: WebRTC" }),
     ).toHaveCount(1);
     // And the view's attempts, as the sandbox document reported them.
+    await section.getByTestId("log-filter").fill("webrtc-blocked");
     await expect(
       section.getByTestId("message-log").locator("tr", { hasText: "webrtc-blocked" }).first(),
     ).toBeAttached();

@@ -74,6 +74,8 @@
   var frameElementOf = getter(Window, "frameElement") || desc(window, "frameElement").get;
   var defaultViewOf = getter(Document, "defaultView");
   var later = queueMicrotask;
+  var lengthOf = getter(Window, "length") || (desc(window, "length") || {}).get;
+  var self_ = window;
   var ThrowError = DOMException;
   var blockedReports = 0;
   // For declarative shadow roots (below).
@@ -132,8 +134,96 @@
     return stub;
   }
 
+  // Every window of this origin under the proxy's own, however it was made. A new browsing
+  // context can come from an iframe, frame, object or embed, or from a kind Chromium adds later;
+  // whatever makes it, it is a child window here, so the walk does not depend on the element.
+  // (An <embed>'s window has no contentWindow at all: the view reaches it only as window[i].)
+  function sealTree(win) {
+    var n;
+    try {
+      n = apply(lengthOf, win, []);
+    } catch {
+      return;
+    }
+    for (var i = 0; i < n; i++) {
+      var child;
+      try {
+        child = win[i];
+        void child.document; // another origin's window: its own origin's business
+      } catch {
+        continue;
+      }
+      seal(child);
+      sealTree(child);
+    }
+  }
+
+  // A window made for an <embed> or <object> appears when layout runs, and its first load event
+  // comes in the same task (even when the view forces layout to get it at once), before any of
+  // the view's code can read it: so every load seals the tree, whatever element loaded.
   function frameLoaded(event) {
     sealFrame(event.target);
+    sealTree(self_);
+  }
+
+  // An iframe with a src has its first window (about:blank, this origin) as soon as it is
+  // inserted, and no load event until its navigation ends: under frame-src 'none', never. The
+  // view can read that window as window[i] in the same task. So every way the DOM standard gives
+  // script to insert a node ends by sealing the tree. (The parser's own insertions are seen by the
+  // observer below before the next script runs.)
+  function inserting(original) {
+    return function () {
+      try {
+        return apply(original, this, arguments);
+      } finally {
+        sealTree(self_);
+      }
+    };
+  }
+  var INSERTIONS = [
+    ["Node", ["appendChild", "insertBefore", "replaceChild"]],
+    ["Element", ["append", "prepend", "before", "after", "replaceWith", "replaceChildren"]],
+    ["Element", ["insertAdjacentElement", "insertAdjacentHTML", "moveBefore"]],
+    ["CharacterData", ["before", "after", "replaceWith"]],
+    ["DocumentType", ["before", "after", "replaceWith"]],
+    ["Document", ["append", "prepend", "replaceChildren", "execCommand"]],
+    ["DocumentFragment", ["append", "prepend", "replaceChildren", "moveBefore"]],
+    ["ShadowRoot", ["moveBefore"]],
+    ["Range", ["insertNode", "surroundContents"]],
+  ];
+  var INSERTING_SETTERS = [
+    ["Element", "innerHTML"],
+    ["Element", "outerHTML"],
+    ["ShadowRoot", "innerHTML"],
+    ["HTMLElement", "outerText"],
+  ];
+  function wrapSetter(proto, prop) {
+    var d = proto && desc(proto, prop);
+    if (!d || !d.set || !d.configurable) return;
+    var set = d.set;
+    defineProperty(proto, prop, {
+      get: d.get,
+      set: function (value) {
+        try {
+          apply(set, this, [value]);
+        } finally {
+          sealTree(self_);
+        }
+      },
+      enumerable: d.enumerable,
+      configurable: false,
+    });
+  }
+  function guardInsertions(win) {
+    for (var i = 0; i < INSERTIONS.length; i++) {
+      var C = win[INSERTIONS[i][0]];
+      for (var j = 0; j < INSERTIONS[i][1].length; j++)
+        replaceMethod(C && C.prototype, INSERTIONS[i][1][j], inserting);
+    }
+    for (var k = 0; k < INSERTING_SETTERS.length; k++) {
+      var S = win[INSERTING_SETTERS[k][0]];
+      wrapSetter(S && S.prototype, INSERTING_SETTERS[k][1]);
+    }
   }
 
   var FRAME_NAME = /^(iframe|frame|object)$/;
@@ -203,6 +293,7 @@
         var added = apply(recordAdded, r, []);
         for (var j = 0; j < added.length; j++) sweep(added[j]);
       }
+      sealTree(self_);
     });
     apply(observe, observer, [
       root,
@@ -439,6 +530,7 @@
     }
     replaceMethod(win.Document, "parseHTMLUnsafe", parsingDocument);
     replaceMethod(win.Document, "parseHTML", parsingDocument);
+    guardInsertions(win);
     apply(addListener, win, ["pagehide", leaving, true]);
     watch(win.document);
   }

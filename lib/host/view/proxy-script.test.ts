@@ -112,7 +112,7 @@ function domStubs() {
     EventTarget,
     MutationObserver,
     MutationRecord: klass(["type", "target", "addedNodes"]),
-    Window: klass(["frameElement"]),
+    Window: klass(["frameElement", "length"]),
     Document: klass(
       ["defaultView", "doctype", "documentElement"],
       ["open", "write", "writeln", "querySelectorAll", "createElement"],
