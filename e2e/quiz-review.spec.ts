@@ -44,6 +44,10 @@ test("an answered question becomes a due card, and reviewing it shows each ratin
   await ratings.locator('button[data-rating="Good"]').click();
 
   await expect(page.getByTestId("review-done")).toContainText("You answered 1 due card.");
+  // Issue #36: focus goes to what replaced the card, not back to <body>.
+  await expect(
+    page.getByTestId("review-done").getByRole("heading", { name: "Done for now" }),
+  ).toBeFocused();
   await expect(page.getByTestId("review-done")).toContainText("The next one is due in");
   await page.goto("/progress");
   await waitForHydration(page);

@@ -46,7 +46,9 @@ export function ReviewQueue({ questions }: { questions: Question[] }) {
       .sort((a, b) => a - b)[0];
     return (
       <div className="card" data-testid="review-done">
-        <h2>{queue.done > 0 ? "Done for now" : "Nothing due"}</h2>
+        <h2 tabIndex={-1} ref={queue.done > 0 ? focusOnMount : undefined}>
+          {queue.done > 0 ? "Done for now" : "Nothing due"}
+        </h2>
         <p>
           {queue.done > 0
             ? `You answered ${queue.done} due ${queue.done === 1 ? "card" : "cards"}. `
@@ -83,7 +85,12 @@ export function ReviewQueue({ questions }: { questions: Question[] }) {
   const ids = queue.ids;
   return (
     <div className="widget practice" data-testid="review">
-      <h2 className="question-heading">
+      <h2
+        className="question-heading"
+        tabIndex={-1}
+        key={queue.done}
+        ref={queue.done > 0 ? focusOnMount : undefined}
+      >
         Card {queue.done + 1} of {ids.length} due today
       </h2>
       <ReviewCard
@@ -96,6 +103,14 @@ export function ReviewQueue({ questions }: { questions: Question[] }) {
       />
     </div>
   );
+}
+
+/**
+ * After a rating the card is replaced; focus goes to the heading of what replaced it (the next
+ * card, or "Done for now"), not back to <body> (issue #36).
+ */
+function focusOnMount(el: HTMLHeadingElement | null) {
+  el?.focus();
 }
 
 /** One card: the question with feedback, then the four ratings with their next intervals. */
