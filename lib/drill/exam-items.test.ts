@@ -1,13 +1,25 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isCorrect } from "../content/quiz-grading";
-import { drawExam, EXAM_GENERATED, EXAM_SIZE, isGeneratedId } from "../quiz/exam";
+import {
+  drawExam,
+  EXAM_GENERATED,
+  EXAM_SIZE,
+  GENERATED_VERSION,
+  generatedIdVersion,
+  goneLabel,
+  isGeneratedId,
+} from "../quiz/exam";
 import { scoreExam } from "../quiz/scoring";
 import { previewDecision } from "../simulator/preview";
 import { listLessons } from "../content/lessons";
 import { lessonsByRule } from "../rules/info";
 import { drawGeneratedExamItem, examLookup, generatedExamItem } from "./exam-items";
 import { agentListOf } from "./answers";
-import { answerText, DRILLABLE_RULES } from "./generator";
+import { answerText, DRILLABLE_RULES, generateDrillItem } from "./generator";
+
+/** The generator's output at each version of generated exam ids: 100 items, hashed. */
+const FINGERPRINTS: Record<number, string> = { 2: "7248e033063a6c1d" };
 
 /** Nine topics of 14 to 26 questions, as the shipped banks. */
 const BANK = [14, 20, 19, 19, 15, 18, 15, 18, 26].flatMap((n, t) =>
@@ -78,5 +90,39 @@ describe("generated items in the timed exam", () => {
     expect(q.rules.some((r) => teaching.rules.includes(r as never))).toBe(true);
     // The first lesson in course order that teaches the item's first taught rule.
     expect(q.lesson).toBe(lessonOf[q.rules.find((r) => lessonOf[r])!]);
+  });
+});
+
+describe("generated exam ids name the generator's version (issue #36)", () => {
+  it("an id carries GENERATED_VERSION, and an id of another version, or of none, draws nothing rather than a different item", () => {
+    const [id] = drawExam(BANK, "versioned", 3, 1).filter(isGeneratedId);
+    expect(id).toMatch(new RegExp(`^gen:v${GENERATED_VERSION}:versioned:\\d+$`));
+    expect(drawGeneratedExamItem(id!)).toBeDefined();
+    const n = /:(\d+)$/.exec(id!)![1];
+    // What the history held before ids were versioned, and what a later generator would write.
+    expect(drawGeneratedExamItem(`gen:versioned:${n}`)).toBeUndefined();
+    expect(drawGeneratedExamItem(`gen:v${GENERATED_VERSION + 1}:versioned:${n}`)).toBeUndefined();
+    expect(generatedIdVersion(id!)).toBe(GENERATED_VERSION);
+    expect(generatedIdVersion(`gen:versioned:${n}`)).toBeUndefined();
+  });
+
+  it("the generator's output at this version is held by a fingerprint: change what a seed gives, and bump GENERATED_VERSION", () => {
+    const hash = createHash("sha256");
+    for (let i = 0; i < 100; i++) {
+      const item = generateDrillItem({ seed: `exam-fingerprint-${i}` });
+      hash.update(JSON.stringify([item.question, item.scenario, item.meanings]));
+    }
+    const fingerprint = hash.digest("hex").slice(0, 16);
+    expect(
+      { version: GENERATED_VERSION, fingerprint },
+      "the generator's output changed: saved exams would redraw other items from their ids. Bump GENERATED_VERSION in lib/quiz/exam.ts and record the new fingerprint here",
+    ).toEqual({ version: GENERATED_VERSION, fingerprint: FINGERPRINTS[GENERATED_VERSION] });
+  });
+});
+
+describe("what the exam pages call an item they cannot show", () => {
+  it("says a generated item came from an earlier generator, and a bank question left the bank", () => {
+    expect(goneLabel("gen:old-seed:3")).toMatch(/earlier version of the drills/);
+    expect(goneLabel("csp-some-question")).toBe("removed from the bank");
   });
 });

@@ -1,8 +1,8 @@
 import type { Question } from "../content/quiz-schema";
-import { isGeneratedId } from "../quiz/exam";
+import { GENERATED_VERSION, isGeneratedId } from "../quiz/exam";
 import { generateDrillItem, type DrillItem } from "./generator";
 
-// Generated items in the timed exam. The exam saves only their ids (`gen:<exam seed>:<n>`, see
+// Generated items in the timed exam. The exam saves only their ids (`gen:v<version>:<exam seed>:<n>`, see
 // lib/quiz/exam's generatedIds); each is drawn again from its id wherever the exam needs it
 // (running, scoring, results, history), so the same seed always gives the same items and keys.
 
@@ -17,11 +17,14 @@ export function generatedExamItem(id: string): DrillItem | undefined {
   return cache.get(id) ?? undefined;
 }
 
-/** generatedExamItem without the cache: draws the item from its id every time. */
+/**
+ * generatedExamItem without the cache: draws the item from its id every time. An id of another
+ * generator version draws nothing (this generator would give a different item for it).
+ */
 export function drawGeneratedExamItem(id: string): DrillItem | undefined {
-  const m = isGeneratedId(id) ? /^gen:(.+):(\d+)$/.exec(id) : null;
-  if (!m) return undefined;
-  const drawn = generateDrillItem({ seed: `exam-${m[1]}-${m[2]}` });
+  const m = isGeneratedId(id) ? /^gen:v(\d+):(.+):(\d+)$/.exec(id) : null;
+  if (!m || Number(m[1]) !== GENERATED_VERSION) return undefined;
+  const drawn = generateDrillItem({ seed: `exam-${m[2]}-${m[3]}` });
   return { ...drawn, question: { ...drawn.question, id } };
 }
 

@@ -5,7 +5,7 @@ import { ScoreCell, TopicHeader } from "../score-cell";
 import { useEffect, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
 import { percent, sortWeakestFirst, topicRatio } from "@/lib/quiz/scoring";
-import { formatDuration } from "@/lib/quiz/exam";
+import { formatDuration, goneLabel } from "@/lib/quiz/exam";
 import { resultItems, timeTaken, type ExamRecord, type ResultFilter } from "@/lib/quiz/session";
 import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
 import { practiceHref, topicName } from "../topics";
@@ -161,7 +161,7 @@ export function ExamResults({
             <li key={id} data-question={id} data-flagged={isFlagged} data-correct={correct}>
               <article className={correct ? "card" : "card missed"}>
                 <h4>
-                  Question {number} · {q ? topicName(q.topic) : "removed from the bank"}
+                  Question {number} · {q ? topicName(q.topic) : goneLabel(id)}
                   {response ? "" : " · not answered"}
                   {filter !== "missed" ? (correct ? " · right" : " · missed") : ""}
                   {isFlagged ? <span className="flag-badge"> · ⚑ flagged</span> : null}

@@ -2,7 +2,7 @@
 
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { Question } from "@/lib/content/quiz-schema";
-import { examDeadline, formatCountdown } from "@/lib/quiz/exam";
+import { examDeadline, formatCountdown, goneLabel } from "@/lib/quiz/exam";
 import type { ExamSession } from "@/lib/quiz/session";
 import { QuestionInputs, QuestionStem } from "../../_components/question-card";
 import { useAppStore } from "../../_components/store-provider";
@@ -145,7 +145,7 @@ function ExamQuestion({ exam, lookup }: { exam: ExamSession; lookup: Lookup }) {
           </fieldset>
         </form>
       ) : (
-        <p>This question is no longer in the bank; it will be left out of your score.</p>
+        <p>This question is {goneLabel(id)}; it will be left out of your score.</p>
       )}
       <div className="exam-actions">
         <button
@@ -265,7 +265,7 @@ function ReviewScreen({
               return (
                 <tr key={id} data-review-row={id} data-flagged={flagged}>
                   <td>{i + 1}</td>
-                  <td>{q ? stemExcerpt(q.stem) : "(removed from the bank)"}</td>
+                  <td>{q ? stemExcerpt(q.stem) : `(${goneLabel(id)})`}</td>
                   <td>
                     {exam.responses[id] ? "Answered" : <strong>Not answered</strong>}
                     {flagged ? " · ⚑ flagged" : ""}
