@@ -162,6 +162,39 @@ describe("recordFromReport", () => {
     );
   });
 
+  it("keeps an earlier verdict the new run contradicts as a conflict, never resolving it away", () => {
+    const earlier = {
+      value: "FAIL" as const,
+      kind: "measured" as const,
+      date: "2026-11-01",
+      source: "an older measurement, confirmed by hand",
+      note: "The host added a script of its own to the view's document.",
+    };
+    const previous: HostRecord = {
+      id: "fixture-host",
+      name: "Fixture host",
+      version: "1.2.3",
+      openSource: true,
+      setup: "The old set-up, measured by hand.",
+      cells: {
+        "visibility/app-tool-call-guard": { ...earlier, value: "PASS" },
+        "security/sandbox-message-forwarding": { ...earlier, value: "NOT OBSERVABLE" },
+      },
+    };
+    const r = recordFromReport(report([guard, { ...forwarding }]), meta, on, { previous });
+    expect(r.cells["visibility/app-tool-call-guard"]!.value).toBe("FAIL");
+    expect(r.cells["visibility/app-tool-call-guard"]!.conflicts).toEqual([
+      { ...earlier, value: "PASS" },
+    ]);
+    // An earlier NOT OBSERVABLE said nothing about the host: nothing to keep.
+    expect(r.cells["security/sandbox-message-forwarding"]!.conflicts).toBeUndefined();
+    // The same verdict again is no conflict.
+    const again = recordFromReport(report([guard]), meta, on, {
+      previous: { ...previous, cells: { "visibility/app-tool-call-guard": earlier } },
+    });
+    expect(again.cells["visibility/app-tool-call-guard"]!.conflicts).toBeUndefined();
+  });
+
   it("refuses a report that is not the kit's", () => {
     expect(() => recordFromReport({} as GridReport, meta, on)).toThrow(/report/);
     expect(() => recordFromReport(report([]), meta, on)).toThrow(/no rows/);

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { CATALOGUE, type CatalogueId } from "../../lib/conformance/catalogue";
 import { rowName } from "../../lib/conformance/summary";
 import type { ConformanceReport, ProbeResult, Verdict } from "../../lib/conformance/types";
-import { parseHostFile } from "../../lib/content/hosts";
+import { parseHostFile, type LoadedHostRecord } from "../../lib/content/hosts";
 import type { HostCell, HostRecord } from "../../lib/content/hosts-schema";
 
 /** The part of the kit's report file the record is made from. */
@@ -134,6 +134,35 @@ function cellsOf(
   return cells;
 }
 
+const JUDGED = (v: string) => v === "PASS" || v === "FAIL";
+
+/**
+ * An earlier PASS or FAIL that a new verdict contradicts (a hand-confirmed finding the probe cannot
+ * see, say) stays beside the new cell as a conflict, with the earlier cell's own disputes that
+ * still disagree: a record shows a dispute, it never resolves one away. An earlier NOT OBSERVABLE
+ * said nothing about the host and is not kept.
+ */
+function keepContradicted(measured: Record<string, HostCell>, previous: HostRecord) {
+  for (const [id, cell] of Object.entries(measured)) {
+    const before = previous.cells[id];
+    if (!before) continue;
+    const older = before.conflicts ?? [];
+    const fact = { ...before };
+    delete fact.corroboration;
+    delete fact.conflicts;
+    const disputes = [
+      ...(before.kind === "measured" &&
+      JUDGED(before.value) &&
+      JUDGED(cell.value) &&
+      before.value !== cell.value
+        ? [fact]
+        : []),
+      ...older.filter((c) => c.value !== cell.value),
+    ];
+    if (disputes.length) cell.conflicts = disputes;
+  }
+}
+
 export interface RecordOptions {
   /** The host's record before this run: its facts the run did not measure again are kept. */
   previous?: HostRecord;
@@ -164,6 +193,7 @@ export function recordFromReport(
       cellsOf(r, on, (id) => ids.includes(id)),
     );
   }
+  if (options.previous) keepContradicted(measured, options.previous);
   const said = report.host.name
     ? ` The host named itself ${report.host.name}${report.host.version ? ` ${report.host.version}` : ""} in ui/initialize.`
     : " The host named itself in no ui/initialize hostInfo.";
@@ -180,9 +210,10 @@ export function recordFromReport(
       ),
     ),
   };
-  const { file: _file, ...checked } = parseHostFile(
+  const checked: Partial<LoadedHostRecord> = parseHostFile(
     JSON.stringify(record),
     `content/hosts/${meta.id}.json`,
   );
-  return checked;
+  delete checked.file;
+  return checked as HostRecord;
 }
