@@ -507,34 +507,6 @@ describe("the default CSP and the unmodified document", () => {
     expect(row.evidence).toContain(`differ at character ${served.indexOf('id="c"')}`);
     expect(row.evidence).toContain("host.test/x.js");
   });
-
-  // Line 478: the proxy loads the raw HTML "with CSP settings". A Content-Security-Policy <meta>
-  // added to the head is one way to apply them to a document the proxy writes (MCP Inspector 2.12
-  // does it); it is the CSP arriving, not the host rewriting the view, so it must not fail line 477.
-  it("a Content-Security-Policy meta element added to the head is the proxy's CSP, not a modified document", () => {
-    const served =
-      '<!DOCTYPE html><html><head><meta charset="utf-8"><script id="c">{}</script></head>';
-    const meta = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src http://a.test">`;
-    const loaded = served.replace("<head>", `<head>${meta}`);
-    const o = goodObservation();
-    o.document = compareDocuments(loaded, served);
-    expect(failing(o)).toEqual([]);
-    const row = judgeProbes(o).find((p) => p.id === "security/sandbox-resource-ready")!;
-    expect(row.verdict).toBe("PASS");
-    expect(row.evidence).toContain("Content-Security-Policy meta element");
-    expect(row.evidence).toContain("connect-src http://a.test");
-    // Anything else added beside it is still a modification.
-    const more = served.replace(
-      "<head>",
-      `<head>${meta}<script src="https://host.test/x.js"></script>`,
-    );
-    o.document = compareDocuments(more, served);
-    expect(failing(o)).toEqual(["security/sandbox-resource-ready"]);
-    // A CSP meta the server wrote itself, then removed by the host, is a modification too.
-    const own = served.replace("<head>", `<head>${meta}`);
-    o.document = compareDocuments(served, own);
-    expect(failing(o)).toEqual(["security/sandbox-resource-ready"]);
-  });
 });
 
 describe("teardown rows that can fail, and say when they cannot be judged", () => {

@@ -6,11 +6,6 @@
  * view's own script (what exists when it starts), so only a real change shows: a script or element
  * the host added, an attribute or text it rewrote. How the HTML travelled (in
  * sandbox-resource-ready, or loaded from a URL) stays invisible.
- *
- * One addition is not a change: a Content-Security-Policy `<meta>` element the served HTML did not
- * have. Line 478 has the proxy load the raw HTML "with CSP settings", and a meta element in the
- * head is one way to apply them to a document the proxy writes itself (MCP Inspector 2.12 does
- * so); the comparison names its policy instead of failing. Anything else added is a change.
  */
 
 export interface DocumentComparison {
@@ -21,24 +16,13 @@ export interface DocumentComparison {
   at?: number;
   served?: string;
   loaded?: string;
-  /** The policies of the CSP meta elements the loaded document has and the served one had not. */
-  addedCsp?: string[];
 }
-
-/** A Content-Security-Policy meta element as a browser serialises it. */
-const CSP_META = /<meta\b(?=[^>]*\shttp-equiv="content-security-policy")[^>]*>/gi;
-
-const policyOf = (meta: string) => /\scontent="([^"]*)"/i.exec(meta)?.[1] ?? "";
 
 const EXCERPT = 80;
 
 /** Compares two serialisations; on a difference, says where and shows both around it. */
 export function compareDocuments(loaded: string, served: string): DocumentComparison {
   if (loaded === served) return { same: true, length: served.length };
-  const own = new Set(served.match(CSP_META) ?? []);
-  const added = (loaded.match(CSP_META) ?? []).filter((m) => !own.has(m));
-  if (added.length && added.reduce((doc, m) => doc.replace(m, ""), loaded) === served)
-    return { same: true, length: served.length, addedCsp: added.map(policyOf) };
   let at = 0;
   while (at < loaded.length && at < served.length && loaded[at] === served[at]) at++;
   const from = Math.max(0, at - 20);

@@ -427,7 +427,7 @@ function documentProbe(o: Observation): ProbeResult {
     return r(
       id,
       "PASS",
-      `the document the view was parsed from is the HTML this server served for read ${o.readId}, node for node (${d.length} characters of its serialisation, up to the view's own script)${d.addedCsp?.length ? `, apart from a Content-Security-Policy meta element added to it (“${d.addedCsp.join("”, “")}”): that is the CSP arriving with the document (line 478 has the proxy load the raw HTML with CSP settings), not a change to the view` : ""}: the host passed the server's HTML unmodified. How it travelled (in sandbox-resource-ready, or from a URL) cannot be seen`,
+      `the document the view was parsed from is the HTML this server served for read ${o.readId}, node for node (${d.length} characters of its serialisation, up to the view's own script): the host passed the server's HTML unmodified. How it travelled (in sandbox-resource-ready, or from a URL) cannot be seen`,
       ["SBX-3"],
     );
   return r(
