@@ -126,8 +126,8 @@ export default function HostAuthorsPage() {
         reached the server, drives the host in Chromium to run <code>conformance_run</code> (and{" "}
         <code>conformance_run_default_csp</code> for the default-CSP row), closes the view for the
         teardown rows, and rewrites <code>content/hosts/&lt;host&gt;.json</code> with the date, the
-        versions and each row&apos;s verdict and evidence as soon as that host is done. It needs
-        the npm registry and a few minutes; it is not part of <code>npm test</code>.{" "}
+        versions and each row&apos;s verdict and evidence as soon as that host is done. It needs the
+        npm registry and a few minutes; it is not part of <code>npm test</code>.{" "}
         <code>--only mcp-inspector</code> measures one host. ext-apps&apos; basic-host is not
         published, so its column stays a dated record.
       </p>
