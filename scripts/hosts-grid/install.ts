@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 /** "@scope/name@1.2.3" → ["@scope/name", "1.2.3"]. */
-export function splitSpec(spec: string): [string, string] {
+function splitSpec(spec: string): [string, string] {
   const at = spec.lastIndexOf("@");
   if (at <= 0) throw new Error(`pin a version: ${spec}`);
   return [spec.slice(0, at), spec.slice(at + 1)];
