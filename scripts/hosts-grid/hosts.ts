@@ -53,6 +53,7 @@ const inspector: GridHost = {
     version: "2.12.0",
     setup:
       "@modelcontextprotocol/inspector 2.12.0 from the npm registry: its web UI (mcp-inspector --web) connected over Streamable HTTP, the tool opened from its Apps tab and closed with the view's Close button.",
+    note: "Seen by hand on 2026-12-06, from the srcdoc its sandbox proxy received: the Inspector host wraps the server's HTML in a document of its own (a new head holding a CSP meta and a charset, the server's whole document inside the new body), so the view's own head elements end up in the body. That is why the view's document differs from the served HTML (security/sandbox-resource-ready).",
   },
   install: INSPECTOR,
   origins: ([client]) => [`http://127.0.0.1:${client}`, `http://localhost:${client}`],
