@@ -17,7 +17,7 @@ import { buildCspHeader, DEFAULT_CSP_HEADER, parseOrigin } from "../../lib/decid
 const LISTS = ["connectDomains", "resourceDomains", "frameDomains", "baseUriDomains"] as const;
 
 /** The proxy's CSP: the declared lists' valid origins (CSP-2), or CSP-4's default. */
-function proxyCsp(query: string | null): string {
+export function proxyCsp(query: string | null): string {
   if (query === null) return DEFAULT_CSP_HEADER;
   let declared: Record<string, unknown> = {};
   try {
