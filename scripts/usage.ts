@@ -102,6 +102,18 @@ Reports are printed on stderr as JSON and Markdown, control characters removed, 
 conformance://report/latest; a report is stored only with its run's token. Exit (--once): 0 when
 no MUST row failed (MUST rows NOT OBSERVABLE are listed apart), 1 when one did, 2 when no view
 reported within --timeout or for bad usage.`,
+  "hosts-grid.ts": `
+usage: npm run hosts:grid [-- --only ID,ID] [--dir DIR] [--no-default-csp]
+Measures the open-source MCP Apps hosts that install from the npm registry, at pinned versions:
+MCP Inspector 2.12.0 (mcp-inspector), sunpeak 0.20.79 in its ChatGPT and Claude runtimes
+(sunpeak-chatgpt, sunpeak-claude), and @mcp-ui/client 7.1.1's AppRenderer as its README shows and
+passing the declared csp (apprenderer-readme, apprenderer-csp). Installs each into DIR (default
+.hosts-grid, gitignored), never into the project. Per host and run: a conformance server
+(--once) behind a logging pass-through, the host driven in Chromium to run conformance_run (then
+conformance_run_default_csp for the default-CSP row, unless --no-default-csp), the report awaited,
+the view closed for the teardown rows. Writes content/hosts/<id>.json as soon as a host is done
+(reports and logs stay in DIR). ext-apps' basic-host is not published and is skipped. Exit 1 when
+a host could not be measured (the message names the host and the step), 2 for bad usage.`,
   "relay.ts": `
 usage: npm run relay -- --stdio "<command>" [--port N] [--origin URL]
 Makes a stdio MCP server reachable from the review page: serves it over Streamable HTTP at

@@ -219,6 +219,30 @@ describe("measured hosts' profiles follow their newest measured record", () => {
     expect(applied("apprenderer-readme")).toBe("ignored");
     expect(applied("academy-simulator")).toBe("declared");
   });
+
+  it("reads a failed default CSP as none when the declared-csp view showed no policy either", () => {
+    const deny = "security/csp-default-deny";
+    const withDeny = (id: string, value: "PASS" | "FAIL"): LoadedHostRecord => {
+      const r = record(id);
+      const like = r.cells["security/csp-block-undeclared"]!;
+      return { ...r, cells: { ...r.cells, [deny]: { ...like, value } } };
+    };
+    // sunpeak: the undeclared origin answered and a frame loaded under a declared csp, and the
+    // view that declares none reached everything: no policy at all, not a looser one.
+    expect(deriveFromMeasured(withDeny("sunpeak-claude", "FAIL")).defaultCsp).toEqual({
+      value: "none",
+      cells: [deny, "security/csp-block-undeclared", "security/sandbox-csp-enforced"],
+    });
+    // A host that enforces the declared csp but fails the default serves a looser default.
+    expect(deriveFromMeasured(withDeny("mcp-inspector", "FAIL")).defaultCsp).toEqual({
+      value: "looser",
+      cells: [deny],
+    });
+    expect(deriveFromMeasured(withDeny("sunpeak-claude", "PASS")).defaultCsp).toEqual({
+      value: "restrictive",
+      cells: [deny],
+    });
+  });
 });
 
 describe("host profile files are checked", () => {

@@ -382,10 +382,6 @@ export function deriveFromMeasured(
   if (known(mode)) {
     out.undeclaredMode = { value: v(mode) === "PASS" ? "refuse" : "switch", cells: [mode] };
   }
-  const deny = "security/csp-default-deny";
-  if (known(deny)) {
-    out.defaultCsp = { value: v(deny) === "PASS" ? "restrictive" : "looser", cells: [deny] };
-  }
   // The probes' view declares one connect domain, reaches it and tries an undeclared one.
   const construct = "security/csp-construct-from-domains";
   const block = "security/csp-block-undeclared";
@@ -403,6 +399,18 @@ export function deriveFromMeasured(
             : "declared";
     out.cspApplied = { value, cells };
     if (v(construct) === "PASS") out.cspConnectDomains = { value: "honoured", cells: [construct] };
+  }
+  // The view that declares no csp: blocked everywhere is the restrictive default. Reaching past it
+  // is a looser default, unless the declared-csp view showed no policy at all either (an
+  // undeclared origin answered and a frame loaded): then there is no policy, default or not.
+  const deny = "security/csp-default-deny";
+  if (known(deny)) {
+    out.defaultCsp =
+      v(deny) === "PASS"
+        ? { value: "restrictive", cells: [deny] }
+        : out.cspApplied?.value === "none"
+          ? { value: "none", cells: [deny, block, enforced] }
+          : { value: "looser", cells: [deny] };
   }
   return out;
 }

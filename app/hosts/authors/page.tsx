@@ -117,6 +117,21 @@ export default function HostAuthorsPage() {
         </tbody>
       </table>
 
+      <h2 id="reproduce-the-grid">Reproduce the grid</h2>
+      <p className="hosts-intro">
+        The measured columns for MCP Inspector, sunpeak (ChatGPT and Claude runtimes) and
+        @mcp-ui/client&apos;s AppRenderer come from one command, <code>npm run hosts:grid</code>. It
+        installs each host at the version the grid names into <code>.hosts-grid/</code> (never into
+        the project), starts one conformance server per host behind a pass-through that logs what
+        reached the server, drives the host in Chromium to run <code>conformance_run</code> (and{" "}
+        <code>conformance_run_default_csp</code> for the default-CSP row), closes the view for the
+        teardown rows, and rewrites <code>content/hosts/&lt;host&gt;.json</code> with the date, the
+        versions and each row&apos;s verdict and evidence as soon as that host is done. It needs the
+        npm registry and a few minutes; it is not part of <code>npm test</code>.{" "}
+        <code>--only mcp-inspector</code> measures one host. ext-apps&apos; basic-host is not
+        published, so its column stays a dated record.
+      </p>
+
       <h2 id="send-a-record">Put your host on the grid</h2>
       <p className="hosts-intro">
         Send the JSON report with the host&apos;s name, version and how you set it up: it becomes a
