@@ -10,6 +10,8 @@ import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
 import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { ReportItems } from "./report-items";
+import { WorksInTable } from "./works-in-table";
+import type { WorksInHost } from "@/lib/review/works-in-hosts";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { Report, ReportItem } from "@/lib/review/report";
 import { withRenderedItems } from "@/lib/review/rendered-items";
@@ -59,7 +61,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-export function ReviewApp() {
+export function ReviewApp({ hosts }: { hosts?: readonly WorksInHost[] }) {
   const [url, setUrl] = useState("");
   const [token, setToken] = useState("");
   const [remember, setRemember] = useState(false);
@@ -135,6 +137,7 @@ export function ReviewApp() {
       timeoutMs:
         (Number(timeoutS) > 0 ? Math.min(Number(timeoutS), 300) : DEFAULT_TIMEOUT_S) * 1000,
       appOrigin: window.location.origin,
+      ...(hosts ? { hosts } : {}),
       onStep: (step) => setPhase({ kind: "running", step }),
     });
     setPhase(
@@ -348,7 +351,11 @@ function ReviewResult({
               download(
                 `mcp-apps-review-${host}.json`,
                 "application/json",
-                JSON.stringify(report, null, 2),
+                JSON.stringify(
+                  result.worksIn ? { ...report, worksIn: result.worksIn } : report,
+                  null,
+                  2,
+                ),
               )
             }
           >
@@ -383,6 +390,8 @@ function ReviewResult({
         <h2 id="review-server-items-h">Checklist: the server</h2>
         <ReportItems items={serverItems} caption="Server-level checklist items" />
       </section>
+
+      {result.worksIn && <WorksInTable worksIn={result.worksIn} />}
 
       <ToolsTable input={input} />
       <ResourcesTable input={input} />

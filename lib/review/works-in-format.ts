@@ -9,7 +9,8 @@ export function formatWorksIn(w: WorksIn): string {
   const v = visibleText;
   const lines = [
     "Works in: what each host is expected to do with each UI tool, predicted from its profile",
-    "(content/host-profiles) by the same decisions the simulator makes. Not a live test of the host.",
+    "(content/host-profiles) by the same decisions the simulator makes. Not a live test of the host;",
+    "each host is taken to approve every origin the view declares (a host may refuse some, CSP-5).",
   ];
   if (!w.tools.length) return [...lines, "", "No UI tool: nothing to predict."].join("\n");
   const width = Math.max(...w.hosts.map((h) => h.name.length));
