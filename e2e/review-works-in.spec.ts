@@ -87,13 +87,15 @@ async function downloadedJson(page: Page): Promise<{ worksIn: WorksIn }> {
   return JSON.parse(await readFile((await download.path())!, "utf8")) as { worksIn: WorksIn };
 }
 
-test("basic-vanillajs 2.0.3: renders in the reference, without structuredContent in Claude (its outputSchema), on the page, in --hosts and --json", async ({
+test("basic-vanillajs 2.0.3: renders in the reference, without structuredContent in Claude (its outputSchema), its ui/message only drafted in VS Code; on the page, in --hosts and --json", async ({
   page,
 }) => {
   await review(page, BASIC_URL);
   const outcomes = await outcomesOnPage(page, "get-time");
   expect(outcomes.reference).toBe("renders");
-  expect(outcomes.vscode).toBe("renders");
+  // Its view sends ui/message, which VS Code only drafts into the chat input.
+  expect(outcomes.vscode).toBe("renders-without");
+  await expect(cellOf(page, "vscode", "get-time")).toContainText("ui/message only drafted");
   expect(outcomes.claude).toBe("renders-without");
   const claude = cellOf(page, "claude", "get-time");
   await expect(claude).toContainText("no structuredContent");

@@ -35,6 +35,34 @@ export interface ViewFacts {
   viewModes: string[] | undefined;
   /** Why the tool's results carry structuredContent, in a phrase; undefined when nothing says so. */
   structured: string | undefined;
+  /** Where the view sends ui/message and ui/update-model-context (heuristic; first line each). */
+  bridge: BridgeUse;
+}
+
+/** The first line of each bridge request a host profile treats apart; undefined: none found. */
+export interface BridgeUse {
+  message: number | undefined;
+  modelContext: number | undefined;
+}
+
+/**
+ * A view's own `ui/message` and `ui/update-model-context` requests: a call of the SDK's method
+ * (`.sendMessage(`, `.updateModelContext(`), or the method name written by hand when the document
+ * does not define that method itself (a bundled App class names it inside its own definition).
+ * A heuristic, as the display-mode check is: a call built at run time is not seen.
+ */
+export function bridgeUse(html: string): BridgeUse {
+  const lineOf = (at: number) => (at < 0 ? undefined : html.slice(0, at).split("\n").length);
+  const find = (method: string, wire: string) => {
+    const call = new RegExp(`\\.${method}\\s*\\(`).exec(html);
+    if (call) return lineOf(call.index);
+    const defined = new RegExp(`\\b${method}\\s*\\([^()]*\\)\\s*\\{`).test(html);
+    return defined ? undefined : lineOf(html.search(new RegExp(`["']${wire}["']`)));
+  };
+  return {
+    message: find("sendMessage", "ui/message"),
+    modelContext: find("updateModelContext", "ui/update-model-context"),
+  };
 }
 
 const MODES = ["inline", "fullscreen", "pip"];
@@ -108,6 +136,7 @@ export function viewFacts(
       findings && html !== undefined ? requestedModes(html, findings.displayModes.requests) : [],
     viewModes: html === undefined ? undefined : declaredViewModes(html),
     structured: structuredUse(input, t),
+    bridge: html === undefined ? { message: undefined, modelContext: undefined } : bridgeUse(html),
   };
 }
 

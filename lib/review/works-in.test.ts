@@ -233,3 +233,34 @@ describe("works in: every outcome", () => {
     }
   });
 });
+
+describe("works in: the view's bridge requests", () => {
+  const SENDS = `<!doctype html><script>
+class App { sendMessage(p) { return this.request({ method: "ui/message", params: p }); } }
+button.onclick = () => app.sendMessage({ role: "user", content: [] });
+</script>`;
+
+  it("finds a call of sendMessage, not the bundled method's own definition", () => {
+    const defines = `<script>class App { sendMessage(p) { return r({ method: "ui/message" }); } }</script>`;
+    expect(factsOf(observed(SENDS, {})).bridge).toEqual({ message: 3, modelContext: undefined });
+    expect(factsOf(observed(defines, {})).bridge.message).toBeUndefined();
+    const byHand = `<script>\nparent.postMessage({ method: "ui/update-model-context" }, "*");</script>`;
+    expect(factsOf(observed(byHand, {})).bridge.modelContext).toBe(2);
+  });
+
+  it("VS Code drafts a view's ui/message, Cursor refuses it, Claude sends it, each with its source", () => {
+    const t = observed(SENDS, {});
+    const vscode = cellOf("vscode", factsOf(t));
+    expect(vscode.outcome).toBe("renders-without");
+    const drafted = vscode.reasons.find((r) => r.field === "message")!;
+    expect(drafted).toMatchObject({ short: "ui/message only drafted", ruleIds: ["BRG-4"] });
+    expect(drafted.kind).toBe("variation");
+    expect(drafted.source.date).toBe(
+      profile("vscode").fields.message.evidence.find((e) => e.used)!.date,
+    );
+    expect(cellOf("cursor", factsOf(t)).reasons.find((r) => r.field === "message")!.short).toBe(
+      "no ui/message",
+    );
+    expect(cellOf("claude", factsOf(t)).outcome).toBe("renders");
+  });
+});

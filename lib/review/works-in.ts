@@ -278,6 +278,40 @@ function structuredReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[]
   ];
 }
 
+/** BRG-4: a host that drafts or drops a view's ui/message, or keeps its model context unseen. */
+function bridgeReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
+  const b = host.behaviours;
+  const out: WorksInReason[] = [];
+  const { message, modelContext } = facts.bridge;
+  if (message !== undefined && b.message !== "conversation")
+    out.push(
+      fieldReason(
+        host,
+        "message",
+        b.message === "draft"
+          ? `the view sends ui/message (line ${message}, heuristic); this host puts it in the chat input as a draft, so nothing is sent until the person sends it`
+          : `the view sends ui/message (line ${message}, heuristic); this host does not offer it (hostCapabilities has no message), so the request is refused`,
+        "lost",
+        ["BRG-4"],
+        b.message === "draft" ? "ui/message only drafted" : "no ui/message",
+      ),
+    );
+  if (modelContext !== undefined && b.modelContext !== "next-turn")
+    out.push(
+      fieldReason(
+        host,
+        "modelContext",
+        b.modelContext === "not-seen"
+          ? `the view updates the model context (line ${modelContext}, heuristic); this host accepts it, but the model does not see it in the next turn`
+          : `the view updates the model context (line ${modelContext}, heuristic); this host does not offer ui/update-model-context (hostCapabilities has no updateModelContext), so the request is refused`,
+        "lost",
+        ["BRG-4"],
+        b.modelContext === "not-seen" ? "model context unseen" : "no model context",
+      ),
+    );
+  return out;
+}
+
 /** RES-6 / RES-8: a host that shows no frame unless `_meta.ui.domain` is its own value. */
 function domainBlank(host: WorksInHost, facts: ViewFacts): WorksInReason | undefined {
   if (host.behaviours.domain !== "must-match" || facts.domain === undefined) return undefined;
@@ -333,6 +367,7 @@ export function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerE
     ...undeclaredLosses(facts, csp),
     ...modeReasons(host, facts),
     ...structuredReasons(host, facts),
+    ...bridgeReasons(host, facts),
   ];
   // The csp row's own words say how the policy was built (no policy, a looser default…).
   const renders = fieldReason(
