@@ -156,7 +156,7 @@ test("a view embedding a declared frameDomains origin and asking for pip: Claude
   expect((await downloadedJson(page)).worksIn).toEqual(json.worksIn);
 
   // Keyboard: the region scrolls by keys, a cell opens with Enter.
-  const region = page.getByRole("region", { name: "Works in" });
+  const region = page.getByRole("region", { name: "Works in: hosts and UI tools" });
   await region.focus();
   await expect(region).toBeFocused();
   await page.keyboard.press("Tab");

@@ -20,7 +20,12 @@ export function WorksInTable({ worksIn }: { worksIn: WorksIn }) {
         sources, each dated, not a test run in the host. Each host is taken to approve every origin
         the view declares (a host may refuse some, CSP-5). Open a cell for the reasons.
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="review-works-in-h" tabIndex={0}>
+      <div
+        className="table-scroll"
+        role="region"
+        aria-label="Works in: hosts and UI tools"
+        tabIndex={0}
+      >
         <table className="works-in">
           <caption className="visually-hidden">Predicted outcome per host and UI tool</caption>
           <thead>

@@ -264,3 +264,21 @@ button.onclick = () => app.sendMessage({ role: "user", content: [] });
     expect(cellOf("claude", factsOf(t)).outcome).toBe("renders");
   });
 });
+
+describe("works in: the session's era", () => {
+  const FAILED = {
+    row: "negotiation",
+    verdict: "fail",
+    ruleIds: ["NEG-3", "NEG-4"],
+    reason: "server/discover lists no io.modelcontextprotocol/ui",
+  };
+
+  it("a dual-era server whose modern answer fails negotiation: text in a modern host, rendered in a legacy-only one, which judges its own initialize (NEG-5, NEG-6)", () => {
+    const t = { ...observed("<!doctype html><p>hi</p>", {}), negotiation: FAILED } as UiToolReview;
+    const modern = cellOf("reference", factsOf(t));
+    expect(modern.outcome).toBe("text");
+    expect(modern.reasons[0]!.ruleIds).toEqual(["NEG-3", "NEG-4"]);
+    const legacy = cellOf("vscode", factsOf(t));
+    expect(legacy.outcome).toBe("renders");
+  });
+});

@@ -2,7 +2,9 @@ import { decide, decideDisplayMode, parseOrigin, type CspDecision, type Decision
 import { judgeField } from "../decide/host-fields";
 import type { ProfileFieldName } from "../decide/host-profile";
 import type { CspKey } from "../decide/vocabulary";
+import { APPS_CLIENT_CAPABILITIES } from "../host/connect";
 import { reviewPolicy } from "../host/inspect";
+import { decideNegotiationForEra } from "../host/negotiation";
 import { undeclaredLoads } from "./static-view";
 import type { ViewFacts } from "./works-in-facts";
 import type { WorksInHost, WorksInSource } from "./works-in-hosts";
@@ -338,6 +340,23 @@ function beforeRender(host: WorksInHost, d: Decision): "renders" | WorksInReason
   return "renders";
 }
 
+/**
+ * NEG-6: the negotiation row in this host's session. A dual-era client opens the era the review's
+ * own dual-era client opened, so the review's verdict holds. A legacy-only host reaching a server
+ * the review saw in the modern era opens a legacy session, judged by its own initialize, which
+ * declares Apps support as every host here does (NEG-5).
+ */
+function negotiationIn(host: WorksInHost, facts: ViewFacts, server: ServerEras) {
+  const reviewed = server === "legacy" ? "legacy" : "modern";
+  if (host.behaviours.eras !== "legacy" || reviewed === "legacy") return facts.negotiation;
+  const initialize = {
+    where: "initialize" as const,
+    method: "initialize",
+    capabilities: APPS_CLIENT_CAPABILITIES,
+  };
+  return decideNegotiationForEra("legacy", initialize, undefined, facts.resourceUri);
+}
+
 /** One host, one UI tool. */
 export function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerEras): WorksInCell {
   const cell = (outcome: WorksInOutcome, reasons: WorksInReason[]): WorksInCell => ({
@@ -352,7 +371,7 @@ export function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerE
     uiToolVisibility: facts.uiToolVisibility,
     clientCapabilities: undefined,
     serverCapabilities: undefined,
-    negotiation: facts.negotiation,
+    negotiation: negotiationIn(host, facts, server),
     read: facts.read,
     policy: reviewPolicy(facts.csp.value),
     behaviours: host.behaviours,
