@@ -8,7 +8,7 @@ import { simulatorHostProfiles } from "../lib/content/host-profiles";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("Claude against VS Code, side by side, by keyboard at 375 px, axe-clean in light and dark", async ({
+test("Claude against VS Code, then against a profile file of one's own (a bad one names the field), side by side, by keyboard at 375 px, axe-clean in light and dark", async ({
   page,
 }) => {
   const profiles = await simulatorHostProfiles(new Date().toISOString().slice(0, 10));
@@ -48,6 +48,46 @@ test("Claude against VS Code, side by side, by keyboard at 375 px, axe-clean in 
   );
   await expect(compare.getByTestId("host-compare-count")).toContainText(
     /\d+ of 17 behaviours differ/,
+  );
+
+  // A host implementer's own profile, in the repository's schema, compared with Claude.
+  const own = {
+    id: "acme-chat",
+    basis: "Acme Chat's own reading of its host code, December 2026.",
+    fields: {
+      cspFrameDomains: {
+        value: "honoured",
+        evidence: [
+          {
+            kind: "host-code",
+            date: "2026-12-01",
+            source: "https://example.com/acme-chat/csp.ts",
+            says: "Our policy builder keeps every declared list.",
+          },
+        ],
+      },
+    },
+  };
+  const input = compare.getByLabel(/load a profile of your own/);
+  await input.setInputFiles({
+    name: "acme-chat.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(own)),
+  });
+  await expect(select).toHaveValue("own:acme-chat");
+  await expect(compare.locator("thead")).toContainText("acme-chat (your profile) (your file)");
+  await expect(frame.locator("td").nth(1)).toContainText("honoured");
+  await expect(frame.locator("td").nth(1)).toContainText("2026-12-01");
+  await expect(compare.locator('tr[data-field="message"] td').nth(1)).toContainText("unknown");
+  // A value the schema does not know: the error names the file and the field.
+  own.fields.cspFrameDomains.value = "sometimes";
+  await input.setInputFiles({
+    name: "acme-chat.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(own)),
+  });
+  await expect(compare.getByRole("alert")).toContainText(
+    "acme-chat.json: fields.cspFrameDomains.value",
   );
 
   const overflow = await page.evaluate(

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ChangeEvent } from "react";
 import type { RuleInfo } from "@/lib/rules/info";
 import type { HostProfile } from "@/lib/decide/host-profile";
 import { compareHosts, type CompareSide } from "@/lib/simulator/host-compare";
@@ -45,6 +45,29 @@ function Side({ s, ruleInfo }: { s: CompareSide; ruleInfo: RuleInfo }) {
   );
 }
 
+/**
+ * Sends a chosen file to the server, which reads it as the repository's profiles are read; the
+ * profile comes back under an id of its own, so it can sit beside the host it was copied from.
+ */
+async function loadOwnProfile(
+  file: File,
+): Promise<{ ok: true; profile: HostProfile } | { ok: false; error: string }> {
+  try {
+    const response = await fetch("/simulator/host-profile", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: file.name, text: await file.text() }),
+    });
+    const answer = (await response.json()) as
+      { ok: true; profile: HostProfile } | { ok: false; error: string };
+    if (!answer.ok) return answer;
+    const p = answer.profile;
+    return { ok: true, profile: { ...p, id: `own:${p.id}`, name: `${p.name} (your file)` } };
+  } catch (e) {
+    return { ok: false, error: `the profile could not be read: ${String(e)}` };
+  }
+}
+
 export function HostCompare({
   profile,
   profiles,
@@ -55,8 +78,22 @@ export function HostCompare({
   ruleInfo: RuleInfo;
 }) {
   const id = useId();
-  const others = profiles.filter((p) => p.id !== profile.id);
+  const [own, setOwn] = useState<HostProfile | null>(null);
+  const [ownError, setOwnError] = useState("");
+  const others = [...profiles.filter((p) => p.id !== profile.id), ...(own ? [own] : [])];
   const [otherId, setOtherId] = useState(others[0]?.id ?? "");
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    setOwnError("");
+    const loaded = await loadOwnProfile(file);
+    if (!loaded.ok) {
+      setOwnError(loaded.error);
+      return;
+    }
+    setOwn(loaded.profile);
+    setOtherId(loaded.profile.id);
+  }
   const other = others.find((p) => p.id === otherId) ?? others[0];
   if (!other) return null;
   const rows = compareHosts(profile, other);
@@ -77,6 +114,23 @@ export function HostCompare({
           </option>
         ))}
       </select>
+      <div className="sim-own-profile">
+        <label htmlFor={`${id}-own`}>
+          Or load a profile of your own: a JSON file in the schema of content/host-profiles
+        </label>{" "}
+        <input
+          id={`${id}-own`}
+          type="file"
+          accept=".json,application/json"
+          onChange={(e) => void onFile(e)}
+          data-testid="own-profile-input"
+        />
+        {ownError ? (
+          <p role="alert" className="sim-own-error" data-testid="own-profile-error">
+            {ownError}
+          </p>
+        ) : null}
+      </div>
       <p className="muted" data-testid="host-compare-count">
         {differing} of {rows.length} behaviours differ.
       </p>
