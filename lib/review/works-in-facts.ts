@@ -68,7 +68,8 @@ export function bridgeUse(html: string): BridgeUse {
 const MODES = ["inline", "fullscreen", "pip"];
 /** How far past a request (in characters) its mode is looked for. */
 const MODE_WINDOW = 160;
-const REQUEST = /\.requestDisplayMode\s*\(|["']ui\/request-display-mode["']/g;
+const CALL = /\.requestDisplayMode\s*\(/g;
+const BY_HAND = /["']ui\/request-display-mode["']/g;
 const MODE_LITERAL = /(?:mode\s*:\s*)?["'](inline|fullscreen|pip)["']/;
 
 /**
@@ -82,7 +83,10 @@ export function requestedModes(html: string, lines: readonly number[]): ModeRequ
   for (const line of new Set(lines)) {
     const source = text[line - 1] ?? "";
     const found: ModeRequest[] = [];
-    for (const m of source.matchAll(REQUEST)) {
+    // A line with a call of the SDK's method is read for those calls only: a bundled App class
+    // on the same (minified) line names the wire method inside its own definition.
+    const calls = [...source.matchAll(CALL)];
+    for (const m of calls.length ? calls : source.matchAll(BY_HAND)) {
       const after = source.slice(m.index + m[0].length, m.index + m[0].length + MODE_WINDOW);
       found.push({ mode: MODE_LITERAL.exec(after)?.[1], line });
     }

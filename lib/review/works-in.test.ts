@@ -85,6 +85,10 @@ describe("works-in facts", () => {
       { mode: "pip", line: 5 },
     ]);
     expect(declaredViewModes(FRAME_PIP_VIEW)).toEqual(["inline", "pip"]);
+    // One minified line with a bundled App class (its own definition names the wire method) and
+    // the view's call: the call alone is read.
+    const bundled = `<script>class A{requestDisplayMode(o){return this.request({method:"ui/request-display-mode",params:o})}};app.requestDisplayMode({mode:"fullscreen"})</script>`;
+    expect(requestedModes(bundled, [1])).toEqual([{ mode: "fullscreen", line: 1 }]);
     const held = `<script>\nconst m = pick();\napp.requestDisplayMode({ mode: m });\n</script>`;
     expect(requestedModes(held, analyzeView(held).displayModes.requests)).toEqual([
       { mode: undefined, line: 3 },
