@@ -286,3 +286,26 @@ describe("works in: the session's era", () => {
     expect(legacy.outcome).toBe("renders");
   });
 });
+
+describe("works in: notes that change nothing on screen", () => {
+  it("ChatGPT keeps a view by its URI: a note to ship a changed view under a new URI (RES-1, RES-5)", () => {
+    const cell = cellOf("chatgpt", factsOf(observed("<!doctype html><p>hi</p>", {})));
+    expect(cell.outcome).toBe("renders");
+    const cache = cell.reasons.find((r) => r.field === "caching")!;
+    expect(cache).toMatchObject({ effect: "note", kind: "variation", ruleIds: ["RES-1", "RES-5"] });
+    expect(cache.text).toContain("ui://video/view.html");
+    expect(
+      cellOf("vscode", factsOf(observed("<!doctype html><p>hi</p>", {}))).reasons,
+    ).toHaveLength(1);
+  });
+
+  it("a host that picks the view's origin itself says the declared _meta.ui.domain is not used", () => {
+    const t = observed("<!doctype html><p>hi</p>", { domain: "video.example" });
+    const m365 = cellOf("m365-copilot", factsOf(t));
+    expect(m365.outcome).toBe("renders");
+    expect(m365.reasons.find((r) => r.field === "domain")).toMatchObject({
+      effect: "note",
+      ruleIds: ["RES-6", "RES-8"],
+    });
+  });
+});

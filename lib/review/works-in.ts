@@ -314,6 +314,36 @@ function bridgeReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
   return out;
 }
 
+/**
+ * What a host does that leaves the view on screen as it is but is worth knowing: it keeps a view
+ * by its URI (RES-1, RES-5), or picks the view's origin itself, so a declared domain is not used.
+ */
+function notes(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
+  const b = host.behaviours;
+  const out: WorksInReason[] = [];
+  if (b.caching === "by-uri")
+    out.push(
+      fieldReason(
+        host,
+        "caching",
+        `this host keeps the view by its URI (${facts.resourceUri}) whatever its caching hints say: ship a changed view under a new URI`,
+        "note",
+        ["RES-1", "RES-5"],
+      ),
+    );
+  if (facts.domain !== undefined && (b.domain === "not-used" || b.domain === "host-assigned"))
+    out.push(
+      fieldReason(
+        host,
+        "domain",
+        `the view sets _meta.ui.domain to ${JSON.stringify(facts.domain)}, which this host does not use: it picks the view's origin itself`,
+        "note",
+        ["RES-6", "RES-8"],
+      ),
+    );
+  return out;
+}
+
 /** RES-6 / RES-8: a host that shows no frame unless `_meta.ui.domain` is its own value. */
 function domainBlank(host: WorksInHost, facts: ViewFacts): WorksInReason | undefined {
   if (host.behaviours.domain !== "must-match" || facts.domain === undefined) return undefined;
@@ -387,6 +417,7 @@ export function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerE
     ...modeReasons(host, facts),
     ...structuredReasons(host, facts),
     ...bridgeReasons(host, facts),
+    ...notes(host, facts),
   ];
   // The csp row's own words say how the policy was built (no policy, a looser default…).
   const renders = fieldReason(
