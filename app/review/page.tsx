@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { simulatorHostProfiles } from "@/lib/content/host-profiles";
+import { worksInHosts } from "@/lib/review/works-in-hosts";
 import { ReviewApp } from "./review-app";
 import "./review.css";
 
 export const metadata: Metadata = { title: "Review a server" };
 
-export default function ReviewPage() {
+export default async function ReviewPage() {
+  // The host profiles for "Works in": the reference and every profile, as the simulator has them.
+  const hosts = worksInHosts(await simulatorHostProfiles(new Date().toISOString().slice(0, 10)));
   return (
     <>
       <h1>Review a server</h1>
@@ -18,7 +22,7 @@ export default function ReviewPage() {
         <code>npm run review -- &lt;url&gt;</code> or{" "}
         <code>npm run review -- --stdio &quot;&lt;command&gt;&quot;</code>.
       </p>
-      <ReviewApp />
+      <ReviewApp hosts={hosts} />
     </>
   );
 }

@@ -10,6 +10,8 @@ import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
 import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
 import { ReportItems } from "./report-items";
+import { WorksInTable } from "./works-in-table";
+import type { WorksInHost } from "@/lib/review/works-in-hosts";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { Report, ReportItem } from "@/lib/review/report";
 import { withRenderedItems } from "@/lib/review/rendered-items";
@@ -59,7 +61,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-export function ReviewApp() {
+export function ReviewApp({ hosts }: { hosts?: readonly WorksInHost[] }) {
   const [url, setUrl] = useState("");
   const [token, setToken] = useState("");
   const [remember, setRemember] = useState(false);
@@ -135,6 +137,7 @@ export function ReviewApp() {
       timeoutMs:
         (Number(timeoutS) > 0 ? Math.min(Number(timeoutS), 300) : DEFAULT_TIMEOUT_S) * 1000,
       appOrigin: window.location.origin,
+      ...(hosts ? { hosts } : {}),
       onStep: (step) => setPhase({ kind: "running", step }),
     });
     setPhase(
@@ -348,7 +351,11 @@ function ReviewResult({
               download(
                 `mcp-apps-review-${host}.json`,
                 "application/json",
-                JSON.stringify(report, null, 2),
+                JSON.stringify(
+                  result.worksIn ? { ...report, worksIn: result.worksIn } : report,
+                  null,
+                  2,
+                ),
               )
             }
           >
@@ -383,6 +390,8 @@ function ReviewResult({
         <h2 id="review-server-items-h">Checklist: the server</h2>
         <ReportItems items={serverItems} caption="Server-level checklist items" />
       </section>
+
+      {result.worksIn && <WorksInTable worksIn={result.worksIn} />}
 
       <ToolsTable input={input} />
       <ResourcesTable input={input} />
@@ -471,7 +480,8 @@ function ToolsTable({ input }: { input: ReviewInput }) {
         . A tool whose <code>visibility</code> lacks <code>&quot;model&quot;</code> is left out{" "}
         <RuleRef id="TOOL-3" />.
       </p>
-      <div className="table-scroll">
+      {/* Focusable: at 375 px the table scrolls sideways, and keys must reach it (axe). */}
+      <div className="table-scroll" role="region" aria-label="Tools listed" tabIndex={0}>
         <table data-testid="review-tools">
           <caption className="visually-hidden">Every tool the server lists</caption>
           <thead>
@@ -523,7 +533,7 @@ function ResourcesTable({ input }: { input: ReviewInput }) {
     <section aria-labelledby="review-resources-h">
       <h2 id="review-resources-h">Resources ({resources.length})</h2>
       {resources.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Resources listed" tabIndex={0}>
           <table data-testid="review-resources">
             <caption className="visually-hidden">Every resource the server lists</caption>
             <thead>

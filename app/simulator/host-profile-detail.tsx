@@ -10,6 +10,7 @@ import {
   type ProfileFieldName,
 } from "@/lib/decide/host-profile";
 import type { FieldDeparture, HostDepartures, RowDeparture } from "@/lib/simulator/host-departures";
+import { HostCompare } from "./host-compare";
 import { RuleLink } from "./panels";
 
 // What a chosen host does differently (issue 33): per row of the table, how it departs from the
@@ -134,10 +135,13 @@ export function DepartureNote({
 export function HostBehaviourPanel({
   departures,
   profile,
+  profiles,
   ruleInfo,
 }: {
   departures: HostDepartures;
   profile: HostProfile;
+  /** Every host, for comparing this one with another side by side. */
+  profiles?: readonly HostProfile[];
   ruleInfo: RuleInfo;
 }) {
   const unknown = PROFILE_FIELDS.filter((f) => profile.fields[f].status === "unknown");
@@ -188,6 +192,7 @@ export function HostBehaviourPanel({
           })}
         </dl>
       </details>
+      {profiles ? <HostCompare profile={profile} profiles={profiles} ruleInfo={ruleInfo} /> : null}
     </section>
   );
 }

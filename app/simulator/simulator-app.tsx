@@ -303,6 +303,7 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
                 <d.HostBehaviourPanel
                   departures={departures}
                   profile={profile}
+                  profiles={profiles}
                   ruleInfo={ruleInfo}
                 />
               ) : null}

@@ -10,6 +10,9 @@ import { collectReview, type ReviewInput } from "./collect";
 import { explainFailure, type HttpObservation, type ReachProblem } from "./reach";
 import { buildReport, formatReportMarkdown, viewHtml, type Report } from "./report";
 import { analyzeViewsOffThread } from "./static-view-off-thread";
+import type { WorksIn } from "./works-in";
+import type { WorksInHost } from "./works-in-hosts";
+import { reviewWorksIn } from "./works-in-review";
 import type { CollectStep } from "./steps";
 
 export interface BrowserReviewOptions {
@@ -22,10 +25,19 @@ export interface BrowserReviewOptions {
   fetch?: typeof fetch;
   /** This page's origin, named in CORS advice. */
   appOrigin: string;
+  /** The host profiles for "Works in" (the page has them from the server); none: no table. */
+  hosts?: readonly WorksInHost[];
 }
 
 export type BrowserReviewResult =
-  | { ok: true; input: ReviewInput; report: Report; json: string; markdown: string }
+  | {
+      ok: true;
+      input: ReviewInput;
+      report: Report;
+      json: string;
+      markdown: string;
+      worksIn?: WorksIn;
+    }
   | { ok: false; problem: ReachProblem };
 
 /** A fetch that notes each exchange's status and content type (and an error's body start). */
@@ -94,15 +106,16 @@ export async function reviewInBrowser(options: BrowserReviewOptions): Promise<Br
       return html === undefined ? [] : [{ name: t.name, html }];
     });
     const findings = await analyzeViewsOffThread(views.map((v) => v.html));
-    const report = buildReport(input, {
-      staticFindings: new Map(views.map((v, i) => [v.name, findings[i]!])),
-    });
+    const staticFindings = new Map(views.map((v, i) => [v.name, findings[i]!]));
+    const report = buildReport(input, { staticFindings });
+    const worksIn = options.hosts && reviewWorksIn(input, options.hosts, staticFindings);
     return {
       ok: true,
       input,
       report,
       json: JSON.stringify(report, null, 2),
       markdown: formatReportMarkdown(report, options.appOrigin),
+      ...(worksIn ? { worksIn } : {}),
     };
   } catch (error) {
     const elapsedMs = performance.now() - started;

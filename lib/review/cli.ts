@@ -22,6 +22,9 @@ import {
 import { missingScheme } from "./reach";
 import { withRenderedItems } from "./rendered-items";
 import { renderOutcomeItem } from "./render-outcome";
+import { formatWorksIn } from "./works-in-format";
+import type { WorksInHost } from "./works-in-hosts";
+import { reviewWorksIn } from "./works-in-review";
 
 export { withRenderedItems };
 import { COLLECT_STEP_LABELS, type CollectStep } from "./steps";
@@ -47,7 +50,10 @@ export const USAGE =
   "                  does: appCapabilities, display modes, handshake, CSP blocks. A stdio server is\n" +
   "                  reached through a local relay. Needs this checkout built (npm run build)\n" +
   "  --app-url url   with --render: the running academy to render in, instead of starting one\n" +
-  "  --watch ms      with --render: how long to watch each view after it renders (default 3000)";
+  "  --watch ms      with --render: how long to watch each view after it renders (default 3000)\n" +
+  '  --hosts         also print "Works in": each UI tool\'s predicted outcome in each host profile\n' +
+  "                  (content/host-profiles), with the rule and the profile's source; --json\n" +
+  "                  carries the same table as worksIn";
 
 export interface CliResult {
   code: 0 | 1 | 2 | 130;
@@ -66,6 +72,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** `--render`: renders the UI tools' views in a browser (the script supplies it; Node only). */
   render?: (request: RenderRequest) => Promise<ReportItem[]>;
+  /** The host profiles for "Works in" (the script loads them from content/host-profiles). */
+  hosts?: () => Promise<WorksInHost[]>;
 }
 
 /**
@@ -131,12 +139,17 @@ interface ReviewArgs {
   render: boolean;
   appUrl?: string;
   watchMs?: number;
+  hosts: boolean;
 }
 
 const usage = (why: string): CliResult => ({ code: 2, stdout: "", stderr: `${why}\n${USAGE}` });
 
 /** Reads `argv`; a usage error or `--help` comes back as the result to exit with. */
-function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliResult {
+function parseReviewArgs(
+  argv: string[],
+  canRender: boolean,
+  canPredict: boolean,
+): ReviewArgs | CliResult {
   let json = false;
   let markdown = false;
   let stdio: string | undefined;
@@ -149,6 +162,7 @@ function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliRe
   let render = false;
   let appUrl: string | undefined;
   let watchMs: number | undefined;
+  let hosts = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--json") json = true;
@@ -177,6 +191,7 @@ function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliRe
       callArgsText = argv[++i];
       if (callArgsText === undefined) return usage("--args needs a JSON object, e.g. '{}'");
     } else if (a === "--render") render = true;
+    else if (a === "--hosts") hosts = true;
     else if (a === "--app-url") {
       appUrl = argv[++i] ?? "";
       if (!/^https?:\/\/[^/\s]+/.test(appUrl))
@@ -195,6 +210,8 @@ function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliRe
     return usage(
       `${appUrl !== undefined ? "--app-url" : "--watch"} is for --render: give --render too`,
     );
+  if (hosts && !canPredict)
+    return usage("--hosts is not available here (it needs the review script)");
   if (render && !canRender)
     return usage("--render is not available here (it needs the review script)");
   let callArgs: Record<string, unknown> = {};
@@ -231,6 +248,7 @@ function parseReviewArgs(argv: string[], canRender: boolean): ReviewArgs | CliRe
     render,
     ...(appUrl !== undefined ? { appUrl } : {}),
     ...(watchMs !== undefined ? { watchMs } : {}),
+    hosts,
   };
 }
 
@@ -255,7 +273,7 @@ async function renderInto(report: Report, args: ReviewArgs, io: CliIo): Promise<
 }
 
 export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliResult> {
-  const args = parseReviewArgs(argv, !!io.render);
+  const args = parseReviewArgs(argv, !!io.render, !!io.hosts);
   if ("code" in args) return args;
   const { json, markdown, stdio, url, timeoutMs, baseUrl, headers, callTool, callArgs } = args;
   const { render } = args;
@@ -335,13 +353,17 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       report = withRenderedItems(report, [renderOutcomeItem(undefined, "timed-out", why)]);
     }
   }
+  // "Works in": in --json whenever the profiles are at hand, in the text with --hosts.
+  const worksIn =
+    io.hosts && (json || (args.hosts && !markdown)) && reviewWorksIn(input, await io.hosts());
   return {
     code: report.counts.fail > 0 ? 1 : 0,
     stdout: json
-      ? JSON.stringify(report, null, 2)
+      ? JSON.stringify(worksIn ? { ...report, worksIn } : report, null, 2)
       : markdown
         ? formatReportMarkdown(report, baseUrl)
-        : formatReport(report, baseUrl, { color: io.color && !json && !markdown }),
+        : formatReport(report, baseUrl, { color: io.color && !json && !markdown }) +
+          (worksIn ? `\n\n${formatWorksIn(worksIn)}` : ""),
     stderr: strayNote(),
     report,
   };

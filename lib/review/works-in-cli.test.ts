@@ -1,0 +1,47 @@
+/**
+ * `npm run review -- <server> --hosts` and `--json` (issue 33, "Works in"), in process against the
+ * published basic-vanillajs example (2.0.3, a pinned devDependency) over stdio, with the real host
+ * profiles. get-time declares an outputSchema and its view reads structuredContent: Claude, whose
+ * profile strips it, is predicted to render it without; the reference renders it whole.
+ */
+import { describe, expect, it } from "vitest";
+import { simulatorHostProfiles } from "../content/host-profiles";
+import { runReviewCli } from "./cli";
+import type { WorksIn } from "./works-in";
+import { worksInHosts } from "./works-in-hosts";
+
+const BASIC = `node node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js --stdio`;
+const hosts = async () => worksInHosts(await simulatorHostProfiles("2026-12-06"));
+
+describe("review --hosts", () => {
+  it("prints each host's outcome for each UI tool, with rule and source, after the report", async () => {
+    const out = await runReviewCli(["--stdio", BASIC, "--hosts"], { hosts });
+    expect(out.code).toBe(0);
+    const table = out.stdout.slice(out.stdout.indexOf("Works in:"));
+    expect(table).toMatch(/Tool get-time:\n {2}Reference \(the spec\)\s+renders\n/);
+    expect(table).toMatch(
+      /Claude \(claude\.ai and Claude Desktop\)\s+renders without: no structuredContent/,
+    );
+    expect(table).toContain("[BRG-3, OUT-2; an allowed variation]");
+    expect(table).toContain("source: modelcontextprotocol/ext-apps #696");
+  }, 60_000);
+
+  it("--json carries the same table as worksIn, beside the report's own keys", async () => {
+    const out = await runReviewCli(["--stdio", BASIC, "--json"], { hosts });
+    const json = JSON.parse(out.stdout) as { worksIn: WorksIn; items: unknown[] };
+    expect(json.items.length).toBeGreaterThan(0);
+    expect(json.worksIn.tools).toEqual(["get-time"]);
+    expect(json.worksIn.hosts[0]).toEqual({ id: "reference", name: "Reference (the spec)" });
+    const claude = json.worksIn.cells.find((c) => c.host === "claude")!;
+    expect(claude.outcome).toBe("renders-without");
+    expect(claude.reasons.find((r) => r.field === "structuredContent")!.source.date).toMatch(
+      /^\d{4}-\d\d-\d\d$/,
+    );
+  }, 60_000);
+
+  it("--hosts needs the profiles, which only the review script loads", async () => {
+    const out = await runReviewCli(["--stdio", BASIC, "--hosts"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain("--hosts is not available here");
+  });
+});
