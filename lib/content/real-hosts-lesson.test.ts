@@ -98,6 +98,8 @@ describe('the "Real hosts" lesson', () => {
     expect(lesson.headings.map((h) => h.id)).toEqual(
       expect.arrayContaining(["allowed-or-not", "survive-every-profile", "grid-and-profiles"]),
     );
+    // Every lesson links a simulator preset to try (e2e/lessons-pages.spec.ts asks for one).
+    expect(lesson.scenarios.length).toBeGreaterThan(0);
   });
 
   it("cites a profile field or a catalogue entry in every sentence that makes a claim about a host", () => {
