@@ -29,7 +29,12 @@ export function HostsReadiness({ hosts }: { hosts: readonly { id: string; name: 
         . <span className="muted">{r.sentence}</span>{" "}
         <Link href="/quizzes/drill/hosts">Drill on real hosts</Link>
       </p>
-      <div className="table-scroll quiz-table-scroll" tabIndex={0} aria-label="Mastery by host">
+      <div
+        className="table-scroll quiz-table-scroll"
+        role="region"
+        tabIndex={0}
+        aria-label="Mastery by host"
+      >
         <table className="mastery-table" data-testid="host-mastery">
           <thead>
             <tr>
