@@ -210,8 +210,8 @@ export function generateDrillItem(request: DrillRequest): DrillItem {
   // cases the profile can decide, walked from the seed's own place among them so that consecutive
   // seeds take different ones; a second walk, should that find none, takes any case.
   const walks: { want?: boolean; order: Slot[] }[] = [];
-  if (host && rng() < 0.5) {
-    const can = slots.filter((s) => profileCanDecide(host, s));
+  const can = host ? slots.filter((s) => profileCanDecide(host, s)) : [];
+  if (host && rng() < decidedShare(host, can)) {
     const at = slotIndex(seed, Math.max(1, can.length));
     walks.push({ want: true, order: [...can.slice(at), ...can.slice(0, at)] });
   } else if (host) walks.push({ want: false, order: rotate(slots, start) });
@@ -251,6 +251,16 @@ export function generateDrillItem(request: DrillRequest): DrillItem {
  */
 const readsNoCsp = (b: HostBehaviours) => b.cspApplied === "ignored" || b.cspApplied === "none";
 
+/**
+ * The share of a host's items drawn for a case its profile decides: half, but less for a host
+ * whose profile decides few distinct answers (one departing field gives a handful), so that a run
+ * of items does not repeat those few: (10 + answers) %, from 15 % up to 50 %.
+ */
+function decidedShare(host: DrillHost, can: readonly Slot[]): number {
+  const answers = new Set(can.map((s) => decidedCase(host, s))).size;
+  return Math.min(0.5, Math.max(0.15, (10 + answers) / 100));
+}
+
 /** The slots in walking order from `start`. */
 const rotate = (slots: readonly Slot[], start: number) => [
   ...slots.slice(start),
@@ -273,32 +283,39 @@ function aimsOnHost(slot: Slot, d: Decision, s: Scenario, host: DrillHost): bool
   );
 }
 
-const canDecide = new Map<string, WeakMap<Slot, boolean>>();
+const canDecide = new Map<string, WeakMap<Slot, string | null>>();
 
 /**
- * Whether the host's profile decides some draw of a case: eight draws of a fixed seed, each
- * keyed with and without the profile. Kept per host, since a session asks it once per item.
+ * The answer a host's profile gives in some draw of a case where the reference host gives
+ * another (origins left out, so that one directive is one answer), or null when eight draws of a
+ * fixed seed find none. Kept per host, since a session asks it once per item.
  */
-function profileCanDecide(host: DrillHost, slot: Slot): boolean {
+function decidedCase(host: DrillHost, slot: Slot): string | null {
   const key = `${host.id}:${JSON.stringify(host.behaviours)}`;
   if (!canDecide.has(key)) canDecide.set(key, new WeakMap());
   const memo = canDecide.get(key)!;
   if (!memo.has(slot)) {
     const rng = createRng(`can-decide:${SLOTS.indexOf(slot)}`);
-    let found = false;
-    for (let i = 0; i < 8 && !found; i++) {
+    let found: string | null = null;
+    for (let i = 0; i < 8 && found === null; i++) {
       const { scenario } = applySlot(slot, drawWorkingScenario(rng, "probe"), rng);
       adaptToHost(scenario, host.behaviours);
       if (!aimsOnHost(slot, previewDecision(scenario, host.behaviours), scenario, host)) continue;
       const directive =
         slot.kind === "csp-header" ? askedDirective(slot, scenario, rng) : undefined;
       const keyUnder = keyReader(slot.kind, scenario, directive);
-      found = keyUnder(REFERENCE_BEHAVIOURS) !== keyUnder(host.behaviours);
+      const mine = keyUnder(host.behaviours);
+      if (keyUnder(REFERENCE_BEHAVIOURS) !== mine)
+        // A list of tools is one answer however its names fall.
+        found = `${slot.kind}:${directive ?? ""}:${slot.kind === "agent-list" ? "list" : mine.replace(/\S+:\/\/\S+/g, "o")}`;
     }
     memo.set(slot, found);
   }
   return memo.get(slot)!;
 }
+
+/** Whether the host's profile decides some draw of a case (see `decidedCase`). */
+const profileCanDecide = (host: DrillHost, slot: Slot) => decidedCase(host, slot) !== null;
 
 /** The key of a scenario under any host's behaviours, as the engine decides it. */
 function keyReader(kind: DrillKind, s: Scenario, directive: AskedDirective | undefined) {

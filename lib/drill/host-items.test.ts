@@ -116,14 +116,17 @@ describe("drills on real hosts", () => {
     }
   });
 
-  it("is decided by the profile in about half the items of each host, and says so in the explanation", () => {
+  // A host's share of items its profile decides is (10 + the distinct answers it can decide) %,
+  // from 15 % to 50 % (generator.ts, decidedShare): enough to learn the host, few enough that a
+  // host with one departing field does not repeat its handful of answers.
+  it("is decided by the profile in some items of each host, and says so in the explanation", () => {
     const shares: string[] = [];
     for (const h of hosts) {
       const items = itemsOf.get(h.id)!;
       const decided = items.filter((i) => i.host!.decides);
       shares.push(`${h.id} ${decided.length}/${items.length}`);
-      expect(decided.length, h.id).toBeGreaterThanOrEqual(0.3 * items.length);
-      expect(decided.length, h.id).toBeLessThanOrEqual(0.7 * items.length);
+      expect(decided.length, h.id).toBeGreaterThanOrEqual(0.08 * items.length);
+      expect(decided.length, h.id).toBeLessThanOrEqual(0.6 * items.length);
       for (const i of decided) {
         expect(i.host!.fields.length, i.seed).toBeGreaterThan(0);
         expect(i.explanation).toContain(`${h.name}'s profile decides this item`);
@@ -179,10 +182,10 @@ describe("drills on real hosts", () => {
     expect(twoTrue.slice(0, 5)).toEqual([]);
   });
 
-  // The reference drills meet at least 80 (diversity.test.ts). On a host, half the items are ones
-  // its profile decides, and a host that departs from the reference in one or two fields has few
-  // such cases (apprenderer-csp: a view's call to a tool without "app", forwarded): so fewer.
-  it("meets at least 40 distinct cases in every run of 100 consecutive seeds on each host", () => {
+  // The reference drills meet at least 80 (diversity.test.ts). On a host, the items its profile
+  // decides come from few answers (apprenderer-csp: a view's call to a tool without "app",
+  // forwarded), so fewer: 56 to 81 measured, the least per host over windows every 20 seeds.
+  it("meets at least 55 distinct cases in every run of 100 consecutive seeds on each host", () => {
     const caseOf = (item: DrillItem) =>
       [
         item.kind,
@@ -203,7 +206,7 @@ describe("drills on real hosts", () => {
       mins.push(min);
     }
     console.log(`Distinct cases per 100 consecutive seeds, least per host: ${least.join(", ")}`);
-    expect(Math.min(...mins)).toBeGreaterThanOrEqual(40);
+    expect(Math.min(...mins)).toBeGreaterThanOrEqual(55);
   });
 
   it("gives a learner who reads only the profile and the policy line no more than chance ± 5 points", () => {
