@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { MdxComponentName } from "@/lib/content/component-names";
+import { HostFact } from "./host-fact";
 import { RuleCitation } from "./rule-citation";
 import { SpecRef } from "./spec-ref";
 import {
@@ -30,6 +31,7 @@ export const mdxComponents = {
   Callout,
   CspBuilder,
   DecisionWalker,
+  HostFact,
   MimeChecker,
   PermissionsMapper,
   RuleRef: RuleCitation,

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { loadHostProfileFiles } from "@/lib/content/host-profiles";
+import { loadHostRecords } from "@/lib/content/hosts";
 import { listLessons } from "@/lib/content/lessons";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { loadScenarioFiles } from "@/lib/content/scenarios";
@@ -14,6 +16,11 @@ export default async function ProgressPage() {
   const presetTitles = Object.fromEntries(
     (await loadScenarioFiles()).map((f) => [f.scenario.id, f.scenario.title]),
   );
+  const records = await loadHostRecords();
+  const hosts = (await loadHostProfileFiles()).map((p) => ({
+    id: p.id,
+    name: records.find((r) => r.id === p.id)?.name ?? p.id,
+  }));
   return (
     <>
       <h1>Progress</h1>
@@ -25,6 +32,7 @@ export default async function ProgressPage() {
           excerpt: stemExcerpt(q.stem, 90),
         }))}
         presetTitles={presetTitles}
+        hosts={hosts}
       />
     </>
   );

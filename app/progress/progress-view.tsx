@@ -11,6 +11,7 @@ import { STORAGE_NAME } from "@/lib/store/basics";
 import { formatBytes, measureStorage, type StorageUsage } from "@/lib/store/safe-storage";
 import { useAppStore } from "../_components/store-provider";
 import { examResultHref } from "../quizzes/exam/exam-runner";
+import { HostsReadiness } from "../quizzes/hosts-readiness";
 import { Readiness, RuleMasteryTable } from "../quizzes/readiness";
 import { topicName, TOPICS } from "../quizzes/topics";
 import { useNow } from "../quizzes/use-now";
@@ -21,6 +22,8 @@ interface Props {
   questions: { id: string; topic: string; excerpt: string }[];
   /** Each simulator preset's title by its id, so predictions are listed by name. */
   presetTitles: Record<string, string>;
+  /** The hosts with a profile, for drills on real hosts (a topic apart from the exam's). */
+  hosts: { id: string; name: string }[];
 }
 
 /** Why a saved value could not be loaded, in words (the store's reason codes stay internal). */
@@ -30,7 +33,7 @@ const UNREADABLE_REASON: Record<string, string> = {
   "future-version": "saved by a newer version of this app",
 };
 
-export function ProgressView({ lessons, questions, presetTitles }: Props) {
+export function ProgressView({ lessons, questions, presetTitles, hosts }: Props) {
   const hydrated = useAppStore((s) => s.hydrated);
   const completed = useAppStore((s) => s.lessons.completed);
   const answers = useAppStore((s) => s.quiz.answers);
@@ -112,6 +115,15 @@ export function ProgressView({ lessons, questions, presetTitles }: Props) {
           drills, and when its drill card is due again.
         </p>
         <RuleMasteryTable />
+      </section>
+
+      <section aria-labelledby="hosts-readiness-heading">
+        <h2 id="hosts-readiness-heading">Real hosts (not part of the exam)</h2>
+        <p className="muted">
+          Drills on real hosts ask what one host does, decided with its profile. They are a topic
+          apart: no exam topic, rule card or exam readiness above counts them.
+        </p>
+        <HostsReadiness hosts={hosts} />
       </section>
 
       <section aria-labelledby="review-heading">

@@ -48,6 +48,11 @@ export default async function QuizzesPage() {
             Start a drill
           </Link>
         </p>
+        <p>
+          Or ask the same of a real host, decided with its profile: Claude, ChatGPT, VS Code and the
+          rest. A topic apart, not part of the exam.{" "}
+          <Link href="/quizzes/drill/hosts">Drill on real hosts</Link>
+        </p>
       </section>
       <section aria-labelledby="exam-heading">
         <h2 id="exam-heading">Exam</h2>

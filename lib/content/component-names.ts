@@ -7,6 +7,7 @@ export const MDX_COMPONENT_NAMES = [
   "Callout",
   "CspBuilder",
   "DecisionWalker",
+  "HostFact",
   "MimeChecker",
   "PermissionsMapper",
   "RuleRef",

@@ -1,4 +1,5 @@
-import { decideVisibility, type Decision, type Verdict } from "../decide";
+import { decideAgentVisibility, decideVisibility, type Decision, type Verdict } from "../decide";
+import type { HostBehaviours } from "../decide/host-profile";
 import type { RowName } from "../decide/vocabulary";
 import type { Scenario } from "../simulator/scenario";
 
@@ -68,6 +69,8 @@ export const ROW_TEXT: Record<RowName, string> = {
 };
 
 export const NO_HEADER = "No header: the view is not rendered";
+/** A host that serves the view with no policy at all (a host profile's; the reference never does). */
+export const NO_POLICY = "No Content-Security-Policy at all: the view renders without one";
 export const AGENT_LIST_EMPTY = "The agent's list is empty";
 export const NO_IFRAME = "No iframe: the view is not rendered";
 export const NO_ALLOW = "The iframe carries no allow attribute";
@@ -121,15 +124,26 @@ export interface ListedTool {
 
 /**
  * Every tool the connected servers list, in listing order (the view's server first), each decided
- * for the agent by the engine's visibility gate (TOOL-2, TOOL-3).
+ * for the agent by the engine's visibility gate (TOOL-2, TOOL-3), as a host profile's
+ * `agentVisibility` has it when one is given.
  */
-export function agentListOf(s: Scenario): ListedTool[] {
+export function agentListOf(s: Scenario, b?: HostBehaviours): ListedTool[] {
   const tools = [
     { name: s.uiTool.name, server: "main" as const, visibility: s.uiTool.visibility },
     ...s.otherTools.filter((t) => t.server === "main"),
     ...s.otherTools.filter((t) => t.server === "second"),
   ];
   return tools.map((t) => {
+    if (b && b.agentVisibility !== "filtered") {
+      const v = decideAgentVisibility(t.visibility, b.agentVisibility);
+      return {
+        name: t.name,
+        server: t.server,
+        listed: v.verdict === "pass",
+        ruleIds: v.ruleIds,
+        reason: v.reason,
+      };
+    }
     const d = decideVisibility(t.visibility, { kind: "model" });
     return {
       name: t.name,
@@ -167,6 +181,7 @@ export function answerText(
     }
     case "csp-header": {
       if (d.outcome !== "rendered" || !d.csp) return NO_HEADER;
+      if (!d.csp.header) return NO_POLICY;
       return directiveOf(d.csp.header, directive!) ?? `${directive} (absent)`;
     }
     case "allow":

@@ -1,4 +1,5 @@
 import type { Decision } from "../decide";
+import type { HostBehaviours } from "../decide/host-profile";
 import type { Rng } from "../quiz/random";
 import type { Scenario } from "../simulator/scenario";
 import {
@@ -561,8 +562,8 @@ export function aimShare(kind: DrillKind, aim: string): number {
   return of.filter((s) => s.aim === aim).length / of.length;
 }
 
-/** Whether the engine's decision is the answer the slot aims for. */
-export function aims(slot: Slot, d: Decision, s: Scenario): boolean {
+/** Whether the engine's decision is the answer the slot aims for (`b`: a host profile's behaviours). */
+export function aims(slot: Slot, d: Decision, s: Scenario, b?: HostBehaviours): boolean {
   switch (slot.kind) {
     case "outcome":
       return outcomeAnswer(d) === (slot.aim as OutcomeAnswer);
@@ -585,7 +586,7 @@ export function aims(slot: Slot, d: Decision, s: Scenario): boolean {
           : t !== NO_IFRAME && t !== NO_ALLOW;
     }
     case "agent-list":
-      return agentListOf(s).some((t) => t.listed) === (slot.aim === "listed");
+      return agentListOf(s, b).some((t) => t.listed) === (slot.aim === "listed");
   }
 }
 

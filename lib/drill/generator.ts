@@ -3,11 +3,13 @@ import type { Decision, Verdict } from "../decide";
 import type { RowName } from "../decide/vocabulary";
 import { createRng } from "../quiz/random";
 import { getRule, type RuleId } from "../rules";
-import { previewDecision } from "../simulator/preview";
+import { previewDecision, previewEra } from "../simulator/preview";
 import type { Scenario } from "../simulator/scenario";
+import { REFERENCE_BEHAVIOURS, type HostBehaviours } from "../decide/host-profile";
 import {
   ASKED_DIRECTIVES as ASKED,
   agentListOf,
+  failingRows,
   DIRECTIVE_LIST,
   answerText,
   decidingRows,
@@ -17,8 +19,15 @@ import {
 } from "./answers";
 import { SLOTS, aims, applySlot, slotIndex, type Slot } from "./cases";
 import { hostPolicyOf, keyExplanation, rowsExplanation, type HostPolicyNote } from "./explanation";
+import {
+  adaptToHost,
+  decidingFields,
+  profileExplanation,
+  profileShown,
+  type DrillHost,
+} from "./host";
 import { nearMissesOf, type NearMiss } from "./near-misses";
-import { optionsFor } from "./options";
+import { optionsFor, type Candidate } from "./options";
 import { askFor, shownFor, stemFor, type Shown } from "./shown";
 import { drawWorkingScenario, type DrillTopic } from "./space";
 
@@ -38,6 +47,7 @@ export {
   NO_ALLOW,
   NO_HEADER,
   NO_IFRAME,
+  NO_POLICY,
   OUTCOME_TEXT,
   ROW_TEXT,
   answerText,
@@ -50,6 +60,7 @@ export {
   type DrillKind,
 } from "./answers";
 export { HOST_POLICY_LINE, shownFor, type Shown } from "./shown";
+export type { DrillHost } from "./host";
 export { nearMissesOf, type NearMiss } from "./near-misses";
 export type { HostPolicyNote } from "./explanation";
 
@@ -110,6 +121,17 @@ export interface DrillItem {
   nearMisses: NearMiss[];
   /** Markdown: the decision rows with their rule IDs, the outcome and the host's choices used. */
   explanation: string;
+  /** For an item on a real host: which host, and whether (and by which fields) its profile decides. */
+  host?: {
+    id: string;
+    name: string;
+    /** The key the reference host would give for the same scenario. */
+    referenceKey: string;
+    /** True when the key differs from the reference host's. */
+    decides: boolean;
+    /** The profile's fields that make the difference (empty when it does not decide). */
+    fields: string[];
+  };
 }
 
 export interface DrillRequest {
@@ -119,6 +141,8 @@ export interface DrillRequest {
   topic?: DrillTopic;
   /** Only items whose key rests on this rule. */
   rule?: RuleId;
+  /** Ask about this real host: the engine decides with its profile (drills on real hosts). */
+  host?: DrillHost;
 }
 
 const ROW_TOPIC: Record<RowName, DrillTopic> = {
@@ -144,9 +168,9 @@ function topicOf(slot: Slot, d: Decision): DrillTopic {
  * The rules an item rests on: its deciding rows', or every passing row's when none decides; for the
  * agent's list, the visibility rules of every tool listed.
  */
-function rulesOf(kind: DrillKind, d: Decision, s: Scenario): RuleId[] {
+function rulesOf(kind: DrillKind, d: Decision, s: Scenario, host?: DrillHost): RuleId[] {
   if (kind === "agent-list")
-    return [...new Set(agentListOf(s).flatMap((t) => t.ruleIds))] as RuleId[];
+    return [...new Set(agentListOf(s, host?.behaviours).flatMap((t) => t.ruleIds))] as RuleId[];
   const deciding = decidingRows(kind, d);
   return [
     ...new Set(
@@ -170,29 +194,140 @@ function hashSeed(seed: string): string {
  * found, naming the request.
  */
 export function generateDrillItem(request: DrillRequest): DrillItem {
-  const { seed, topic, rule } = request;
-  const rng = createRng(`drill:${seed}:${request.kind ?? ""}:${topic ?? ""}:${rule ?? ""}`);
+  const { seed, topic, rule, host } = request;
+  const rng = createRng(
+    `drill:${seed}:${request.kind ?? ""}:${topic ?? ""}:${rule ?? ""}${host ? `:${host.id}` : ""}`,
+  );
   const slots = SLOTS.filter(
-    (s) => (!request.kind || s.kind === request.kind) && (!topic || s.topic === topic),
+    (s) =>
+      (!request.kind || s.kind === request.kind) &&
+      (!topic || s.topic === topic) &&
+      !(host && s.kind === "csp-header" && readsNoCsp(host.behaviours)),
   );
   const start = slotIndex(seed, slots.length);
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[(start + i) % slots.length]!;
-    // A draw the engine decides otherwise is drawn again; a rule request gives each case fewer
-    // tries, since many cases can never rest on that rule.
-    for (let attempt = 0; attempt < (rule ? 6 : 40); attempt++) {
-      const id = `drill-${slot.kind}-${hashSeed(seed)}`;
-      const { scenario, cause } = applySlot(slot, drawWorkingScenario(rng, id), rng);
-      const decision = previewDecision(scenario);
-      if (!aims(slot, decision, scenario)) continue;
-      if (topic && topicOf(slot, decision) !== topic) continue;
-      if (rule && !rulesOf(slot.kind, decision, scenario).includes(rule)) continue;
-      return buildItem(seed, slot, cause, scenario, decision, rng);
+  // On a real host, half the items (by the seed) are ones its profile decides, so that neither
+  // "as the spec says" nor "unlike the spec" is a strategy. Those are looked for first among the
+  // cases the profile can decide, walked from the seed's own place among them so that consecutive
+  // seeds take different ones; a second walk, should that find none, takes any case.
+  const walks: { want?: boolean; order: Slot[] }[] = [];
+  const can = host ? slots.filter((s) => profileCanDecide(host, s)) : [];
+  if (host && rng() < decidedShare(host, can)) {
+    const at = slotIndex(seed, Math.max(1, can.length));
+    walks.push({ want: true, order: [...can.slice(at), ...can.slice(0, at)] });
+  } else if (host) walks.push({ want: false, order: rotate(slots, start) });
+  walks.push({ order: rotate(slots, start) });
+  for (const { want, order } of walks) {
+    for (const slot of order) {
+      // A draw the engine decides otherwise is drawn again; a rule request gives each case fewer
+      // tries, since many cases can never rest on that rule.
+      for (let attempt = 0; attempt < (rule || want !== undefined ? 6 : 40); attempt++) {
+        const id = `drill-${slot.kind}-${hashSeed(seed)}`;
+        const { scenario, cause } = applySlot(slot, drawWorkingScenario(rng, id), rng);
+        if (host) adaptToHost(scenario, host.behaviours);
+        const decision = previewDecision(scenario, host?.behaviours);
+        if (!(host ? aimsOnHost(slot, decision, scenario, host) : aims(slot, decision, scenario)))
+          continue;
+        if (topic && topicOf(slot, decision) !== topic) continue;
+        if (rule && !rulesOf(slot.kind, decision, scenario, host).includes(rule)) continue;
+        if (!host) return buildItem(seed, slot, cause, scenario, decision, rng);
+        const directive =
+          slot.kind === "csp-header" ? askedDirective(slot, scenario, rng) : undefined;
+        const keyUnder = keyReader(slot.kind, scenario, directive);
+        const decides = keyUnder(REFERENCE_BEHAVIOURS) !== keyUnder(host.behaviours);
+        if (want !== undefined && decides !== want) continue;
+        return buildItem(seed, slot, cause, scenario, decision, rng, { host, directive, keyUnder });
+      }
     }
   }
   throw new Error(
-    `no drill item found for ${JSON.stringify(request)}: no drawn scenario rests on it`,
+    `no drill item found for ${JSON.stringify({ ...request, host: host?.id })}: no drawn scenario rests on it`,
   );
+}
+
+/**
+ * A host that never reads a declared csp (or serves no policy at all) sends the same header
+ * whatever the view declares: a question on a directive would be answered by the profile alone.
+ * Its csp departure is drilled by the outcome and deciding-row items instead.
+ */
+const readsNoCsp = (b: HostBehaviours) => b.cspApplied === "ignored" || b.cspApplied === "none";
+
+/**
+ * The share of a host's items drawn for a case its profile decides: half, but less for a host
+ * whose profile decides few distinct answers (one departing field gives a handful), so that a run
+ * of items does not repeat those few: (10 + answers) %, from 15 % up to 50 %.
+ */
+function decidedShare(host: DrillHost, can: readonly Slot[]): number {
+  const answers = new Set(can.map((s) => decidedCase(host, s))).size;
+  return Math.min(0.5, Math.max(0.15, (10 + answers) / 100));
+}
+
+/** The slots in walking order from `start`. */
+const rotate = (slots: readonly Slot[], start: number) => [
+  ...slots.slice(start),
+  ...slots.slice(0, start),
+];
+
+/**
+ * On a host, a case aims as it does for the reference host (the case that makes a model-only call
+ * aims at a refusal, which the host's profile may turn into a forwarded call), or at the same
+ * answer from the host; a deciding-row item still needs exactly one failing row, and an item on
+ * the agent's list a session to list tools in (a legacy-only host reaches no modern-only server).
+ */
+function aimsOnHost(slot: Slot, d: Decision, s: Scenario, host: DrillHost): boolean {
+  const b = host.behaviours;
+  if (slot.kind === "agent-list" && !previewEra(s, b.eras)) return false;
+  if (aims(slot, d, s, b)) return true;
+  return (
+    aims(slot, previewDecision(s), s) &&
+    (slot.kind !== "deciding-row" || failingRows(d).length === 1)
+  );
+}
+
+const canDecide = new Map<string, WeakMap<Slot, string | null>>();
+
+/**
+ * The answer a host's profile gives in some draw of a case where the reference host gives
+ * another (origins left out, so that one directive is one answer), or null when eight draws of a
+ * fixed seed find none. Kept per host, since a session asks it once per item.
+ */
+function decidedCase(host: DrillHost, slot: Slot): string | null {
+  const key = `${host.id}:${JSON.stringify(host.behaviours)}`;
+  if (!canDecide.has(key)) canDecide.set(key, new WeakMap());
+  const memo = canDecide.get(key)!;
+  if (!memo.has(slot)) {
+    const rng = createRng(`can-decide:${SLOTS.indexOf(slot)}`);
+    let found: string | null = null;
+    for (let i = 0; i < 8 && found === null; i++) {
+      const { scenario } = applySlot(slot, drawWorkingScenario(rng, "probe"), rng);
+      adaptToHost(scenario, host.behaviours);
+      if (!aimsOnHost(slot, previewDecision(scenario, host.behaviours), scenario, host)) continue;
+      const directive =
+        slot.kind === "csp-header" ? askedDirective(slot, scenario, rng) : undefined;
+      const keyUnder = keyReader(slot.kind, scenario, directive);
+      const mine = keyUnder(host.behaviours);
+      if (keyUnder(REFERENCE_BEHAVIOURS) !== mine)
+        // A list of tools is one answer however its names fall.
+        found = `${slot.kind}:${directive ?? ""}:${slot.kind === "agent-list" ? "list" : mine.replace(/\S+:\/\/\S+/g, "o")}`;
+    }
+    memo.set(slot, found);
+  }
+  return memo.get(slot)!;
+}
+
+/** Whether the host's profile decides some draw of a case (see `decidedCase`). */
+const profileCanDecide = (host: DrillHost, slot: Slot) => decidedCase(host, slot) !== null;
+
+/** The key of a scenario under any host's behaviours, as the engine decides it. */
+function keyReader(kind: DrillKind, s: Scenario, directive: AskedDirective | undefined) {
+  return (b: HostBehaviours) =>
+    answerText(
+      kind,
+      previewDecision(s, b),
+      directive,
+      agentListOf(s, b)
+        .filter((t) => t.listed)
+        .map((t) => t.name),
+    );
 }
 
 /**
@@ -209,6 +344,12 @@ function askedDirective(slot: Slot, scenario: Scenario, rng: () => number): Aske
   return from[Math.floor(rng() * from.length)]!;
 }
 
+interface HostContext {
+  host: DrillHost;
+  directive: AskedDirective | undefined;
+  keyUnder: (b: HostBehaviours) => string;
+}
+
 function buildItem(
   seed: string,
   slot: Slot,
@@ -216,10 +357,16 @@ function buildItem(
   scenario: Scenario,
   decision: Decision,
   rng: () => number,
+  on?: HostContext,
 ): DrillItem {
   const kind = slot.kind;
-  const directive = kind === "csp-header" ? askedDirective(slot, scenario, rng) : undefined;
-  const listed = agentListOf(scenario);
+  const b = on?.host.behaviours;
+  const directive = on
+    ? on.directive
+    : kind === "csp-header"
+      ? askedDirective(slot, scenario, rng)
+      : undefined;
+  const listed = agentListOf(scenario, b);
   const key = answerText(
     kind,
     decision,
@@ -228,36 +375,49 @@ function buildItem(
   );
   const deciding = decidingRows(kind, decision);
   const hostPolicy = hostPolicyOf(deciding, decision, scenario.resource.mimeType);
-  const nearMisses = nearMissesOf(scenario);
+  const nearMisses = nearMissesOf(scenario, b);
   const ask = askFor(kind, scenario, directive);
-  const shown = shownFor(scenario);
-  const stem = stemFor(ask, shown);
+  const shown = on ? withProfile(shownFor(scenario, b), on.host) : shownFor(scenario);
+  const stem = stemFor(ask, shown, on?.host);
+  const referenceKey = on?.keyUnder(REFERENCE_BEHAVIOURS);
+  const extra: Candidate[] =
+    on && referenceKey !== key
+      ? [{ meaning: referenceKey!, why: referenceWhy(on.host), near: true }]
+      : [];
   const { options, meanings, answer } = optionsFor(
     kind,
     scenario,
     decision,
     {
       meaning: key,
-      why:
-        kind === "agent-list"
-          ? 'Right: a tool is in the agent\'s list exactly when its visibility includes "model", an omitted one counting as both callers (TOOL-2, TOOL-3), on whichever server it is.'
-          : keyExplanation(kind, decision),
+      why: keyWhy(kind, decision, b),
     },
     directive,
     nearMisses,
     stem,
     rng,
+    on && {
+      behaviours: on.host.behaviours,
+      extra,
+      reference: previewDecision(scenario),
+      referenceWhy: `Not ${on.host.name}'s: a host that built the policy as the reference host does could send it for a scenario like this one, but ${on.host.name}'s profile rules it out here (see the explanation).`,
+    },
   );
+  // A closed set offers the reference host's answer on its own: say whose answer it is.
+  if (on && referenceKey !== key)
+    for (const o of options)
+      if (meanings[o.id] === referenceKey && o.id !== answer) o.explanation = referenceWhy(on.host);
 
-  const rules = rulesOf(kind, decision, scenario);
+  const rules = rulesOf(kind, decision, scenario, on?.host);
   for (const r of rules) getRule(r); // an unknown ID throws here, not in the page
   const kv = keyVerdict(kind, decision);
   const difficulty =
-    hostPolicy.length || scenario.client.era === "dual" || scenario.server.era !== "modern"
+    on || hostPolicy.length || scenario.client.era === "dual" || scenario.server.era !== "modern"
       ? "hard"
       : rules.length > 2 || kind === "csp-header" || kind === "allow"
         ? "medium"
         : "easy";
+  const fields = on ? decidingFields(on.host.behaviours, on.keyUnder) : [];
 
   return {
     seed,
@@ -265,7 +425,7 @@ function buildItem(
     cause,
     directive,
     question: {
-      id: `drill-${hashSeed(`${kind}:${seed}`)}`,
+      id: `drill-${hashSeed(`${kind}:${seed}${on ? `:${on.host.id}` : ""}`)}`,
       type: "single",
       topic: topicOf(slot, decision),
       difficulty,
@@ -283,8 +443,41 @@ function buildItem(
     deciding,
     hostPolicy,
     nearMisses,
-    explanation: rowsExplanation(decision, hostPolicy, kind === "agent-list" ? listed : []),
+    explanation: [
+      rowsExplanation(decision, hostPolicy, kind === "agent-list" ? listed : []),
+      ...(on ? [profileExplanation(on.host, referenceKey!, key, fields)] : []),
+    ].join("\n\n"),
+    ...(on
+      ? {
+          host: {
+            id: on.host.id,
+            name: on.host.name,
+            referenceKey: referenceKey!,
+            decides: referenceKey !== key,
+            fields,
+          },
+        }
+      : {}),
   };
+}
+
+/** Why the key is right, in the words the reference items use, or for a host that lists every tool. */
+function keyWhy(kind: DrillKind, decision: Decision, b?: HostBehaviours): string {
+  if (kind !== "agent-list") return keyExplanation(kind, decision);
+  return b && b.agentVisibility === "unfiltered"
+    ? 'Right: this host lists every tool whatever its visibility (its profile), where TOOL-3 asks a host to leave out a tool whose visibility lacks "model".'
+    : 'Right: a tool is in the agent\'s list exactly when its visibility includes "model", an omitted one counting as both callers (TOOL-2, TOOL-3), on whichever server it is.';
+}
+
+/** A distractor that is the reference host's answer: right for a host that does what the spec asks. */
+function referenceWhy(host: DrillHost): string {
+  return `That is what the reference host, which does what the spec asks, would do here; ${host.name}'s profile makes it otherwise (see the explanation).`;
+}
+
+/** The exhibits with the host's profile placed before the host's settings. */
+function withProfile(shown: Shown[], host: DrillHost): Shown[] {
+  const at = shown.findIndex((s) => s.label === "This host's settings");
+  return [...shown.slice(0, at), profileShown(host), ...shown.slice(at)];
 }
 
 /** The simulator link for an item's scenario (`#s=` fragment, as the simulator's Share writes). */

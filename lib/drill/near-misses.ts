@@ -1,6 +1,7 @@
 import { parseOrigin, type Decision } from "../decide";
 import { PROFILE_MIME } from "../decide/ids";
 import { PERMISSION_NAMES } from "../decide/vocabulary";
+import type { HostBehaviours } from "../decide/host-profile";
 import { previewDecision } from "../simulator/preview";
 import type { Scenario } from "../simulator/scenario";
 
@@ -251,13 +252,13 @@ function grantMutations(s: Scenario): Mutation[] {
   );
 }
 
-/** The scenario's near misses, each decided by the engine. */
-export function nearMissesOf(s: Scenario): NearMiss[] {
+/** The scenario's near misses, each decided by the engine (with a host profile's behaviours, if given). */
+export function nearMissesOf(s: Scenario, b?: HostBehaviours): NearMiss[] {
   const out: NearMiss[] = [];
   for (const m of [...MUTATIONS, ...grantMutations(s)]) {
     const changed = m.apply(s);
     if (changed)
-      out.push({ change: m.change, scenario: changed, decision: previewDecision(changed) });
+      out.push({ change: m.change, scenario: changed, decision: previewDecision(changed, b) });
   }
   return out;
 }

@@ -8,7 +8,8 @@ import {
 import { PROFILE_MIME } from "../decide/ids";
 import { PERMISSION_NAMES, type PermissionName } from "../decide/vocabulary";
 import { shuffle, type Rng } from "../quiz/random";
-import { previewDecision } from "../simulator/preview";
+import type { HostBehaviours } from "../decide/host-profile";
+import { clientEraOf, previewDecision } from "../simulator/preview";
 import type { Scenario } from "../simulator/scenario";
 import {
   AGENT_LIST_EMPTY,
@@ -122,13 +123,18 @@ function closedDistractors(
   decision: Decision,
   nearMisses: NearMiss[],
   rng: Rng,
+  b?: HostBehaviours,
 ): Candidate[] {
   const excluded = new Set([key, ...(ALSO_TRUE[key] ?? [])]);
   let picked: string[];
   if (kind === "outcome") {
-    // "No session opens" only against a legacy-only server: else the era labels rule it out.
+    // "No session opens" only where one side speaks only the legacy era: else the era labels rule
+    // it out.
+    const legacyOnly =
+      scenario.server.era === "legacy" ||
+      (b !== undefined && clientEraOf(scenario, b.eras) === "legacy");
     const answers = Object.entries(OUTCOME_TEXT)
-      .filter(([a]) => a !== "not-connected" || scenario.server.era === "legacy")
+      .filter(([a]) => a !== "not-connected" || legacyOnly)
       .map(([, t]) => t)
       .filter((t) => !excluded.has(t));
     picked = shuffle(answers, rng).slice(0, OPTIONS - 1);
@@ -211,6 +217,7 @@ function cspDirectiveCandidates(
   decision: Decision,
   directive: AskedDirective,
   nearMisses: NearMiss[],
+  b?: HostBehaviours,
 ): Candidate[] {
   const kind = "csp-header";
   const here = keyWhyOf(kind, decision);
@@ -238,7 +245,7 @@ function cspDirectiveCandidates(
       sib.resource.csp = { [list]: declared };
       sib.resource.metaLocation = "content";
       sib.host.approvedOrigins = [...new Set([...sib.host.approvedOrigins, ...declared])];
-      const t = answerText(kind, previewDecision(sib), directive);
+      const t = answerText(kind, previewDecision(sib, b), directive);
       if (t !== NO_HEADER)
         out.push({
           meaning: t,
@@ -269,7 +276,7 @@ function cspDirectiveCandidates(
       csp[list] = [...had, o];
       const approved = sib.host.approvedOrigins.includes(o);
       if (!approved) sib.host.approvedOrigins = [...sib.host.approvedOrigins, o];
-      const t = answerText(kind, previewDecision(sib), directive);
+      const t = answerText(kind, previewDecision(sib, b), directive);
       if (t !== NO_HEADER)
         out.push({
           meaning: t,
@@ -344,7 +351,11 @@ function allowCandidates(
  * by the common misreading that gives it (every tool, an omitted visibility read as none, "app"
  * read as the agent's, the view's server only) or by the tools it gets wrong.
  */
-function agentListCandidates(scenario: Scenario, listed: ListedTool[]): Candidate[] {
+function agentListCandidates(
+  scenario: Scenario,
+  listed: ListedTool[],
+  b?: HostBehaviours,
+): Candidate[] {
   const text = (pick: (t: ListedTool, i: number) => boolean) =>
     agentListText(listed.filter(pick).map((t) => t.name));
   const visibilities = [
@@ -352,25 +363,30 @@ function agentListCandidates(scenario: Scenario, listed: ListedTool[]): Candidat
     ...scenario.otherTools.filter((t) => t.server === "main").map((t) => t.visibility),
     ...scenario.otherTools.filter((t) => t.server === "second").map((t) => t.visibility),
   ];
-  // The common misreadings, by the list each gives: their explanation names the misreading.
-  const misreadings = new Map<string, string>([
-    [
-      text(() => true),
-      'The host leaves out of the agent\'s list every tool whose visibility lacks "model" (TOOL-3).',
-    ],
-    [
-      text((_, i) => visibilities[i]?.includes("model") === true),
-      "An omitted visibility means both callers, so the agent sees that tool too (TOOL-2).",
-    ],
-    [
-      text((_, i) => (visibilities[i] ?? ["model", "app"]).includes("app")),
-      '"app" names the views that may call a tool, not the agent (TOOL-4); the agent\'s list follows "model" (TOOL-3).',
-    ],
-    [
-      text((t) => t.listed && t.server === "main"),
-      "The agent's list holds the tools of every connected server that name the agent, not only the view's server's.",
-    ],
-  ]);
+  // The common misreadings, by the list each gives: their explanation names the misreading. A
+  // host that lists every tool makes them no misreadings of it: each wrong tool is named instead.
+  const misreadings = new Map<string, string>(
+    b && b.agentVisibility !== "filtered"
+      ? []
+      : [
+          [
+            text(() => true),
+            'The host leaves out of the agent\'s list every tool whose visibility lacks "model" (TOOL-3).',
+          ],
+          [
+            text((_, i) => visibilities[i]?.includes("model") === true),
+            "An omitted visibility means both callers, so the agent sees that tool too (TOOL-2).",
+          ],
+          [
+            text((_, i) => (visibilities[i] ?? ["model", "app"]).includes("app")),
+            '"app" names the views that may call a tool, not the agent (TOOL-4); the agent\'s list follows "model" (TOOL-3).',
+          ],
+          [
+            text((t) => t.listed && t.server === "main"),
+            "The agent's list holds the tools of every connected server that name the agent, not only the view's server's.",
+          ],
+        ],
+  );
   // Every list of these tools, each explained by the misreading that gives it or by the tools it
   // gets wrong. All are drawn alike: a misreading offered in every item would be the key in few.
   const out: Candidate[] = [];
@@ -536,14 +552,23 @@ export function optionsFor(
   nearMisses: NearMiss[],
   stem: string,
   rng: Rng,
+  host?: {
+    behaviours: HostBehaviours;
+    extra: Candidate[];
+    /** The reference host's decision of the same scenario: its directives are near misses too. */
+    reference: Decision;
+    /** Why a directive only the reference host would build is not this host's. */
+    referenceWhy: string;
+  },
 ): Options {
+  const b = host?.behaviours;
   let fixed: Candidate[] = [];
   let pool: Candidate[] = [];
   const here = keyWhyOf(kind, decision);
   /** A fixed answer's explanation: the near miss that would make it right, if there is one. */
   const whyFixed = (meaning: string, otherwise: string) => {
     const listedOf = (s: Scenario) =>
-      agentListOf(s)
+      agentListOf(s, b)
         .filter((t) => t.listed)
         .map((t) => t.name);
     const n = nearMisses.find(
@@ -552,13 +577,13 @@ export function optionsFor(
     return n ? nearMissWhy(kind, n, here) : otherwise;
   };
   if (kind === "outcome" || kind === "app-call" || kind === "deciding-row") {
-    fixed = closedDistractors(kind, key.meaning, scenario, decision, nearMisses, rng);
+    fixed = closedDistractors(kind, key.meaning, scenario, decision, nearMisses, rng, b);
   } else if (kind === "csp-header") {
     if (key.meaning !== NO_HEADER && offered("csp-header", "no-header", rng))
       fixed = [
         { meaning: NO_HEADER, why: whyFixed(NO_HEADER, `Not here: the view is rendered. ${here}`) },
       ];
-    pool = cspDirectiveCandidates(scenario, decision, directive!, nearMisses);
+    pool = cspDirectiveCandidates(scenario, decision, directive!, nearMisses, b);
   } else if (kind === "agent-list") {
     if (key.meaning !== AGENT_LIST_EMPTY && offered("agent-list", "empty", rng))
       fixed = [
@@ -570,7 +595,7 @@ export function optionsFor(
           ),
         },
       ];
-    pool = agentListCandidates(scenario, agentListOf(scenario)).filter(
+    pool = agentListCandidates(scenario, agentListOf(scenario, b), b).filter(
       (c) => c.meaning !== AGENT_LIST_EMPTY,
     );
   } else {
@@ -585,6 +610,20 @@ export function optionsFor(
     pool = allowCandidates(scenario, decision, nearMisses).filter(
       (c) => c.meaning !== NO_IFRAME && c.meaning !== NO_ALLOW,
     );
+  }
+  // A host item's own distractors (what the reference host would do) come first among the pool,
+  // then the directives the reference host builds around this scenario (a host that drops a list
+  // or never reads the csp leaves few of its own).
+  if (host) {
+    pool = [...host.extra, ...pool];
+    if (kind === "csp-header")
+      pool.push(
+        ...cspDirectiveCandidates(scenario, host.reference, directive!, []).map((c) => ({
+          ...c,
+          why: host.referenceWhy,
+          near: false,
+        })),
+      );
   }
   const keySources = directive ? directiveOf(key.meaning, directive) : undefined;
   const seen = new Set([key.meaning, ...fixed.map((c) => c.meaning)]);

@@ -1,4 +1,5 @@
-import { previewInputs } from "../simulator/preview";
+import type { HostBehaviours } from "../decide/host-profile";
+import { clientEraOf, previewInputs } from "../simulator/preview";
 import { clientCapabilitiesFor } from "../simulator/capabilities";
 import type { Scenario } from "../simulator/scenario";
 import type { AskedDirective, DrillKind } from "./answers";
@@ -28,16 +29,22 @@ export const HOST_POLICY_LINE =
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
-/** The declarations and listings a host would see for the scenario, as formatted JSON. */
-export function shownFor(s: Scenario): Shown[] {
+/**
+ * The declarations and listings a host would see for the scenario, as formatted JSON. With a host
+ * profile's behaviours, the client speaks the profile's eras and the consent line is the profile's.
+ */
+export function shownFor(s: Scenario, b?: HostBehaviours): Shown[] {
   const inputs = previewInputs(s);
   const out: Shown[] = [];
   const caps = clientCapabilitiesFor(s);
+  const era = clientEraOf(s, b?.eras);
   out.push({
     label:
-      s.client.era === "dual"
+      era === "dual"
         ? "Client (dual-era: tries 2026-07-28, falls back to initialize): its declared capabilities"
-        : "Client (2026-07-28 only): capabilities in each request's _meta",
+        : era === "legacy"
+          ? "Client (legacy era only: initialize): its declared capabilities"
+          : "Client (2026-07-28 only): capabilities in each request's _meta",
     json: json({ "io.modelcontextprotocol/clientCapabilities": caps }),
   });
   out.push({
@@ -125,14 +132,7 @@ export function shownFor(s: Scenario): Shown[] {
       originsOutsidePolicy:
         s.host.outOfPolicy === "text" ? "fall back to text" : "render the approved subset",
       grantablePermissions: s.host.grantablePermissions,
-      ...(s.action.kind === "view-calls-tool"
-        ? {
-            consentForViewCalls:
-              s.consent === "ask"
-                ? `asks the user, who answers "${s.consentAnswer ?? "deny"}"`
-                : s.consent,
-          }
-        : {}),
+      ...(s.action.kind === "view-calls-tool" ? { consentForViewCalls: consentWords(s, b) } : {}),
     }),
   });
   if (s.action.kind === "view-calls-tool") {
@@ -147,6 +147,16 @@ export function shownFor(s: Scenario): Shown[] {
     });
   }
   return out;
+}
+
+/** The host's consent for a view's call, as the settings exhibit shows it. */
+function consentWords(s: Scenario, b?: HostBehaviours): string {
+  if (b?.consent === "none")
+    return "no consent step: every call that clears visibility goes through";
+  // A profile that always asks has its scenario set to "ask" first (lib/drill/host.ts).
+  return s.consent === "ask"
+    ? `asks the user, who answers "${s.consentAnswer ?? "deny"}"`
+    : s.consent;
 }
 
 /** The question an item asks, by its kind. */
@@ -168,11 +178,22 @@ export function askFor(kind: DrillKind, s: Scenario, directive?: AskedDirective)
   }
 }
 
-/** The item's stem: the question, the JSON shown, and the host's policy line. */
-export function stemFor(ask: string, shown: Shown[]): string {
+/**
+ * The item's stem: the question, the JSON shown, and the host's policy line; on a real host, the
+ * host named in the question and in the line.
+ */
+export function stemFor(ask: string, shown: Shown[], host?: { name: string }): string {
   return [
-    `**Predict the host.** ${ask}`,
+    `**Predict ${host ? host.name : "the host"}.** ${ask}`,
     ...shown.map((s) => `${s.label}:\n\n\`\`\`json\n${s.json}\n\`\`\``),
-    HOST_POLICY_LINE,
+    host ? hostPolicyLine(host) : HOST_POLICY_LINE,
   ].join("\n\n");
+}
+
+/** The drills' fixed policy line, with the host named in it: it applies where the profile is silent. */
+export function hostPolicyLine(host: { name: string }): string {
+  return HOST_POLICY_LINE.replace(
+    "**This host:**",
+    `**This host (${host.name}), where its profile says nothing:**`,
+  );
 }

@@ -31,3 +31,16 @@ export const drillResultShape = S.object({
   correct: S.boolean,
 });
 export type DrillResult = S.Infer<typeof drillResultShape>;
+
+/**
+ * One answer to an item drilled on a real host (issue 33): kept apart from `DrillResult`, so that
+ * it never counts towards an exam topic, a rule's card or the exam's readiness.
+ */
+export const hostDrillResultShape = S.object({
+  at: S.isoDateTime,
+  /** The host profile's id (content/host-profiles/<id>.json). */
+  host: S.string({ min: 1 }),
+  rules: S.array(S.string({ min: 1 }), { min: 1 }),
+  correct: S.boolean,
+});
+export type HostDrillResult = S.Infer<typeof hostDrillResultShape>;

@@ -28,6 +28,7 @@ const ACTIONS: Record<ActionName, true> = {
   markLessonIncomplete: true,
   recordAnswer: true,
   recordDrill: true,
+  recordHostDrill: true,
   setPracticePosition: true,
   introduceQueuedCards: true,
   reviewCard: true,

@@ -1,7 +1,7 @@
 import { PATH_IDS } from "../paths/progress";
 import { storedCardShape } from "../quiz/card";
 import { examRecordShape, examSessionShape } from "../quiz/session";
-import { drillResultShape, questionStatsShape } from "../quiz/records";
+import { drillResultShape, hostDrillResultShape, questionStatsShape } from "../quiz/records";
 import { THEMES } from "./themes";
 import * as S from "../shape";
 
@@ -10,6 +10,9 @@ export const PROGRESS_VERSION = 2;
 
 /** How many drill results the progress keeps (the newest); enough for every rule's last ten. */
 export const DRILL_RESULTS_LIMIT = 300;
+
+/** How many answers to drills on real hosts the progress keeps (the newest), apart from the rest. */
+export const HOST_DRILL_RESULTS_LIMIT = 200;
 
 /** What is saved in localStorage: data only, never actions or transient notices. */
 export const persistedProgressShape = S.object({
@@ -52,6 +55,12 @@ export const persistedProgressShape = S.object({
      * list, so two tabs' results unite per entry (optional: added after version 2).
      */
     drillResults: S.optional(S.record(drillResultShape, { max: DRILL_RESULTS_LIMIT })),
+    /**
+     * Answers to drills on real hosts (issue 33), newest kept (HOST_DRILL_RESULTS_LIMIT), keyed
+     * like drillResults: a topic apart, which no exam topic, rule card or exam readiness reads
+     * (optional: added after version 2).
+     */
+    hostDrillResults: S.optional(S.record(hostDrillResultShape, { max: HOST_DRILL_RESULTS_LIMIT })),
   }),
   preferences: S.object({
     theme: S.oneOf(THEMES),

@@ -27,9 +27,9 @@ import {
   type NoticeKind,
 } from "./safe-storage";
 import { defaultProgress, type ThemePreference } from "./basics";
-import type { DrillResult } from "../quiz/records";
 import {
   DRILL_RESULTS_LIMIT,
+  HOST_DRILL_RESULTS_LIMIT,
   migrateProgress,
   persistedProgressShape,
   PROGRESS_VERSION,
@@ -77,6 +77,11 @@ export interface QuizSlice {
    * `topic` (the item's topic; the first rule's group when absent), the newest DRILL_RESULTS_LIMIT.
    */
   recordDrill(ruleIds: readonly string[], correct: boolean, topic?: string): Promise<void>;
+  /**
+   * Keeps the answer to an item drilled on a real host in `hostDrillResults` (the newest
+   * HOST_DRILL_RESULTS_LIMIT): a topic apart, so no rule's card is rated and no exam topic moves.
+   */
+  recordHostDrill(host: string, ruleIds: readonly string[], correct: boolean): void;
 }
 
 export interface ReviewSlice {
@@ -287,21 +292,22 @@ async function addFirstCards(
 
 /**
  * `results` with one more, keyed by its time (a suffix keeps two answers in one millisecond apart),
- * and only the newest DRILL_RESULTS_LIMIT kept.
+ * and only the newest `limit` kept.
  */
-function withDrillResult(
-  results: Readonly<Record<string, DrillResult>> | undefined,
-  result: DrillResult,
-): Record<string, DrillResult> {
+function withResult<R extends { at: string }>(
+  results: Readonly<Record<string, R>> | undefined,
+  result: R,
+  limit: number,
+): Record<string, R> {
   const all = { ...results };
   let key = result.at;
   for (let i = 1; Object.hasOwn(all, key); i++) key = `${result.at}~${i}`;
   all[key] = result;
   const keys = Object.keys(all);
-  if (keys.length <= DRILL_RESULTS_LIMIT) return all;
+  if (keys.length <= limit) return all;
   const newest = keys
     .sort((a, b) => (all[b]!.at < all[a]!.at ? -1 : all[b]!.at > all[a]!.at ? 1 : a < b ? 1 : -1))
-    .slice(0, DRILL_RESULTS_LIMIT);
+    .slice(0, limit);
   return Object.fromEntries(newest.map((k) => [k, all[k]!]));
 }
 
@@ -321,12 +327,16 @@ async function recordDrills(
     for (const { rules, correct, topic } of drills) {
       const grade = correct ? Rating.Good : Rating.Again;
       for (const id of rules) ruleCards[id] = rateCard(ruleCards[id] ?? newCard(at), grade, at);
-      drillResults = withDrillResult(drillResults, {
-        at: at.toISOString(),
-        topic: topic ?? rules[0]?.split("-")[0] ?? "",
-        rules: [...rules],
-        correct,
-      });
+      drillResults = withResult(
+        drillResults,
+        {
+          at: at.toISOString(),
+          topic: topic ?? rules[0]?.split("-")[0] ?? "",
+          rules: [...rules],
+          correct,
+        },
+        DRILL_RESULTS_LIMIT,
+      );
     }
     return { quiz: { ...s.quiz, ruleCards, drillResults } };
   });
@@ -345,6 +355,17 @@ const createQuizSlice =
       return addFirstCards(get, set, [answer], now);
     },
     recordDrill: (rules, correct, topic) => recordDrills(set, [{ rules, correct, topic }], now()),
+    recordHostDrill: (host, rules, correct) =>
+      set((s) => ({
+        quiz: {
+          ...s.quiz,
+          hostDrillResults: withResult(
+            s.quiz.hostDrillResults,
+            { at: now().toISOString(), host, rules: [...rules], correct },
+            HOST_DRILL_RESULTS_LIMIT,
+          ),
+        },
+      })),
     setPracticePosition: (topic, questionId, seed) =>
       set((s) => ({
         quiz: {

@@ -16,7 +16,9 @@ export default function DrillPage() {
         Every item here is new: a scenario drawn at random, decided by the same host engine the{" "}
         <Link href="/simulator">simulator</Link> runs, and explained with its decision rows and rule
         IDs. Your results are scheduled per rule, so a rule you miss comes back soon, each time as a
-        fresh item.
+        fresh item. To ask what a real host does instead, decided with its profile, take{" "}
+        <Link href="/quizzes/drill/hosts">the drill on real hosts</Link>: a topic apart, not part of
+        the exam.
       </p>
       <DrillSession />
     </>

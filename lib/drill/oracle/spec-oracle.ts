@@ -25,7 +25,7 @@ export type OracleAnswer =
     }
   | { kind: "deciding-row"; failing: string[] }
   | { kind: "app-call"; answer: AppCallOutcome; alsoTrue: AppCallOutcome[] }
-  | { kind: "csp-header"; directive: string | null }
+  | { kind: "csp-header"; directive: string | null; noPolicy?: true }
   | { kind: "allow"; allow: string | null }
   | { kind: "agent-list"; names: string[] };
 
@@ -82,7 +82,11 @@ function read(shown: readonly Exhibit[]) {
   const contents = get(by("resources/read"), "contents");
   return {
     // NEG-6: the eras each side speaks, as the labels say.
-    clientEra: client.includes("dual-era") ? "dual" : "modern",
+    clientEra: client.includes("dual-era")
+      ? "dual"
+      : client.includes("legacy era only")
+        ? "legacy"
+        : "modern",
     serverEra: server.includes("legacy era only")
       ? "legacy"
       : server.includes("both eras")
@@ -96,6 +100,34 @@ function read(shown: readonly Exhibit[]) {
     content: Array.isArray(contents) ? (contents[0] as unknown) : undefined,
     host: by("This host's settings"),
     request: by("The view's request"),
+    profile: profileOf(shown.find((e) => e.label.includes("'s profile (content/host-profiles/"))),
+  };
+}
+
+/**
+ * A real host's profile, read from its exhibit by the words it states (drills on real hosts):
+ * what departs from the spec's host. Absent exhibit: the host of the policy line alone.
+ */
+function profileOf(e: Exhibit | undefined) {
+  const p = e ? (JSON.parse(e.json) as Record<string, string>) : {};
+  const says = (key: string, start: string) => (p[key] ?? "").startsWith(start);
+  const looser = /^a looser default than CSP-4's: (.*)$/.exec(
+    p["the default CSP (no csp declared)"] ?? "",
+  );
+  return {
+    // CSP-3's further restriction: a list the host drops is never read.
+    dropped: LISTS.filter((k) => says(`CSP ${k}`, "dropped")),
+    cspNotApplied: says("a declared csp", "not applied"),
+    cspNeverRead: says("a declared csp", "never read"),
+    /** The policy for a view that declares no csp: CSP-4's (undefined), another header, or none. */
+    noCsp: says("the default CSP (no csp declared)", "no policy at all")
+      ? ("none" as const)
+      : looser
+        ? looser[1]!
+        : undefined,
+    listsEveryTool: says("app-only tools in the agent's list", "listed anyway"),
+    appVisibilityUnchecked: says("visibility check on a view's tools/call", "not checked"),
+    noConsent: says("consent for a view's tools/call", "no consent step"),
   };
 }
 
@@ -150,17 +182,30 @@ export function oracle(q: OracleQuestion): OracleAnswer {
 
   // NEG-6: a modern-only client and a legacy-only server share no era; a dual-era client falls
   // back to initialize; everyone else speaks 2026-07-28.
+  // A legacy-only client reaches a server that speaks the legacy era, and no modern-only one.
   const era =
-    x.serverEra === "legacy" ? (x.clientEra === "dual" ? "legacy" : null) : ("modern" as const);
+    x.clientEra === "legacy"
+      ? x.serverEra === "modern"
+        ? null
+        : ("legacy" as const)
+      : x.serverEra === "legacy"
+        ? x.clientEra === "dual"
+          ? ("legacy" as const)
+          : null
+        : ("modern" as const);
+  const forAgent = (t: Tool) => x.profile.listsEveryTool || visibility(t).includes("model");
   if (q.kind === "agent-list")
     return {
       kind: "agent-list",
-      names: era ? all.filter((t) => visibility(t).includes("model")).map((t) => t.name) : [],
+      names: era ? all.filter(forAgent).map((t) => t.name) : [],
     };
 
   const finish = (
     outcome: "rendered" | "text-unread" | "text-read" | "not-called" | "not-connected",
-    rendered?: { csp: Record<(typeof LISTS)[number], string[]> | null; allow: string },
+    rendered?: {
+      csp: Record<(typeof LISTS)[number], string[]> | null | string | "none";
+      allow: string;
+    },
     call?: { answer: AppCallOutcome; alsoTrue: AppCallOutcome[] },
   ): OracleAnswer => {
     switch (q.kind) {
@@ -171,9 +216,18 @@ export function oracle(q: OracleQuestion): OracleAnswer {
       case "app-call":
         return { kind: "app-call", ...(call ?? { answer: "not-placed", alsoTrue: [] }) };
       case "csp-header":
+        if (rendered?.csp === "none")
+          return { kind: "csp-header", directive: null, noPolicy: true };
         return {
           kind: "csp-header",
-          directive: rendered ? directive(q.directive!, rendered.csp) : null,
+          directive: !rendered
+            ? null
+            : typeof rendered.csp === "string"
+              ? (rendered.csp
+                  .split(";")
+                  .map((d) => d.trim())
+                  .find((d) => d.startsWith(`${q.directive} `)) ?? null)
+              : directive(q.directive!, rendered.csp),
         };
       case "allow":
         return { kind: "allow", allow: rendered ? rendered.allow : null };
@@ -187,7 +241,7 @@ export function oracle(q: OracleQuestion): OracleAnswer {
     return finish("not-connected");
   }
   // TOOL-3: without "model" the agent never sees the tool, so never calls it.
-  if (!uiTool || !visibility(uiTool).includes("model")) {
+  if (!uiTool || !forAgent(uiTool)) {
     failing.push("visibility");
     return finish("not-called");
   }
@@ -228,8 +282,11 @@ export function oracle(q: OracleQuestion): OracleAnswer {
   // CSP-2..5: no csp, the restrictive default; a csp that is not an object, the same (this host's
   // stated choice) and a failing row; else every entry must be an approved origin, and one that is
   // not makes this host follow its setting: text, or the approved subset.
-  let lists: Record<(typeof LISTS)[number], string[]> | null = null;
-  if ("csp" in ui) {
+  let lists: Record<(typeof LISTS)[number], string[]> | null | string = null;
+  const pr = x.profile;
+  if (pr.cspNotApplied) lists = "none";
+  else if (!("csp" in ui) || pr.cspNeverRead) lists = pr.noCsp ?? null;
+  else {
     const csp = ui.csp;
     if (!isObject(csp)) failing.push("csp");
     else {
@@ -241,7 +298,7 @@ export function oracle(q: OracleQuestion): OracleAnswer {
       const approvedList = get(x.host, "approvedOrigins");
       for (const k of LISTS) {
         const v = csp[k];
-        if (v === undefined) continue;
+        if (v === undefined || pr.dropped.includes(k)) continue;
         if (!Array.isArray(v)) {
           refused = true;
           continue;
@@ -287,7 +344,8 @@ export function oracle(q: OracleQuestion): OracleAnswer {
     const target = all.find((t) => t.name === name);
     if (!target) call = { answer: "no-tool", alsoTrue: [] };
     else {
-      const noApp = !visibility(target).includes("app");
+      // A host that checks no visibility still passes a view's calls only to its own server.
+      const noApp = !visibility(target).includes("app") && !x.profile.appVisibilityUnchecked;
       const other = target.server !== "main";
       if (noApp && other)
         call = { answer: "no-app-other-server", alsoTrue: ["no-app", "other-server"] };
@@ -295,7 +353,10 @@ export function oracle(q: OracleQuestion): OracleAnswer {
       else if (other) call = { answer: "other-server", alsoTrue: [] };
       else {
         const consent = String(get(x.host, "consentForViewCalls"));
-        const yes = consent === "allow" || consent === 'asks the user, who answers "allow"';
+        const yes =
+          x.profile.noConsent ||
+          consent === "allow" ||
+          consent === 'asks the user, who answers "allow"';
         call = { answer: yes ? "forwarded" : "consent", alsoTrue: [] };
       }
     }
