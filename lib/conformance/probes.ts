@@ -719,7 +719,7 @@ function isolationProbes(o: Observation): ProbeResult[] {
  * The operator's probes before the operator has acted. A host that does not advertise `openLinks`
  * opens no link (BRG-4 lets it say no), so there is nothing to ask the operator: the row says so.
  */
-export function personProbes(hostCapabilities?: Record<string, unknown>): ProbeResult[] {
+function personProbes(hostCapabilities?: Record<string, unknown>): ProbeResult[] {
   const offered = !!hostCapabilities && "openLinks" in hostCapabilities;
   return [
     r(

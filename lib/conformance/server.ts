@@ -243,7 +243,7 @@ export interface ViewSettings {
  * and `read`, the id of this one resources/read, which ties what the view reports to the document
  * this server served (and no other host's copy).
  */
-export function viewDocument(
+function viewDocument(
   o: Pick<ConformanceServerOptions, "viewHtml" | "origins">,
   settings: ViewSettings = {},
 ): string {

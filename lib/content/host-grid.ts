@@ -166,7 +166,7 @@ export interface HostGrid {
   unrecorded: Pick<SpecEntry, "id" | "keyword" | "party">[];
 }
 
-export const cellAnchor = (entry: string, host: string) => `${entry}@${host}`;
+const cellAnchor = (entry: string, host: string) => `${entry}@${host}`;
 
 function judged(
   fact: Dated & Pick<HostCell, "kind" | "value" | "reading">,

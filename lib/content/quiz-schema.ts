@@ -30,7 +30,7 @@ const examPointSchema = z.union([
 ]);
 
 /** An answer option. Every option explains itself: why it is right, or which mistake it encodes. */
-export const optionSchema = z.strictObject({
+const optionSchema = z.strictObject({
   id: id(),
   text: z.string().trim().min(1),
   explanation: z.string().trim().min(10, "every option needs an explanation"),
@@ -66,7 +66,7 @@ const common = {
  */
 const options = z.array(optionSchema).min(2).max(6);
 
-export const singleQuestionSchema = z.strictObject({
+const singleQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("single"),
   options,
@@ -97,7 +97,7 @@ export type PredictClaims = z.infer<typeof predictClaimsSchema>;
  * "Predict the host's decision": one answer about what the host does with a simulator preset,
  * which the learner can then run in the simulator.
  */
-export const predictQuestionSchema = z.strictObject({
+const predictQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("predict"),
   /** Id of a preset in content/scenarios/ (the file name without `.json`). */
@@ -107,14 +107,14 @@ export const predictQuestionSchema = z.strictObject({
   claims: predictClaimsSchema,
 });
 
-export const multiQuestionSchema = z.strictObject({
+const multiQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("multi"),
   options: z.array(optionSchema).min(3).max(7),
   answer: z.array(id()).min(2, "a select-several question has at least two right options"),
 });
 
-export const trueFalseQuestionSchema = z.strictObject({
+const trueFalseQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("true-false"),
   answer: z.boolean(),
@@ -125,7 +125,7 @@ export const trueFalseQuestionSchema = z.strictObject({
   }),
 });
 
-export const orderQuestionSchema = z.strictObject({
+const orderQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("order"),
   /**
@@ -136,7 +136,7 @@ export const orderQuestionSchema = z.strictObject({
   explanation: z.string().trim().min(10),
 });
 
-export const fillInQuestionSchema = z.strictObject({
+const fillInQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("fill-in"),
   /** Accepted answers, compared exactly after trimming and collapsing whitespace. */

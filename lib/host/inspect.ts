@@ -212,7 +212,7 @@ export async function listToolsLenient(
 }
 
 /** resources/list, leniently (see listLenient): the resources that parse, and each refused field. */
-export async function listResourcesLenient(
+async function listResourcesLenient(
   client: Client,
   wire: WireLog,
 ): Promise<{ resources: Resource[]; problems?: ListSchemaProblem[] }> {

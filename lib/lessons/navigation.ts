@@ -24,7 +24,7 @@ export interface LessonNavEntry extends LessonLink {
   next: LessonLink | null;
 }
 
-export function lessonHref(slug: string): string {
+function lessonHref(slug: string): string {
   return `/lessons/${slug}`;
 }
 

@@ -45,7 +45,7 @@ export interface SearchHit extends Omit<StoredFields, "text"> {
 }
 
 /** Shared by the build (indexing) and the browser (loading), which must agree exactly. */
-export const SEARCH_OPTIONS = {
+const SEARCH_OPTIONS = {
   fields: ["title", "heading", "text"],
   storeFields: ["kind", "group", "href", "title", "heading", "text"],
   searchOptions: {

@@ -41,7 +41,7 @@ export function predictionKey(preset: string): string {
   return `simulator:${preset}`;
 }
 
-export function stepStatus(step: ProgressStep, input: PathProgressInput): StepStatus {
+function stepStatus(step: ProgressStep, input: PathProgressInput): StepStatus {
   switch (step.kind) {
     case "lesson":
       return { done: Boolean(input.completedLessons[step.lesson]), tracked: true };

@@ -16,7 +16,7 @@ export const EXAM_GENERATED = 5;
 const GENERATED_PREFIX = "gen:";
 
 /** The ids of an exam's `count` generated items: the seed alone makes them. */
-export function generatedIds(seed: string, count: number): string[] {
+function generatedIds(seed: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${GENERATED_PREFIX}${seed}:${i + 1}`);
 }
 

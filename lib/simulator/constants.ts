@@ -10,7 +10,6 @@ export {
   PROFILE_MIME,
 } from "../decide/ids";
 /** The core revision the simulator's client and server speak (NEG-2): the host's modern one. */
-export { MODERN_VERSION as PROTOCOL_VERSION } from "../decide/ids";
 /** The decision table's rows, permission flags and CSP lists live with the decisions. */
 export {
   CSP_KEYS,

@@ -45,7 +45,7 @@ import { Conversation } from "./conversation";
 import type { PendingToolCall } from "./tool-call-flow";
 import { tracedTransport, type Trace } from "../host/view/trace";
 
-export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
+const HOST_INFO = { name: "academy-host", version: "1.0.0" };
 
 /** The page's part of the host context: what the page may change while a view lives. */
 export type PageContext = Pick<McpUiHostContext, "theme" | "styles">;
@@ -77,8 +77,6 @@ export type ViewCache = ResultCache<CachedView>;
 export function createViewCache(now?: () => number): ViewCache {
   return new ResultCache<CachedView>(now);
 }
-
-export { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 
 function visibilityOf(tool: Tool | undefined): McpUiToolVisibility[] | undefined {
   const ui = (tool?._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;
@@ -713,4 +711,3 @@ export class SimHost {
 }
 
 /** RES-3: the view's document from a read result (moved to lib/host, shared with the review). */
-export { decodeHtml };

@@ -79,7 +79,7 @@ export function previewInputs(
  * BRG-5's second gate as the host gives it: the scenario's setting (on "ask", the learner's
  * `consentAnswer`), unless the host profile has no consent step or always asks.
  */
-export function previewConsent(s: Scenario, behaviours: HostBehaviours): "allow" | "deny" {
+function previewConsent(s: Scenario, behaviours: HostBehaviours): "allow" | "deny" {
   if (behaviours.consent === "none") return "allow";
   const asks = behaviours.consent === "ask" || s.consent === "ask";
   return asks ? (s.consentAnswer ?? "deny") : (s.consent as "allow" | "deny");
@@ -94,7 +94,7 @@ export function clientEraOf(s: Scenario, eras: Eras = "scenario"): "modern" | "l
  * NEG-6's matrix: the era the session will run in, or undefined when the two share none (a
  * modern-only client and a legacy-only server, or a legacy-only client and a modern-only one).
  */
-export function previewEra(s: Scenario, eras: Eras = "scenario"): "modern" | "legacy" | undefined {
+function previewEra(s: Scenario, eras: Eras = "scenario"): "modern" | "legacy" | undefined {
   const client = clientEraOf(s, eras);
   if (client === "legacy") return s.server.era === "modern" ? undefined : "legacy";
   if (s.server.era !== "legacy") return "modern";

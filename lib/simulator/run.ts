@@ -59,7 +59,7 @@ export const HEADLESS_VIEWS: ViewDocuments = {
 const HANDSHAKING = new Set(["demo", "plain", "hostile", "eval", "conformance"]);
 
 /** What the garbage view sends instead of a handshake (the same list as public/sim-views/garbage.html). */
-export const GARBAGE_MESSAGES: unknown[] = [
+const GARBAGE_MESSAGES: unknown[] = [
   "not json-rpc",
   42,
   null,

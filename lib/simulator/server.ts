@@ -27,7 +27,7 @@ const envelopeSchema = z.looseObject({
 });
 
 /** NEG-6: a modern request carries its protocol version in its envelope; a legacy one does not. */
-export function isModernRequest(ctx: ServerContext): boolean {
+function isModernRequest(ctx: ServerContext): boolean {
   const env = envelopeSchema.safeParse(ctx.mcpReq.envelope);
   return env.success && typeof env.data[META_PROTOCOL_VERSION] === "string";
 }
@@ -39,7 +39,7 @@ export function declaredUiOnRequest(ctx: ServerContext): boolean {
 }
 
 /** Whether client capabilities list the extension with the profile mime type (NEG-2, NEG-5). */
-export function declaresUi(caps: unknown): boolean {
+function declaresUi(caps: unknown): boolean {
   const ext = (caps as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[
     EXTENSION_ID
   ];

@@ -173,7 +173,7 @@ export type AppStore = StoreApi<AppState> & {
 
 type Slice<T> = StateCreator<AppState, [], [], T>;
 
-export function noticeMessage(kind: NoticeKind, detail?: string): string {
+function noticeMessage(kind: NoticeKind, detail?: string): string {
   switch (kind) {
     case "corrupted":
       return "Your saved progress could not be read, so the app started fresh. A copy of it was saved apart from your progress: export or discard it on the Progress page.";
