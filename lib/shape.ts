@@ -10,7 +10,7 @@
  * the shape, and a failure names the path of the first bad value.
  */
 
-export type Path = readonly (string | number)[];
+type Path = readonly (string | number)[];
 
 /** A check that returns its value, typed, or throws a ShapeError naming where and why. */
 export interface Shape<T> {

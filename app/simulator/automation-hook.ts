@@ -6,13 +6,13 @@ import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/host/view/origins";
 import { FIRST_MARKS, markFirst } from "@/lib/first-marks";
 
-export interface RunManyResult {
+interface RunManyResult {
   outcomes: string[];
   /** Milliseconds from the proxy starting to load to the view confirming its tool result. */
   fullRunMs: number[];
 }
 
-export interface SimulatorAutomation {
+interface SimulatorAutomation {
   /** `timeoutMs`: each run's wait for its view (the page's 4000 ms when omitted). */
   runMany(presetId: string, times: number, timeoutMs?: number): Promise<RunManyResult>;
   /**

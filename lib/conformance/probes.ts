@@ -18,13 +18,9 @@ export type {
   ConformanceReport,
   FetchOutcome,
   InboundRecord,
-  Keyword,
   Observation,
-  Party,
   ProbeResult,
   ServerSeen,
-  SizeObservation,
-  Verdict,
 } from "./types";
 
 export { TOOLS, VIEW_URI };

@@ -25,7 +25,7 @@ import {
 import { reportMarkdown } from "./report";
 
 /** The two origins of the CSP probe: the view's resource declares the first only. */
-export interface ProbeOrigins {
+interface ProbeOrigins {
   declared: string;
   undeclared: string;
 }
@@ -228,7 +228,7 @@ const pingArgs = {
 };
 
 /** What one view document's settings say beyond the probe origins. */
-export interface ViewSettings {
+interface ViewSettings {
   /** The resource the document is served as (default: conformance_run's). */
   uri?: string;
   negativeControl?: NegativeControl;

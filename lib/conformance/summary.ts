@@ -16,7 +16,7 @@ export function strengthOf(keyword: string): Strength {
   return "MAY";
 }
 
-export interface StrengthCount {
+interface StrengthCount {
   pass: number;
   fail: number;
   notObservable: number;

@@ -94,7 +94,7 @@ function fieldSchema<V extends z.ZodType>(value: V) {
 type OwnEvidence = z.infer<typeof ownEvidenceSchema>;
 
 /** One field of a profile file, as written. */
-export interface FieldFile<V> {
+interface FieldFile<V> {
   value: V;
   cells?: string[];
   evidence?: OwnEvidence[];

@@ -21,7 +21,6 @@ export const HOST_DIRECTED_PARTIES: readonly SpecParty[] = ["host", "sandbox-pro
 
 /** The conformance server's three verdicts, as a measured cell stores them. */
 const MEASURED_VERDICTS = ["PASS", "FAIL", "NOT OBSERVABLE"] as const;
-export type MeasuredVerdict = (typeof MEASURED_VERDICTS)[number];
 
 /**
  * Where a fact comes from. `measured`: this project's conformance server run in the host, every

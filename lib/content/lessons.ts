@@ -39,7 +39,7 @@ const lessonFrontmatterSchema = z.strictObject({
   minutes: z.number().int().min(1).max(60),
 });
 
-export type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;
+type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;
 
 export interface LessonMeta extends LessonFrontmatter {
   /** Path relative to the project root, for error messages and "edit this page" links. */

@@ -20,7 +20,6 @@ export const EXAM_POINTS = {
   4: "Visibility defaults and who each name gates",
   5: "The bridge's ui/initialize and the sandbox proxy",
 } as const;
-export type ExamPoint = keyof typeof EXAM_POINTS;
 const examPointSchema = z.union([
   z.literal(1),
   z.literal(2),
@@ -91,7 +90,6 @@ export const predictClaimsSchema = z.strictObject({
   /** The exact iframe `allow` attribute. */
   allow: z.string().optional(),
 });
-export type PredictClaims = z.infer<typeof predictClaimsSchema>;
 
 /**
  * "Predict the host's decision": one answer about what the host does with a simulator preset,
@@ -202,7 +200,5 @@ export const quizBankSchema = z.strictObject({
   questions: z.array(questionSchema).min(1),
 });
 
-export type QuizOption = z.infer<typeof optionSchema>;
 export type Question = z.infer<typeof questionSchema>;
-export type QuestionType = Question["type"];
 export type QuizBank = z.infer<typeof quizBankSchema>;

@@ -130,7 +130,6 @@ const specCheckSchema = z.union([
   z.strictObject({ notCheckable: reason() }),
   z.strictObject({ none: reason() }),
 ]);
-export type SpecCheck = z.infer<typeof specCheckSchema>;
 
 function noRepeats(list: readonly string[]): boolean {
   return new Set(list).size === list.length;

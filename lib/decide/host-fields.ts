@@ -112,7 +112,7 @@ export function isReferenceValue<K extends ProfileFieldName>(
 }
 
 /** Whether a departure breaks a rule, or uses room the spec leaves. */
-export type DepartureKind = "violation" | "variation";
+type DepartureKind = "violation" | "variation";
 
 export interface FieldJudgement {
   kind: DepartureKind;

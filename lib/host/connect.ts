@@ -40,7 +40,7 @@ export interface ConnectOptions {
 }
 
 /** How the era of this connection was settled. */
-export type EraSource = "pinned" | "probe" | "cache";
+type EraSource = "pinned" | "probe" | "cache";
 
 /** What the client declared, where it was declared, read from the wire. */
 export interface Declaration {

@@ -16,7 +16,7 @@ import { decideNegotiationForEra } from "./negotiation";
 import { asRecord, type WireLog } from "./wire";
 
 /** RES-5's two hints as a result carried them on the wire (absent keys stay undefined). */
-export interface Hints {
+interface Hints {
   ttlMs?: unknown;
   cacheScope?: unknown;
 }

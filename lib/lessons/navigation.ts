@@ -10,7 +10,7 @@ export interface LessonNavSource {
   order: number;
 }
 
-export interface LessonLink {
+interface LessonLink {
   slug: string;
   title: string;
   href: string;

@@ -28,7 +28,7 @@ export interface PathProgressInput {
   topicQuestions: Readonly<Record<string, readonly string[]>>;
 }
 
-export interface StepStatus {
+interface StepStatus {
   done: boolean;
   /** False where nothing is saved that could tell (the server review keeps nothing). */
   tracked: boolean;

@@ -30,6 +30,5 @@ export const RUN_OUTCOMES = [
   "timed-out",
   "not-connected",
 ] as const;
-export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 /** NEG-6: the era a session runs in. */
 export const SESSION_ERAS = ["modern", "legacy"] as const;

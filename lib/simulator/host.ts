@@ -67,7 +67,7 @@ export function hostContextFor(
 }
 
 /** A cached view: the read result and the listing `_meta` seen with it (RES-4 needs both). */
-export interface CachedView {
+interface CachedView {
   result: ReadResourceResult;
   listingMeta: unknown;
 }
@@ -190,7 +190,7 @@ async function connect(
   };
 }
 
-export interface AgentTool {
+interface AgentTool {
   name: string;
   server: ServerName;
   visibility: McpUiToolVisibility[] | undefined;

@@ -9,7 +9,7 @@ import type { RunResult } from "./run";
  */
 const EVALUATION_ORDER: readonly RowName[] = ROWS;
 
-export interface ReportRow {
+interface ReportRow {
   /** 1-based position in the host's evaluation. */
   order: number;
   row: RowName;

@@ -12,7 +12,7 @@ export const EXPORT_FORMAT = "mcp-apps-academy/progress";
 /** Far above any real export (a full history is well under 1 MB); refuses other big files fast. */
 export const MAX_IMPORT_BYTES = 5_000_000;
 
-export interface ProgressExport {
+interface ProgressExport {
   format: typeof EXPORT_FORMAT;
   /** PROGRESS_VERSION of the app that wrote it: an import migrates older ones. */
   version: number;

@@ -41,25 +41,25 @@ const PREDICTION_PREFIX = "simulator:";
 
 export { STORAGE_NAME };
 
-export interface Notice {
+interface Notice {
   id: number;
   kind: NoticeKind;
   message: string;
 }
 
-export interface LessonsSlice {
+interface LessonsSlice {
   lessons: PersistedProgress["lessons"];
   markLessonComplete(slug: string): void;
   markLessonIncomplete(slug: string): void;
 }
 
 /** What the learner answered and the seed its options were shown in, kept with the answer. */
-export interface Attempt {
+interface Attempt {
   response: Response;
   seed: string;
 }
 
-export interface QuizSlice {
+interface QuizSlice {
   quiz: PersistedProgress["quiz"];
   /**
    * Records one answer in the question's stats at once. A question without a review card gets
@@ -79,7 +79,7 @@ export interface QuizSlice {
   recordDrill(ruleIds: readonly string[], correct: boolean, topic?: string): Promise<void>;
 }
 
-export interface ReviewSlice {
+interface ReviewSlice {
   /** Rates a card in the review queue; FSRS sets its next due date. Unknown ids are ignored. */
   reviewCard(questionId: string, grade: Grade): Promise<void>;
   /**
@@ -90,7 +90,7 @@ export interface ReviewSlice {
   introduceQueuedCards(): Promise<void>;
 }
 
-export interface StartExamOptions {
+interface StartExamOptions {
   seed: string;
   size?: number;
   durationMs?: number;
@@ -98,7 +98,7 @@ export interface StartExamOptions {
   generated?: number;
 }
 
-export interface ExamSlice {
+interface ExamSlice {
   /** Draws and starts an exam from `pool` unless one is already running (which is kept). */
   startExam(pool: readonly Drawable[], options: StartExamOptions): void;
   /** Sets (or, with null, clears) the response to one question of the running exam. */
@@ -131,7 +131,7 @@ export type ReplaceOutcome =
       message: string;
     };
 
-export interface ProgressIoSlice {
+interface ProgressIoSlice {
   /**
    * Replaces every saved part of the progress at once, as an import does: saved first, and read
    * back; only then shown. On any failure the previous progress stays, in storage and on screen.
@@ -139,7 +139,7 @@ export interface ProgressIoSlice {
   replaceProgress(progress: PersistedProgress): ReplaceOutcome;
 }
 
-export interface PreferencesSlice {
+interface PreferencesSlice {
   preferences: PersistedProgress["preferences"];
   setTheme(theme: ThemePreference): void;
   /** Remembers which learning path the home page shows. */
@@ -147,7 +147,7 @@ export interface PreferencesSlice {
 }
 
 /** Transient: what the learner must be told about their saved data. Never persisted. */
-export interface StatusSlice {
+interface StatusSlice {
   hydrated: boolean;
   notices: Notice[];
   keptAside: KeptAside[];
