@@ -75,21 +75,12 @@ module.exports = {
       `^lib/host/|${BASE_RE}`,
       "lib/host (both sides) stands on the base only: never on the simulator, the review or the conformance kit.",
     ),
-    {
-      ...only(
-        "simulator-on-host",
-        "^lib/simulator/",
-        `^lib/(simulator|host)/|${BASE_RE}`,
-        "lib/simulator stands on lib/host; it does not import the review or the conformance kit.",
-      ),
-      // Left for now, named here so nothing else can join it: the conformance preset's schema
-      // check (scenario.ts: the conformance server's tool names and view URI) and its server
-      // (host.ts, imported on demand). The app should hand that server to the simulator instead.
-      to: {
-        path: "^lib/",
-        pathNot: [`^lib/(simulator|host)/|${BASE_RE}`, "^lib/conformance/(ids|server)\\.ts$"],
-      },
-    },
+    only(
+      "simulator-on-host",
+      "^lib/simulator/",
+      `^lib/(simulator|host)/|${BASE_RE}`,
+      "lib/simulator stands on lib/host; it does not import the review or the conformance kit (the app hands it the conformance server as the scenario's main server).",
+    ),
     only(
       "review-on-host",
       "^lib/review/",

@@ -5,6 +5,7 @@ import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/host/view/origins";
 import { FIRST_MARKS, markFirst } from "@/lib/first-marks";
+import { conformanceMainServer } from "@/lib/conformance/main-server";
 
 interface RunManyResult {
   outcomes: string[];
@@ -98,6 +99,7 @@ export function installAutomationHook(
       for (let i = 0; i < times; i++) {
         const r = await runInBrowser(scenario, {
           ...options(),
+          mainServer: conformanceMainServer(scenario),
           ...(timeoutMs ? { timeoutMs } : {}),
         });
         out.outcomes.push(r.outcome);
@@ -208,7 +210,11 @@ export function installAutomationHook(
     },
     async timeRules(presetId, samples, batch) {
       const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
-      const r = await runInBrowser(find(presetId), options());
+      const scenario = find(presetId);
+      const r = await runInBrowser(scenario, {
+        ...options(),
+        mainServer: conformanceMainServer(scenario),
+      });
       await r.dispose();
       if (!r.inputs) throw new Error("the run produced no decision inputs");
       const inputs = r.inputs;

@@ -9,7 +9,7 @@
  */
 
 import type { CatalogueId } from "./catalogue";
-import { TOOLS, VIEW_URI } from "./ids";
+import { TOOLS, VIEW_URI } from "../conformance-ids";
 import { row } from "./row";
 import { SERVER_JUDGED, teardownPending } from "./teardown";
 import type { FetchOutcome, InboundRecord, Observation, ProbeResult, Verdict } from "./types";

@@ -25,7 +25,7 @@ import {
 import { reportMarkdown } from "./report";
 
 /** The two origins of the CSP probe: the view's resource declares the first only. */
-interface ProbeOrigins {
+export interface ProbeOrigins {
   declared: string;
   undeclared: string;
 }

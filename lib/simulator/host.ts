@@ -108,22 +108,6 @@ export interface EraInfo {
   source: HostConnection["eraSource"];
 }
 
-/**
- * The conformance server (lib/conformance) as a scenario's main server: it registers its own UI
- * tool, view and helpers, and its view probes this host. Loaded only when a scenario asks for it.
- */
-async function conformanceServer(scenario: Scenario, views: ViewDocuments) {
-  const origins = scenario.resource.probeOrigins;
-  if (!origins) throw new Error("the conformance view needs resource.probeOrigins");
-  const { ConformanceState, createConformanceServerFactory } =
-    await import("../conformance/server");
-  return createConformanceServerFactory({
-    viewHtml: views.conformance,
-    origins,
-    state: new ConformanceState(),
-  });
-}
-
 async function connect(
   scenario: Scenario,
   which: ServerName,
@@ -244,8 +228,12 @@ export class SimHost {
   ) {}
 
   /**
-   * `mainServer` replaces the scenario's own main server with another real one (the conformance
-   * server, lib/conformance), so this host can be tested by a view it did not write.
+   * `mainServer` replaces the scenario's own main server with another real one the app hands in
+   * (the conformance server, lib/conformance, for the conformance view), so this host can be
+   * tested by a view it did not write. Without one the scenario's simulated server serves its
+   * view; for the conformance view it declares the same tool, view URI and CSP (the schema holds
+   * the scenario to the conformance server's), so the decision is the same; the probes need
+   * the conformance server itself.
    */
   static async create(
     scenario: Scenario,
@@ -257,12 +245,7 @@ export class SimHost {
   ): Promise<SimHost> {
     const host = new SimHost(scenario, trace, cache, behaviours);
     const era = clientEraOf(scenario, behaviours.eras);
-    const main =
-      mainServer ??
-      (scenario.resource.view === "conformance"
-        ? await conformanceServer(scenario, views)
-        : undefined);
-    host.connections.push(await connect(scenario, "main", views, trace, main, era));
+    host.connections.push(await connect(scenario, "main", views, trace, mainServer, era));
     if (scenario.otherTools.some((t) => t.server === "second")) {
       host.connections.push(await connect(scenario, "second", views, trace, undefined, era));
     }

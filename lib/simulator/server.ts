@@ -14,6 +14,17 @@ export type ServerName = "main" | "second";
 /** The HTML documents a scenario's resource can serve, by `resource.view`. */
 export type ViewDocuments = Record<Scenario["resource"]["view"], string>;
 
+/**
+ * Another real server standing in for a scenario's simulated main server, made from the scenario
+ * and its view documents as createServerFactory makes the simulated one: a factory of servers,
+ * one per session. The app hands it in (the conformance server for the conformance view); the
+ * simulator never imports it.
+ */
+export type MainServerFor = (
+  scenario: Scenario,
+  views: ViewDocuments,
+) => (() => McpServer) | Promise<() => McpServer>;
+
 /** What a server observed and decided, for the trace. */
 export interface ServerEvent {
   server: ServerName;
