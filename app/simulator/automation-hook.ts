@@ -5,7 +5,6 @@ import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/host/view/origins";
 import { FIRST_MARKS, markFirst } from "@/lib/first-marks";
-import { conformanceMainServer } from "@/lib/conformance/main-server";
 
 interface RunManyResult {
   outcomes: string[];
@@ -93,13 +92,12 @@ export function installAutomationHook(
   };
   window.academySimulator = {
     async runMany(presetId, times, timeoutMs) {
-      const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
+      const { runInBrowser } = await import("./runner");
       const scenario = find(presetId);
       const out: RunManyResult = { outcomes: [], fullRunMs: [] };
       for (let i = 0; i < times; i++) {
         const r = await runInBrowser(scenario, {
           ...options(),
-          mainServer: conformanceMainServer(scenario),
           ...(timeoutMs ? { timeoutMs } : {}),
         });
         out.outcomes.push(r.outcome);
@@ -209,12 +207,8 @@ export function installAutomationHook(
       return { tableMs, viewMs, parts, preloaded };
     },
     async timeRules(presetId, samples, batch) {
-      const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
-      const scenario = find(presetId);
-      const r = await runInBrowser(scenario, {
-        ...options(),
-        mainServer: conformanceMainServer(scenario),
-      });
+      const { runInBrowser } = await import("./runner");
+      const r = await runInBrowser(find(presetId), options());
       await r.dispose();
       if (!r.inputs) throw new Error("the run produced no decision inputs");
       const inputs = r.inputs;

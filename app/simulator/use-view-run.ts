@@ -19,7 +19,6 @@ import type { PageContext } from "@/lib/simulator/host";
 import { pageHostContext, pageTheme } from "@/app/_components/page-host-context";
 import type { PromptAnswer } from "@/app/_components/consent-prompt";
 import { ROWS } from "@/lib/simulator/constants";
-import { conformanceMainServer } from "@/lib/conformance/main-server";
 import type { Scenario } from "@/lib/simulator/scenario";
 import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { previewDecision } from "@/lib/simulator/preview";
@@ -146,8 +145,6 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme, host 
           hostContext: context,
           hostFault: pageHostFault(),
           behaviours: chosen.behaviours,
-          // The conformance view's own server, handed to the simulator (it never imports the kit).
-          mainServer: conformanceMainServer(s),
           // BRG-5: the host queues requests (SimHost's ConsentQueue); the page shows one at a time.
           askConsent: async (request) => {
             if (mine !== generation.current) return "deny";

@@ -94,7 +94,7 @@ export interface BrowserRunOptions {
  * "torn-down": the host ended a rendered run because the sandbox was breached (its proxy reloaded)
  * or the view broke a resource limit; `reason` says which.
  */
-export type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run" | "torn-down";
+type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run" | "torn-down";
 
 export interface BrowserRun {
   decision?: Decision;
