@@ -11,9 +11,9 @@
 //   learning  lib/content (loaders), then lib/lessons, lib/quiz, then lib/store and lib/drill;
 //   top       app/, scripts/, e2e/, proxy.ts: pages, commands and browser tests.
 // Type-only imports count: a loop through types is still a name in the wrong file.
-// Tests: a test under the base or the host may import nothing above them; elsewhere an
-// integration test may join two peers (a review test reviewing a simulated server, a simulator
-// test loading the preset files), so the peer rules judge the code, not its tests.
+// Tests: a test under the base or the host may import nothing above them. Elsewhere a test may
+// import what its code may, and besides only the modules TESTS_CROSS names, each for its reason
+// (an integration test joining two peers, or content a test runs).
 
 const BASE_RE = `^lib/(rules|decide|paths)/|^lib/[^/]+\\.ts$`;
 
@@ -27,6 +27,71 @@ function only(name, from, allowed, comment) {
     to: { path: "^lib/", pathNot: allowed },
   };
 }
+
+/**
+ * Where a test may cross its layer: [the tests under, what their code may import, the modules
+ * named for tests besides]. Each named module carries its reason; a test that imports anything
+ * else across its layer fails "tests-cross-only-where-named".
+ */
+const TESTS_CROSS = [
+  [
+    "^lib/simulator/",
+    `^lib/(simulator|host)/|${BASE_RE}`,
+    [
+      // The presets (content/scenarios) and the real hosts' records and profiles are content,
+      // read by lib/content; the simulator's tests run every preset and every profile.
+      "^lib/content/(scenarios|hosts|host-profiles)\\.ts$",
+    ],
+  ],
+  [
+    "^lib/review/",
+    `^lib/(review|host)/|${BASE_RE}`,
+    [
+      // A review test reviews a simulated server (the simulator's runner and server factory).
+      "^lib/simulator/(run|scenario|server)\\.ts$",
+      // The catalogue's links name the report's item ids; the test holds the two together.
+      "^lib/content/spec-links\\.ts$",
+      // "Works in" is predicted for the real hosts' profiles, which are content: its tests run
+      // the shipped ones, as the review page and `--hosts` load them.
+      "^lib/content/host-profiles\\.ts$",
+    ],
+  ],
+  [
+    "^lib/conformance/",
+    `^lib/(conformance|host)/|${BASE_RE}`,
+    [
+      // SimHost and the headless runner with the conformance server handed in (the join the
+      // app makes at run time).
+      "^lib/simulator/(host|run|scenario|tool-call-flow)\\.ts$",
+      // The requirements catalogue and the conformance preset are content.
+      "^lib/content/(spec|spec-links|scenarios)\\.ts$",
+    ],
+  ],
+  [
+    "^lib/content/",
+    `^lib/(content|simulator|host)/|${BASE_RE}`,
+    [
+      // The grading test checks that an ordering question never starts solved, which is how
+      // lib/quiz presents it (lib/quiz/presentation.test.ts checks the same for any seed).
+      "^lib/quiz/presentation\\.ts$",
+    ],
+  ],
+  ["^lib/lessons/", `^lib/(lessons|content|simulator|host)/|${BASE_RE}`, []],
+  ["^lib/quiz/", `^lib/(quiz|content|simulator|host)/|${BASE_RE}`, []],
+  [
+    "^lib/store/",
+    `^lib/(store|quiz|content|simulator|host)/|${BASE_RE}`,
+    [
+      // An exam holds generated drill items and the store rates them as drills: the test resolves
+      // them as the exam page does.
+      "^lib/drill/exam-items\\.ts$",
+      // Drills on real hosts are kept apart from exam readiness: the test answers generated host
+      // items as the host drill page does and checks that no exam figure moves.
+      "^lib/drill/(host|generator)\\.ts$",
+    ],
+  ],
+  ["^lib/drill/", `^lib/(drill|quiz|content|simulator|host)/|${BASE_RE}`, []],
+];
 
 module.exports = {
   forbidden: [
@@ -75,21 +140,12 @@ module.exports = {
       `^lib/host/|${BASE_RE}`,
       "lib/host (both sides) stands on the base only: never on the simulator, the review or the conformance kit.",
     ),
-    {
-      ...only(
-        "simulator-on-host",
-        "^lib/simulator/",
-        `^lib/(simulator|host)/|${BASE_RE}`,
-        "lib/simulator stands on lib/host; it does not import the review or the conformance kit.",
-      ),
-      // Left for now, named here so nothing else can join it: the conformance preset's schema
-      // check (scenario.ts: the conformance server's tool names and view URI) and its server
-      // (host.ts, imported on demand). The app should hand that server to the simulator instead.
-      to: {
-        path: "^lib/",
-        pathNot: [`^lib/(simulator|host)/|${BASE_RE}`, "^lib/conformance/(ids|server)\\.ts$"],
-      },
-    },
+    only(
+      "simulator-on-host",
+      "^lib/simulator/",
+      `^lib/(simulator|host)/|${BASE_RE}`,
+      "lib/simulator stands on lib/host; it does not import the review or the conformance kit (the app hands it the conformance server as the scenario's main server).",
+    ),
     only(
       "review-on-host",
       "^lib/review/",
@@ -141,6 +197,13 @@ module.exports = {
       from: { path: "^lib/(store|drill)/", pathNot: "\\.test\\.tsx?$" },
       to: { path: "^lib/(store|drill)/", pathNot: "$1" },
     },
+    ...TESTS_CROSS.map(([under, allowed, named]) => ({
+      name: "tests-cross-only-where-named",
+      comment: `A test under ${under} imports what its code may, and besides only what .dependency-cruiser.cjs names for it with a reason (TESTS_CROSS).`,
+      severity: "error",
+      from: { path: `${under}.*\\.test\\.tsx?$` },
+      to: { path: "^lib/", pathNot: [allowed, ...named] },
+    })),
     {
       name: "oracle-stands-apart",
       comment:

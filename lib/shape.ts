@@ -10,7 +10,7 @@
  * the shape, and a failure names the path of the first bad value.
  */
 
-export type Path = readonly (string | number)[];
+type Path = readonly (string | number)[];
 
 /** A check that returns its value, typed, or throws a ShapeError naming where and why. */
 export interface Shape<T> {
@@ -21,7 +21,7 @@ export interface Shape<T> {
 
 export type Infer<S> = S extends Shape<infer T> ? T : never;
 
-export class ShapeError extends Error {
+class ShapeError extends Error {
   constructor(
     readonly path: Path,
     readonly reason: string,
@@ -103,7 +103,7 @@ export const count = number({ integer: true, min: 0 });
  * so a larger number in a file is damage or a forgery, and would outweigh every honest record in
  * a merge.
  */
-export const MAX_COUNT = 1_000_000;
+const MAX_COUNT = 1_000_000;
 export const handCount = number({ integer: true, min: 0, max: MAX_COUNT });
 
 const ISO_DATE_TIME =

@@ -8,13 +8,13 @@ import { fileURLToPath } from "node:url";
 // tests that need one skip, saying why, when it is not there.
 
 /** Names the folder of the reference copies, in place of `../shared` beside the repository. */
-export const SHARED_DIR_VARIABLE = "ACADEMY_SHARED_DIR";
+const SHARED_DIR_VARIABLE = "ACADEMY_SHARED_DIR";
 
 /**
  * The older override for the spec copies alone (README, `npm run spec:gaps`), still honoured:
  * when set it stands in for `reference/specs` of the shared folder.
  */
-export const SPEC_COPIES_VARIABLE = "SPEC_COPIES_DIR";
+const SPEC_COPIES_VARIABLE = "SPEC_COPIES_DIR";
 
 /** The spec copies' folder inside the shared one. */
 export const SPEC_COPIES = "reference/specs";

@@ -14,7 +14,7 @@ export const COLD_STEPS = [
   ["result", "view has its result"],
 ] as const;
 
-export type ColdStep = (typeof COLD_STEPS)[number][0];
+type ColdStep = (typeof COLD_STEPS)[number][0];
 /** One cold load: ms since navigation start per step (NaN when the page did not record it). */
 export type ColdSample = Record<ColdStep, number>;
 

@@ -10,8 +10,9 @@ const run = promisify(execFile);
 const dir = path.join("lib", "host", `__planted-${process.pid}`);
 const inOracle = path.join("lib", "drill", "oracle", `__planted-${process.pid}`);
 const inDrill = path.join("lib", "drill", `__planted-${process.pid}`);
+const inReview = path.join("lib", "review", `__planted-${process.pid}`);
 afterAll(() => {
-  for (const d of [dir, inOracle, inDrill]) rmSync(d, { recursive: true, force: true });
+  for (const d of [dir, inOracle, inDrill, inReview]) rmSync(d, { recursive: true, force: true });
 });
 
 async function cruise(...targets: string[]) {
@@ -69,5 +70,18 @@ describe("the layer check (dependency-cruiser)", () => {
     const { code, out } = await cruise(path.join(dir, "r.ts"));
     expect(code).not.toBe(0);
     expect(out).toMatch(/lib-has-no-react: .*r\.ts → node_modules\/react\//);
+  }, 60_000);
+
+  it("fails on a test that crosses its layer where the config names no reason, and passes one it names", async () => {
+    mkdirSync(inReview, { recursive: true });
+    // A review test reviewing a simulated server is named (lib/simulator/run); the store is not.
+    writeFileSync(
+      path.join(inReview, "cross.test.ts"),
+      'import { STORAGE_NAME } from "../../store/basics";\nimport { runHeadless } from "../../simulator/run";\nexport const x = [STORAGE_NAME, runHeadless];\n',
+    );
+    const { code, out } = await cruise(inReview);
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/tests-cross-only-where-named: .*cross\.test\.ts → lib\/store\/basics\.ts/);
+    expect(out).not.toMatch(/cross\.test\.ts → lib\/simulator\/run\.ts/);
   }, 60_000);
 });

@@ -8,8 +8,8 @@ export interface ChromiumLocation {
 }
 
 /** Debian's Chromium builds: the headless shell (package chromium-headless-shell) and the browser. */
-export const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+const DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
 /**
  * Finds a Chromium: PLAYWRIGHT_CHROMIUM_EXECUTABLE, then Debian's builds, then Playwright's own

@@ -11,7 +11,7 @@ export interface Budget {
   target: number;
 }
 
-export const BUDGETS: Record<string, Budget> = {
+const BUDGETS: Record<string, Budget> = {
   // 182 → 184 with the workbench layout and tab bar (#24 item 6, +1.8 KiB); every route −9.5 KiB
   // when the progress store left the layout's first load (lib/store/lazy-store.ts).
   // 162 → 164.5 with host profiles (#33): the instant preview decides with a host's behaviours and

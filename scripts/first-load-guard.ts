@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
-export const HEAVY = [/^@modelcontextprotocol\/(client|server|core)(\/|$)/, /^zod(\/|$)/];
+const HEAVY = [/^@modelcontextprotocol\/(client|server|core)(\/|$)/, /^zod(\/|$)/];
 
 function resolveLocal(from: string, spec: string): string | null {
   const base = spec.startsWith("@/")

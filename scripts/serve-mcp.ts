@@ -38,7 +38,7 @@ export function readServeArgs(usage: string, defaultEra: ServeEra, args = proces
 }
 
 /** What a browser needs to call this server from another origin (the SDK's request headers). */
-export const CORS_HEADERS: Record<string, string> = {
+const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
   "access-control-allow-headers": MCP_ALLOW_HEADERS,

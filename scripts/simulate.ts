@@ -8,6 +8,7 @@ import "./usage";
 import { readFileSync } from "node:fs";
 import { headlessReport, quietReport } from "../lib/simulator/report";
 import { runHeadless } from "../lib/simulator/run";
+import { conformanceMainServer } from "../lib/conformance/main-server";
 import { parseScenario, resolvePorts, ScenarioError } from "../lib/simulator/scenario";
 
 const args = process.argv.slice(2);
@@ -30,7 +31,7 @@ try {
 
 try {
   const scenario = resolvePorts(parseScenario(text, file), port);
-  const r = await runHeadless(scenario);
+  const r = await runHeadless(scenario, { mainServer: conformanceMainServer(scenario) });
   console.log(quiet ? quietReport(r) : JSON.stringify(headlessReport(r), null, 2));
 } catch (error) {
   if (error instanceof ScenarioError) {

@@ -38,7 +38,7 @@ export async function bundleBrowserScript(
 }
 
 // A view's script bundled (esbuild, one IIFE) and inlined into its HTML shell at its BUNDLE marker.
-export async function bundleView(entry: string, shellFile: string): Promise<string> {
+async function bundleView(entry: string, shellFile: string): Promise<string> {
   // The bundle is inlined: a literal "</script" in it would end the element early.
   const js = (await bundleBrowserScript(entry)).replace(/<\/script/gi, "<\\/script");
   const shell = readFileSync(path.join(root, shellFile), "utf8");
@@ -55,7 +55,7 @@ export const bundleConformanceView = () =>
   bundleView("lib/conformance/view.ts", "lib/conformance/view.html");
 
 /** One view's browser document, as the simulator's browser runs serve it. */
-export async function viewDocument(kind: ViewKind): Promise<string> {
+async function viewDocument(kind: ViewKind): Promise<string> {
   if (kind === "demo") {
     try {
       return await bundleDemoView();

@@ -60,7 +60,7 @@ export function DecisionTable({
 }
 
 /** What each verdict word means: shown wherever the table is. */
-export function VerdictLegend() {
+function VerdictLegend() {
   return (
     <details className="verdict-legend" data-testid="verdict-legend">
       <summary>What the verdicts mean</summary>

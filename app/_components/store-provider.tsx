@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { useStore } from "zustand";
 import { STORAGE_NAME } from "@/lib/store/basics";
 import { createLazyStore, type LazyAppStore } from "@/lib/store/lazy-store";
-import type { AppState } from "@/lib/store/store";
+import type { AppState } from "@/lib/store/state";
 
 const StoreContext = createContext<LazyAppStore | null>(null);
 

@@ -12,7 +12,7 @@ import type { HostCell } from "@/lib/content/hosts-schema";
 // components only: every word comes from the record's cell or from lib/content/host-grid.ts.
 
 /** A source as a link with a short label, or as text when it names a record, not a URL. */
-export function Source({ source }: { source: string }) {
+function Source({ source }: { source: string }) {
   const { url, label, remark } = sourceParts(source);
   return (
     <>

@@ -20,7 +20,7 @@ import { practiceHref, topicName, TOPICS } from "./topics";
 import { useNow } from "./use-now";
 
 /** The drill page with a topic, and a rule within it, already chosen. */
-export function drillHref(topic: string, rule?: string): string {
+function drillHref(topic: string, rule?: string): string {
   return rule ? `/quizzes/drill?rule=${rule}` : `/quizzes/drill?topic=${topic}`;
 }
 

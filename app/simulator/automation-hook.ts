@@ -6,13 +6,13 @@ import { resolvePorts } from "@/lib/simulator/scenario-core";
 import { sandboxOriginFor } from "@/lib/host/view/origins";
 import { FIRST_MARKS, markFirst } from "@/lib/first-marks";
 
-export interface RunManyResult {
+interface RunManyResult {
   outcomes: string[];
   /** Milliseconds from the proxy starting to load to the view confirming its tool result. */
   fullRunMs: number[];
 }
 
-export interface SimulatorAutomation {
+interface SimulatorAutomation {
   /** `timeoutMs`: each run's wait for its view (the page's 4000 ms when omitted). */
   runMany(presetId: string, times: number, timeoutMs?: number): Promise<RunManyResult>;
   /**
@@ -92,7 +92,7 @@ export function installAutomationHook(
   };
   window.academySimulator = {
     async runMany(presetId, times, timeoutMs) {
-      const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
+      const { runInBrowser } = await import("./runner");
       const scenario = find(presetId);
       const out: RunManyResult = { outcomes: [], fullRunMs: [] };
       for (let i = 0; i < times; i++) {
@@ -207,7 +207,7 @@ export function installAutomationHook(
       return { tableMs, viewMs, parts, preloaded };
     },
     async timeRules(presetId, samples, batch) {
-      const { runInBrowser } = await import("@/lib/simulator/run-in-browser");
+      const { runInBrowser } = await import("./runner");
       const r = await runInBrowser(find(presetId), options());
       await r.dispose();
       if (!r.inputs) throw new Error("the run produced no decision inputs");

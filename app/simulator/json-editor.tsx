@@ -27,7 +27,7 @@ function describeEditorError(text: string, err: unknown): string {
 }
 
 /** The whole scenario as JSON, validated as you type; a valid edit replaces the scenario. */
-export function JsonEditor({
+function JsonEditor({
   scenario,
   onApply,
   onBlurApplied,

@@ -21,7 +21,7 @@ export const loadShare = () => import("@/lib/simulator/share");
  * this module is evaluated in the browser, while React is still hydrating, instead of after it.
  * It is a dynamic chunk, so it is not part of the route's first-load JS.
  */
-const runner = lazyModule(() => import("@/lib/simulator/run-in-browser"), { eager: true });
+const runner = lazyModule(() => import("./runner"), { eager: true });
 export const loadedRunner = runner.loaded;
 export const loadRunner = runner.load;
 

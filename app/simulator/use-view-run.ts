@@ -30,7 +30,7 @@ import type { Predictions } from "./prediction";
 const LIVE_TRACE_MS = 250;
 
 /** The page's theme and colours, as the host context a view is given. */
-export const pageContext = (): PageContext => pageHostContext();
+const pageContext = (): PageContext => pageHostContext();
 
 /**
  * Loads a spare proxy for the policy (effective CSP, granted permissions) that the pure preview

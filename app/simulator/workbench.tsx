@@ -9,7 +9,7 @@ import {
 } from "react";
 
 /** The simulator's four areas, in tab order on a narrow screen. */
-export const AREAS = [
+const AREAS = [
   ["controls", "Controls"],
   ["table", "Table"],
   ["view", "View"],
@@ -18,7 +18,7 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number][0];
 
 /** Where each jump of the verdict strip lands: the area that holds the element. */
-export const AREA_OF: Record<string, Area> = {
+const AREA_OF: Record<string, Area> = {
   "sim-table": "table",
   "sim-view": "view",
   "sim-csp": "view",
@@ -128,7 +128,7 @@ export function AreaTabs({ selected, onSelect }: { selected: Area; onSelect(a: A
 }
 
 /** Props of one area: a tab panel on a narrow screen (shown only when its tab is), else a cell. */
-export function areaProps(area: Area, wide: boolean, selected: Area) {
+function areaProps(area: Area, wide: boolean, selected: Area) {
   return {
     id: `sim-area-${area}`,
     "data-area": area,

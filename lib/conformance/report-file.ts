@@ -54,7 +54,7 @@ function stepFor(p: ProbeResult): string {
 }
 
 /** A FAIL row as an issue for the host's maintainers: the spec line, the evidence, the steps. */
-export function upstreamText(
+function upstreamText(
   p: ProbeResult,
   report: ConformanceReport,
   run: RunContext,
@@ -82,7 +82,7 @@ export function upstreamText(
 }
 
 /** Every FAIL row's upstream text, in report order. */
-export function upstreamTexts(
+function upstreamTexts(
   report: ConformanceReport,
   run: RunContext,
   placeOf: (id: string) => SpecPlace | undefined,

@@ -228,7 +228,7 @@ const pingArgs = {
 };
 
 /** What one view document's settings say beyond the probe origins. */
-export interface ViewSettings {
+interface ViewSettings {
   /** The resource the document is served as (default: conformance_run's). */
   uri?: string;
   negativeControl?: NegativeControl;
@@ -243,7 +243,7 @@ export interface ViewSettings {
  * and `read`, the id of this one resources/read, which ties what the view reports to the document
  * this server served (and no other host's copy).
  */
-export function viewDocument(
+function viewDocument(
   o: Pick<ConformanceServerOptions, "viewHtml" | "origins">,
   settings: ViewSettings = {},
 ): string {

@@ -20,7 +20,7 @@ import {
 } from "./probes";
 
 /** The bridge protocol version this view speaks (the Apps spec of 2026-01-26). */
-export const PROTOCOL_VERSION = "2026-01-26";
+const PROTOCOL_VERSION = "2026-01-26";
 
 export interface ViewProbeEnv {
   /** Posts one JSON-RPC message to the host (through the proxy). */

@@ -7,7 +7,7 @@ import type { ProbeResult, Verdict } from "./types";
 
 /** RFC 2119 keywords by strength: a MUST NOT (or REQUIRED) binds as a MUST does. */
 export type Strength = "MUST" | "SHOULD" | "MAY";
-export const STRENGTHS: readonly Strength[] = ["MUST", "SHOULD", "MAY"];
+const STRENGTHS: readonly Strength[] = ["MUST", "SHOULD", "MAY"];
 
 /** The strength of a catalogue keyword (RFC 2119: REQUIRED and SHALL are MUST; RECOMMENDED SHOULD). */
 export function strengthOf(keyword: string): Strength {
@@ -16,7 +16,7 @@ export function strengthOf(keyword: string): Strength {
   return "MAY";
 }
 
-export interface StrengthCount {
+interface StrengthCount {
   pass: number;
   fail: number;
   notObservable: number;

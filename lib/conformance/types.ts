@@ -7,9 +7,9 @@ import type { DocumentComparison } from "./document";
 
 export type Verdict = "PASS" | "FAIL" | "NOT OBSERVABLE";
 /** A catalogue entry's RFC 2119 keyword, as content/spec writes it. */
-export type Keyword = (typeof CATALOGUE)[CatalogueId]["keyword"];
+type Keyword = (typeof CATALOGUE)[CatalogueId]["keyword"];
 /** Who a catalogue entry binds: the rows here are all host- or proxy-directed. */
-export type Party = (typeof CATALOGUE)[CatalogueId]["party"];
+type Party = (typeof CATALOGUE)[CatalogueId]["party"];
 
 export interface ProbeResult {
   /** The catalogue entry's id, e.g. `sandbox/no-messages-before-initialized`. */
@@ -84,7 +84,7 @@ export interface ServerSeen {
 }
 
 /** What the size probe asked for and what the view's viewport became (BRG-7). */
-export interface SizeObservation {
+interface SizeObservation {
   requestedHeight: number;
   observedHeight?: number;
   /** Asked only when the host's width is flexible (no fixed `containerDimensions.width`). */

@@ -30,7 +30,7 @@ export function isCodeLanguage(lang: string): lang is CodeLanguage {
  * 4.5:1 or more against their own background (github-light and github-dark do not: their
  * comments fall to about 3:1); a unit test holds them to it.
  */
-export const CODE_THEMES = { light: "github-light-default", dark: "github-dark-default" } as const;
+const CODE_THEMES = { light: "github-light-default", dark: "github-dark-default" } as const;
 
 let highlighter: HighlighterCore | undefined;
 

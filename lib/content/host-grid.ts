@@ -15,7 +15,7 @@ import { isMandatory, keywordStrength, type SpecEntry, type SpecKeyword } from "
 /** A fact older than this many days, or undated, is marked as possibly out of date. */
 export const STALE_AFTER_DAYS = 90;
 
-export type StaleFlag = "undated" | "older-than-90-days" | "single-user-report";
+type StaleFlag = "undated" | "older-than-90-days" | "single-user-report";
 
 export interface Staleness {
   /** Whole days from the source's date to `today`; null when undated. */
@@ -147,7 +147,7 @@ export interface GridHost {
   flagged: number;
 }
 
-export interface GridRequirement {
+interface GridRequirement {
   id: string;
   keyword: SpecKeyword;
   party: SpecEntry["party"];
@@ -166,7 +166,7 @@ export interface HostGrid {
   unrecorded: Pick<SpecEntry, "id" | "keyword" | "party">[];
 }
 
-export const cellAnchor = (entry: string, host: string) => `${entry}@${host}`;
+const cellAnchor = (entry: string, host: string) => `${entry}@${host}`;
 
 function judged(
   fact: Dated & Pick<HostCell, "kind" | "value" | "reading">,

@@ -27,7 +27,7 @@ import { loadHostRecords, type LoadedHostRecord } from "./hosts";
 // own evidence. A behaviour the file leaves out is unknown for the host: the engine then uses the
 // reference value and the simulator says so.
 
-export const HOST_PROFILES_DIR = path.join(process.cwd(), "content", "host-profiles");
+const HOST_PROFILES_DIR = path.join(process.cwd(), "content", "host-profiles");
 
 const text = (min: number, message: string) => z.string().trim().min(min, message);
 const ENTRY_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
@@ -94,7 +94,7 @@ function fieldSchema<V extends z.ZodType>(value: V) {
 type OwnEvidence = z.infer<typeof ownEvidenceSchema>;
 
 /** One field of a profile file, as written. */
-export interface FieldFile<V> {
+interface FieldFile<V> {
   value: V;
   cells?: string[];
   evidence?: OwnEvidence[];
@@ -110,7 +110,7 @@ export interface HostProfileFile {
 
 // Typed by hand: zod's own inference over a record of seventeen field schemas is more than the
 // compiler wants to carry, and the schema above already ties each value to the engine's type.
-export const hostProfileFileSchema = z.strictObject({
+const hostProfileFileSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case hyphenated words"),
   /** What the profile is drawn from, in a sentence. */
   basis: text(10, "say what the profile is drawn from"),
@@ -275,7 +275,7 @@ function resolveField<V>(
 }
 
 /** The host's measured conformance row: its measured cells, at their newest date. */
-export function measuredRow(record: LoadedHostRecord): MeasuredRow | undefined {
+function measuredRow(record: LoadedHostRecord): MeasuredRow | undefined {
   const measured = Object.entries(record.cells).filter(([, c]) => c.kind === "measured");
   if (!measured.length) return undefined;
   const date = measured.map(([, c]) => c.date).sort((a, b) => DAY(b) - DAY(a))[0]!;

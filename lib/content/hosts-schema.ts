@@ -20,8 +20,7 @@ const ENTRY_ID = new RegExp(`^${WORD}(?:/${WORD})+$`);
 export const HOST_DIRECTED_PARTIES: readonly SpecParty[] = ["host", "sandbox-proxy"];
 
 /** The conformance server's three verdicts, as a measured cell stores them. */
-export const MEASURED_VERDICTS = ["PASS", "FAIL", "NOT OBSERVABLE"] as const;
-export type MeasuredVerdict = (typeof MEASURED_VERDICTS)[number];
+const MEASURED_VERDICTS = ["PASS", "FAIL", "NOT OBSERVABLE"] as const;
 
 /**
  * Where a fact comes from. `measured`: this project's conformance server run in the host, every
@@ -45,7 +44,7 @@ export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
  * forbidden thing). `left-open`: departs from what the spec shows but not from what it requires.
  * `unsettled`: the source does not decide it.
  */
-export const READINGS = ["meets", "falls-short", "left-open", "unsettled"] as const;
+const READINGS = ["meets", "falls-short", "left-open", "unsettled"] as const;
 export type Reading = (typeof READINGS)[number];
 
 /** `YYYY-MM-DD` that names a real day, or `undated` when the source carries no date. */
@@ -108,10 +107,10 @@ function checkReading(
 }
 
 /** A source that disagrees with the cell's fact: shown beside it, never resolved away. */
-export const conflictSchema = z.strictObject(factFields).superRefine(checkReading);
+const conflictSchema = z.strictObject(factFields).superRefine(checkReading);
 export type Conflict = z.infer<typeof conflictSchema>;
 
-export const hostCellSchema = z
+const hostCellSchema = z
   .strictObject({
     ...factFields,
     /** Other sources that say the same thing (URLs or citations): the fact rests on more than one. */

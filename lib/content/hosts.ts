@@ -4,10 +4,10 @@ import { ContentError, formatPath } from "./errors";
 import { HOST_DIRECTED_PARTIES, hostRecordSchema, type HostRecord } from "./hosts-schema";
 import type { SpecEntry } from "./spec-schema";
 
-export const HOSTS_DIR = path.join(process.cwd(), "content", "hosts");
+const HOSTS_DIR = path.join(process.cwd(), "content", "hosts");
 
 /** Path segments under /hosts that are pages of their own, so no host may take them as its id. */
-export const RESERVED_HOST_IDS: readonly string[] = ["authors"];
+const RESERVED_HOST_IDS: readonly string[] = ["authors"];
 
 /** A host record with the file it came from (relative to the project). */
 export interface LoadedHostRecord extends HostRecord {

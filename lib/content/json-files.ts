@@ -10,7 +10,7 @@ import { ContentError, formatPath } from "./errors";
  */
 
 /** A path relative to the working directory, with forward slashes, as messages show it. */
-export function relativeFile(file: string): string {
+function relativeFile(file: string): string {
   return path.relative(process.cwd(), file).split(path.sep).join("/");
 }
 

@@ -25,12 +25,12 @@ import {
 
 export const LESSONS_DIR = path.join(process.cwd(), "content", "checklist");
 /** Where `<TryIt scenario="…">` looks for presets (the simulator's `content/scenarios/`). */
-export const LESSON_SCENARIOS_DIR = path.join(process.cwd(), "content", "scenarios");
+const LESSON_SCENARIOS_DIR = path.join(process.cwd(), "content", "scenarios");
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Lesson frontmatter. Unknown keys are refused so a misspelt field never goes unnoticed. */
-export const lessonFrontmatterSchema = z.strictObject({
+const lessonFrontmatterSchema = z.strictObject({
   title: z.string().trim().min(3).max(90),
   slug: z.string().regex(SLUG, "must be lower-case words joined by hyphens"),
   order: z.number().int().positive(),
@@ -39,7 +39,7 @@ export const lessonFrontmatterSchema = z.strictObject({
   minutes: z.number().int().min(1).max(60),
 });
 
-export type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;
+type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;
 
 export interface LessonMeta extends LessonFrontmatter {
   /** Path relative to the project root, for error messages and "edit this page" links. */

@@ -71,7 +71,7 @@ export interface Heading {
 }
 
 /** Lower-case, ASCII, hyphen-separated slug of a heading's text. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/[`'"’]/g, "")

@@ -12,14 +12,14 @@ import { ContentError, formatPath } from "./errors";
  * `content/paths/`, checked by a schema here, and every lesson, preset and topic a step names is
  * checked to exist (`pathReferenceErrors`, run by a unit test and by the home page's loader).
  */
-export const PATHS_DIR = path.join(process.cwd(), "content", "paths");
+const PATHS_DIR = path.join(process.cwd(), "content", "paths");
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = z.string().regex(SLUG, "must be lower-case words joined by hyphens");
 const note = z.string().trim().min(10).max(160);
 const topicIds = RULE_GROUPS.map((g) => g.id) as [RuleGroupId, ...RuleGroupId[]];
 
-export const pathStepSchema = z.discriminatedUnion("kind", [
+const pathStepSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("lesson"), lesson: slug, note }),
   z.strictObject({ kind: z.literal("preset"), preset: slug, note }),
   z.strictObject({
@@ -35,7 +35,7 @@ export const pathStepSchema = z.discriminatedUnion("kind", [
 ]);
 export type PathStep = z.infer<typeof pathStepSchema>;
 
-export const learningPathSchema = z.strictObject({
+const learningPathSchema = z.strictObject({
   id: z.enum(PATH_IDS),
   /** Position among the choices on the home page. */
   order: z.number().int().positive(),

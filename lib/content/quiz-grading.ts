@@ -2,7 +2,7 @@
 import type { Question } from "./quiz-schema";
 
 /** Whitespace-only normalisation for fill-in answers: case and punctuation are part of the answer. */
-export function normalizeFillIn(answer: string): string {
+function normalizeFillIn(answer: string): string {
   return answer.trim().replace(/\s+/g, " ");
 }
 

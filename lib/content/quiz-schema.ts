@@ -20,7 +20,6 @@ export const EXAM_POINTS = {
   4: "Visibility defaults and who each name gates",
   5: "The bridge's ui/initialize and the sandbox proxy",
 } as const;
-export type ExamPoint = keyof typeof EXAM_POINTS;
 const examPointSchema = z.union([
   z.literal(1),
   z.literal(2),
@@ -30,7 +29,7 @@ const examPointSchema = z.union([
 ]);
 
 /** An answer option. Every option explains itself: why it is right, or which mistake it encodes. */
-export const optionSchema = z.strictObject({
+const optionSchema = z.strictObject({
   id: id(),
   text: z.string().trim().min(1),
   explanation: z.string().trim().min(10, "every option needs an explanation"),
@@ -66,7 +65,7 @@ const common = {
  */
 const options = z.array(optionSchema).min(2).max(6);
 
-export const singleQuestionSchema = z.strictObject({
+const singleQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("single"),
   options,
@@ -91,13 +90,12 @@ export const predictClaimsSchema = z.strictObject({
   /** The exact iframe `allow` attribute. */
   allow: z.string().optional(),
 });
-export type PredictClaims = z.infer<typeof predictClaimsSchema>;
 
 /**
  * "Predict the host's decision": one answer about what the host does with a simulator preset,
  * which the learner can then run in the simulator.
  */
-export const predictQuestionSchema = z.strictObject({
+const predictQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("predict"),
   /** Id of a preset in content/scenarios/ (the file name without `.json`). */
@@ -107,14 +105,14 @@ export const predictQuestionSchema = z.strictObject({
   claims: predictClaimsSchema,
 });
 
-export const multiQuestionSchema = z.strictObject({
+const multiQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("multi"),
   options: z.array(optionSchema).min(3).max(7),
   answer: z.array(id()).min(2, "a select-several question has at least two right options"),
 });
 
-export const trueFalseQuestionSchema = z.strictObject({
+const trueFalseQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("true-false"),
   answer: z.boolean(),
@@ -125,7 +123,7 @@ export const trueFalseQuestionSchema = z.strictObject({
   }),
 });
 
-export const orderQuestionSchema = z.strictObject({
+const orderQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("order"),
   /**
@@ -136,7 +134,7 @@ export const orderQuestionSchema = z.strictObject({
   explanation: z.string().trim().min(10),
 });
 
-export const fillInQuestionSchema = z.strictObject({
+const fillInQuestionSchema = z.strictObject({
   ...common,
   type: z.literal("fill-in"),
   /** Accepted answers, compared exactly after trimming and collapsing whitespace. */
@@ -202,7 +200,5 @@ export const quizBankSchema = z.strictObject({
   questions: z.array(questionSchema).min(1),
 });
 
-export type QuizOption = z.infer<typeof optionSchema>;
 export type Question = z.infer<typeof questionSchema>;
-export type QuestionType = Question["type"];
 export type QuizBank = z.infer<typeof quizBankSchema>;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ContentError, formatPath } from "./errors";
 import { quizBankSchema, type QuizBank } from "./quiz-schema";
 
-export const QUIZZES_DIR = path.join(process.cwd(), "content", "quizzes");
+const QUIZZES_DIR = path.join(process.cwd(), "content", "quizzes");
 
 function relative(file: string): string {
   return path.relative(process.cwd(), file).split(path.sep).join("/");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ContentError } from "./errors";
 import { parseScenario, ScenarioError, type Scenario } from "../simulator/scenario";
 
-export const SCENARIOS_DIR = path.join(process.cwd(), "content", "scenarios");
+const SCENARIOS_DIR = path.join(process.cwd(), "content", "scenarios");
 
 export interface ScenarioFile {
   file: string;

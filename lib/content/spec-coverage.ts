@@ -149,7 +149,7 @@ export function checkEntryLinks(entry: SpecEntry, index: SpecLinkIndex): EntryLi
 }
 
 /** How many questions each keyword needs. */
-export function questionsNeeded(keyword: SpecKeyword): number {
+function questionsNeeded(keyword: SpecKeyword): number {
   return isMandatory(keyword) ? 2 : keywordStrength(keyword) === "MAY" ? 0 : 1;
 }
 

@@ -7,7 +7,6 @@ import { SPEC_ID } from "./spec-id";
 // is the one SPEC-CATALOGUE.md sets out; every object is strict, so a misspelt field fails.
 
 const WORD = "[a-z0-9]+(?:-[a-z0-9]+)*";
-export { SPEC_ID } from "./spec-id";
 const SLUG = new RegExp(`^${WORD}$`);
 /** `lesson-slug#pinned-heading-id`. */
 export const LESSON_REF = new RegExp(`^(${WORD})#(${WORD})$`);
@@ -66,7 +65,7 @@ export const TESTED_PARTIES: readonly SpecParty[] = [
   "supporting-side",
 ];
 /** The parties the server review looks at from outside. */
-export const REVIEWED_PARTIES: readonly SpecParty[] = [
+const REVIEWED_PARTIES: readonly SpecParty[] = [
   "server",
   "view",
   "supporting-side",
@@ -110,7 +109,7 @@ const SOURCE_IDS = Object.keys(SPEC_SOURCES) as [SpecSource, ...SpecSource[]];
 
 const reason = () => z.string().trim().min(10, "say why in a sentence");
 
-export const specPlaceSchema = z.strictObject({
+const specPlaceSchema = z.strictObject({
   source: z.enum(SOURCE_IDS),
   /** Heading path, levels joined by `›`. */
   section: z.string().trim().min(1),
@@ -119,7 +118,7 @@ export const specPlaceSchema = z.strictObject({
 });
 
 /** How the statement is checked: exactly one of these keys. */
-export const specCheckSchema = z.union([
+const specCheckSchema = z.union([
   z.strictObject({
     /** `<path>: <exact test title>`, path from the repo root. */
     tests: z
@@ -131,13 +130,12 @@ export const specCheckSchema = z.union([
   z.strictObject({ notCheckable: reason() }),
   z.strictObject({ none: reason() }),
 ]);
-export type SpecCheck = z.infer<typeof specCheckSchema>;
 
 function noRepeats(list: readonly string[]): boolean {
   return new Set(list).size === list.length;
 }
 
-export const specEntrySchema = z
+const specEntrySchema = z
   .strictObject({
     id: z.string().regex(SPEC_ID, "write `area/short-name` in lower-case hyphenated words"),
     keyword: z.enum(SPEC_KEYWORDS),

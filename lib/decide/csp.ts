@@ -13,7 +13,7 @@ export interface CspPolicy {
   outOfPolicy: OutOfPolicy;
 }
 
-export interface RefusedOrigin {
+interface RefusedOrigin {
   key: CspKey | "csp";
   value: unknown;
   why: "malformed" | "invalid-origin" | "out-of-policy";

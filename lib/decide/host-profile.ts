@@ -17,7 +17,7 @@ export const PROFILE_EVIDENCE_KINDS = [
   "host-code",
   "third-party-prober",
 ] as const;
-export type ProfileEvidenceKind = (typeof PROFILE_EVIDENCE_KINDS)[number];
+type ProfileEvidenceKind = (typeof PROFILE_EVIDENCE_KINDS)[number];
 
 /** CSP-1's four lists, each honoured (kept in the policy) or dropped (CSP-3's MAY restrict). */
 export type CspListHandling = "honoured" | "dropped";
@@ -43,13 +43,13 @@ export type DefaultCsp = "restrictive" | "looser" | "none";
  * `accepted`: a value the server gives is taken. `host-assigned`: the host derives the origin
  * from the server and ignores the value.
  */
-export type DomainRule = "not-used" | "must-match" | "accepted" | "host-assigned";
+type DomainRule = "not-used" | "must-match" | "accepted" | "host-assigned";
 
 /** BRG-4: where `ui/update-model-context` ends up. */
-export type ModelContextDelivery = "next-turn" | "not-seen" | "not-offered";
+type ModelContextDelivery = "next-turn" | "not-seen" | "not-offered";
 
 /** BRG-3 / OUT-2: whether `ui/notifications/tool-result` carries the result whole. */
-export type StructuredContentDelivery = "delivered" | "stripped";
+type StructuredContentDelivery = "delivered" | "stripped";
 
 /** TOOL-3: whether a tool without "model" is kept out of the agent's list. */
 export type AgentVisibility = "filtered" | "unfiltered";
@@ -61,7 +61,7 @@ export type AppCallVisibility = "checked" | "unchecked";
  * BRG-5's second gate. `scenario`: as the scenario sets the host (allow, deny or ask); `none`:
  * no consent step, every call that clears visibility goes through; `ask`: the person is asked.
  */
-export type ConsentPolicy = "scenario" | "none" | "ask";
+type ConsentPolicy = "scenario" | "none" | "ask";
 
 /**
  * RES-1 / RES-5: how the host reuses a view it has read. `hints`: as the server's `ttlMs` and
@@ -69,10 +69,10 @@ export type ConsentPolicy = "scenario" | "none" | "ask";
  * `refetch`: a cached copy is shown at once and read again behind it. `every-call`: read afresh
  * before each call of the tool.
  */
-export type Caching = "hints" | "by-uri" | "refetch" | "every-call";
+type Caching = "hints" | "by-uri" | "refetch" | "every-call";
 
 /** BRG-4: where a view's `ui/message` goes. */
-export type MessageRoute = "conversation" | "draft" | "not-offered";
+type MessageRoute = "conversation" | "draft" | "not-offered";
 
 /** NEG-6: the eras the host's client speaks; `scenario` takes the scenario's own client. */
 export type Eras = "scenario" | "modern" | "legacy" | "dual";

@@ -69,7 +69,7 @@ export function cspHandling(b: HostBehaviours): CspHandling {
 }
 
 /** "not-connected": client and server share no protocol era (NEG-6); nothing was listed. */
-export type Outcome = "rendered" | "text" | "not-called" | "not-connected";
+type Outcome = "rendered" | "text" | "not-called" | "not-connected";
 
 export interface Decision {
   /** One verdict per row, in ROWS order. */

@@ -8,7 +8,7 @@ export type VerdictValue = "pass" | "fail" | "skip";
  * the spec lets a host restrict further and this host does (an origin outside its policy, CSP-5,
  * a seed's host-policy reading, not a spec MUST).
  */
-export type Refusal = "required" | "host-policy";
+type Refusal = "required" | "host-policy";
 
 /** One row of the decision table: the verdict, the rules it rests on, and why, in one sentence. */
 export interface Verdict {

@@ -10,9 +10,7 @@ import {
   type ProfileFieldName,
 } from "../decide/host-profile";
 import type { Scenario } from "../simulator/scenario";
-import { hostPolicyLine, type Shown } from "./shown";
-
-export { hostPolicyLine };
+import type { Shown } from "./shown";
 
 // Drills on real hosts (issue 33, item 4): the same items, asked of one host and keyed by the
 // engine with that host's profile. This module holds what a host adds to an item: the profile as
@@ -132,7 +130,7 @@ const STATUS_WORDS: Record<FieldStatus, string> = {
 };
 
 /** A field's value in the profile exhibit's words. */
-export function valueWords(field: ProfileFieldName, value: unknown): string {
+function valueWords(field: ProfileFieldName, value: unknown): string {
   if (field === "displayModes") return (value as string[]).join(", ");
   return VALUE_WORDS[field][value as string] ?? String(value);
 }
@@ -171,7 +169,7 @@ export function adaptToHost(s: Scenario, b: HostBehaviours): Scenario {
 }
 
 /** The fields of the profile that depart from the reference. */
-export function departingFields(b: HostBehaviours): ProfileFieldName[] {
+function departingFields(b: HostBehaviours): ProfileFieldName[] {
   return PROFILE_FIELDS.filter((f) => judgeField(f, b[f] as never) !== null);
 }
 

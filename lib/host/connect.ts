@@ -12,12 +12,7 @@ import { asRecord, tapTransport, WireLog } from "./wire";
 
 export const HOST_INFO: Implementation = { name: "academy-host", version: "1.0.0" };
 
-export {
-  EXTENSION_ID,
-  META_CLIENT_CAPABILITIES,
-  META_PROTOCOL_VERSION,
-  PROFILE_MIME,
-} from "../decide/ids";
+export { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, PROFILE_MIME } from "../decide/ids";
 
 /** The capabilities a host that renders MCP Apps declares (NEG-2 per request, NEG-5 in `initialize`). */
 export const APPS_CLIENT_CAPABILITIES: ClientCapabilities = {
@@ -45,7 +40,7 @@ export interface ConnectOptions {
 }
 
 /** How the era of this connection was settled. */
-export type EraSource = "pinned" | "probe" | "cache";
+type EraSource = "pinned" | "probe" | "cache";
 
 /** What the client declared, where it was declared, read from the wire. */
 export interface Declaration {

@@ -16,7 +16,7 @@ import { decideNegotiationForEra } from "./negotiation";
 import { asRecord, type WireLog } from "./wire";
 
 /** RES-5's two hints as a result carried them on the wire (absent keys stay undefined). */
-export interface Hints {
+interface Hints {
   ttlMs?: unknown;
   cacheScope?: unknown;
 }
@@ -212,7 +212,7 @@ export async function listToolsLenient(
 }
 
 /** resources/list, leniently (see listLenient): the resources that parse, and each refused field. */
-export async function listResourcesLenient(
+async function listResourcesLenient(
   client: Client,
   wire: WireLog,
 ): Promise<{ resources: Resource[]; problems?: ListSchemaProblem[] }> {

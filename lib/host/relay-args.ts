@@ -2,7 +2,7 @@
 export type RelayArgs =
   { ok: true; command: string; port?: number; origin: string } | { ok: false; message: string };
 
-export const DEFAULT_RELAY_ORIGIN = "http://localhost:3000";
+const DEFAULT_RELAY_ORIGIN = "http://localhost:3000";
 
 export function parseRelayArgs(args: readonly string[]): RelayArgs {
   let command: string | undefined;

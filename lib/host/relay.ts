@@ -51,7 +51,7 @@ export interface RelayOptions {
 }
 
 /** The largest request body the relay reads. */
-export const RELAY_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const RELAY_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const DEFAULT_MAX_PROCESSES = 8;
 const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
 

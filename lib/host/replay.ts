@@ -2,7 +2,7 @@ import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { asRecord } from "./wire";
 
 /** One recorded request and what the server answered (`null`: it never answered). */
-export interface RecordedExchange {
+interface RecordedExchange {
   method: string;
   response:
     { result: unknown } | { error: { code: number; message: string; data?: unknown } } | null;

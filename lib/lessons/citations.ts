@@ -27,7 +27,7 @@ export interface CitingPresetSource {
   description: string;
 }
 
-export interface LessonCitation {
+interface LessonCitation {
   slug: string;
   title: string;
   /** Sections that cite the rule with `<RuleRef>`, in lesson order; empty when only the frontmatter does. */

@@ -38,7 +38,7 @@ export function extractCheckedSamples(source: string, file: string): CodeSample[
 }
 
 /** The options every sample is checked with: strict, modern modules, DOM and Node types. */
-export const SAMPLE_COMPILER_OPTIONS: ts.CompilerOptions = {
+const SAMPLE_COMPILER_OPTIONS: ts.CompilerOptions = {
   strict: true,
   noEmit: true,
   target: ts.ScriptTarget.ES2022,

@@ -19,7 +19,7 @@ export function untaughtRules(
 }
 
 /** The skeleton every lesson follows, as pinned heading ids in order (react.dev's rhythm). */
-export const SKELETON = ["you-will-learn", "pitfalls", "recap", "self-check"] as const;
+const SKELETON = ["you-will-learn", "pitfalls", "recap", "self-check"] as const;
 
 /**
  * What is wrong with a lesson's outline: a skeleton heading missing or out of order, or no body

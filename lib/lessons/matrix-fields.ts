@@ -48,7 +48,7 @@ export const STABILITY_INFO = {
   core: "Stable core MCP, not specific to Apps",
 } as const;
 
-export type MatrixStability = keyof typeof STABILITY_INFO;
+type MatrixStability = keyof typeof STABILITY_INFO;
 
 export interface MatrixField {
   id: string;

@@ -8,11 +8,11 @@ import { MATRIX_LOCATIONS, STABILITY_INFO, type MatrixField } from "./matrix-fie
 export * from "./matrix-fields";
 
 /** Loads and validates content/matrix/fields.json at build time (server only). */
-export const MATRIX_FILE = path.join(process.cwd(), "content", "matrix", "fields.json");
+const MATRIX_FILE = path.join(process.cwd(), "content", "matrix", "fields.json");
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const matrixFieldSchema = z.strictObject({
+const matrixFieldSchema = z.strictObject({
   id: z.string().regex(ID),
   field: z.string().min(1),
   location: z.enum(MATRIX_LOCATIONS),
@@ -27,7 +27,7 @@ export const matrixFieldSchema = z.strictObject({
   scenario: z.string().regex(ID).optional(),
 });
 
-export const matrixFileSchema = z.strictObject({
+const matrixFileSchema = z.strictObject({
   version: z.literal(1),
   source: z.string().min(10),
   fields: z.array(matrixFieldSchema).min(1),

@@ -10,7 +10,7 @@ export interface LessonNavSource {
   order: number;
 }
 
-export interface LessonLink {
+interface LessonLink {
   slug: string;
   title: string;
   href: string;
@@ -24,7 +24,7 @@ export interface LessonNavEntry extends LessonLink {
   next: LessonLink | null;
 }
 
-export function lessonHref(slug: string): string {
+function lessonHref(slug: string): string {
   return `/lessons/${slug}`;
 }
 

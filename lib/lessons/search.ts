@@ -9,7 +9,7 @@ import MiniSearch, { type Options, type SearchResult } from "minisearch";
  */
 
 /** What a document stands for; decides its link and how the results list labels it. */
-export type SearchKind = "section" | "rule" | "field";
+type SearchKind = "section" | "rule" | "field";
 
 /** One searchable item. */
 export interface SearchDocument {
@@ -27,7 +27,7 @@ export interface SearchDocument {
 }
 
 /** The fields of a hit the results list shows (all of them, for the snippet). */
-export type StoredFields = Omit<SearchDocument, "id">;
+type StoredFields = Omit<SearchDocument, "id">;
 
 /** A stretch of a document's text around the first matched word, split so the word can be marked. */
 export interface Snippet {
@@ -45,7 +45,7 @@ export interface SearchHit extends Omit<StoredFields, "text"> {
 }
 
 /** Shared by the build (indexing) and the browser (loading), which must agree exactly. */
-export const SEARCH_OPTIONS = {
+const SEARCH_OPTIONS = {
   fields: ["title", "heading", "text"],
   storeFields: ["kind", "group", "href", "title", "heading", "text"],
   searchOptions: {

@@ -32,7 +32,7 @@ export interface ResolvedSelfCheck {
 }
 
 /** Thrown when a self-check cannot be filled; the message names the lesson file and line. */
-export class SelfCheckError extends Error {
+class SelfCheckError extends Error {
   override name = "SelfCheckError";
 }
 

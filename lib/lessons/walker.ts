@@ -146,7 +146,7 @@ function appCallOf(s: WalkerSettings): AppCallInput | undefined {
 }
 
 /** The walker's host policy, shown beside the walker as host policy. */
-export function walkerPolicy(outOfPolicy: OutOfPolicy): HostPolicy {
+function walkerPolicy(outOfPolicy: OutOfPolicy): HostPolicy {
   return {
     approvedOrigins: [WALKER_APPROVED_ORIGIN],
     outOfPolicy,

@@ -28,7 +28,7 @@ export interface PathProgressInput {
   topicQuestions: Readonly<Record<string, readonly string[]>>;
 }
 
-export interface StepStatus {
+interface StepStatus {
   done: boolean;
   /** False where nothing is saved that could tell (the server review keeps nothing). */
   tracked: boolean;
@@ -41,7 +41,7 @@ export function predictionKey(preset: string): string {
   return `simulator:${preset}`;
 }
 
-export function stepStatus(step: ProgressStep, input: PathProgressInput): StepStatus {
+function stepStatus(step: ProgressStep, input: PathProgressInput): StepStatus {
   switch (step.kind) {
     case "lesson":
       return { done: Boolean(input.completedLessons[step.lesson]), tracked: true };

@@ -55,7 +55,7 @@ export function hasCue(text: string, cue: WordCue): boolean {
  * The claim a true/false question asks about: the text after "True or false:" when the stem has
  * it (the scenario before it is set-up, not the claim), else the whole stem.
  */
-export function trueFalseClaim(stem: string): string {
+function trueFalseClaim(stem: string): string {
   const at = stem.search(/true or false/i);
   return at < 0 ? stem : stem.slice(at);
 }
@@ -87,7 +87,7 @@ type Pure = Exclude<BlindStrategy, "a mix of these">;
 const PURE = BLIND_STRATEGIES.filter((s): s is Pure => s !== "a mix of these");
 
 /** The word cue and direction of a word-cue strategy, or null for a positional one. */
-export function wordCueOf(strategy: BlindStrategy): { cue: WordCue; pick: boolean } | null {
+function wordCueOf(strategy: BlindStrategy): { cue: WordCue; pick: boolean } | null {
   const m = /^(skip|pick) (.+)$/.exec(strategy);
   return m ? { cue: m[2] as WordCue, pick: m[1] === "pick" } : null;
 }

@@ -24,7 +24,7 @@ export const GENERATED_VERSION = 2;
 const GENERATED_PREFIX = "gen:";
 
 /** The ids of an exam's `count` generated items: the seed alone makes them. */
-export function generatedIds(seed: string, count: number): string[] {
+function generatedIds(seed: string, count: number): string[] {
   return Array.from(
     { length: count },
     (_, i) => `${GENERATED_PREFIX}v${GENERATED_VERSION}:${seed}:${i + 1}`,

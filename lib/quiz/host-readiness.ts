@@ -8,7 +8,7 @@ import { RECENT_ANSWERS } from "./readiness";
 // never more than the share of the hosts drilled, so one right answer on one host cannot read as
 // every host mastered.
 
-export interface HostMastery {
+interface HostMastery {
   host: string;
   attempts: number;
   right: number;

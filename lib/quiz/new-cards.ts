@@ -11,13 +11,13 @@
 export const NEW_CARDS_PER_DAY = 20;
 
 /** The learner's local calendar day of `at`, as YYYY-MM-DD. */
-export function localDay(at: Date): string {
+function localDay(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
 /** How many cards were introduced on `now`'s local day. */
-export function introducedToday(introduced: Readonly<Record<string, string>>, now: Date): number {
+function introducedToday(introduced: Readonly<Record<string, string>>, now: Date): number {
   const today = localDay(now);
   return Object.values(introduced).filter((at) => localDay(new Date(at)) === today).length;
 }
@@ -71,7 +71,7 @@ export function planNewCards(
 }
 
 /** The queue's ids, oldest first (ties by id, so every tab agrees). */
-export function queueOrder(queued: Readonly<Record<string, string>>): string[] {
+function queueOrder(queued: Readonly<Record<string, string>>): string[] {
   return Object.entries(queued)
     .sort(([a, ta], [b, tb]) => Date.parse(ta) - Date.parse(tb) || (a < b ? -1 : 1))
     .map(([id]) => id);

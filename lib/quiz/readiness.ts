@@ -53,7 +53,7 @@ export interface TopicReadiness {
 }
 
 /** The group of a rule ID ("CSP-3" → "CSP"), which is its topic. */
-export const ruleTopic = (rule: string) => rule.slice(0, rule.lastIndexOf("-"));
+const ruleTopic = (rule: string) => rule.slice(0, rule.lastIndexOf("-"));
 
 const pct = (x: number) => Math.round(x * 100);
 

@@ -40,7 +40,7 @@ export interface ViewFacts {
 }
 
 /** The first line of each bridge request a host profile treats apart; undefined: none found. */
-export interface BridgeUse {
+interface BridgeUse {
   message: number | undefined;
   modelContext: number | undefined;
 }
@@ -51,7 +51,7 @@ export interface BridgeUse {
  * does not define that method itself (a bundled App class names it inside its own definition).
  * A heuristic, as the display-mode check is: a call built at run time is not seen.
  */
-export function bridgeUse(html: string): BridgeUse {
+function bridgeUse(html: string): BridgeUse {
   const lineOf = (at: number) => (at < 0 ? undefined : html.slice(0, at).split("\n").length);
   const find = (method: string, wire: string) => {
     const call = new RegExp(`\\.${method}\\s*\\(`).exec(html);

@@ -32,7 +32,7 @@ export interface WorksInHost {
 }
 
 /** The reference's source: the spec itself, no date of evidence. */
-export const SPEC_SOURCE: WorksInSource = {
+const SPEC_SOURCE: WorksInSource = {
   kind: "spec",
   label: "the MCP Apps spec (the reference host)",
   url: null,

@@ -5,7 +5,7 @@ import type { WorksInSource } from "./works-in-hosts";
 // imports only, so the /review page can show the table without loading the engine or the
 // profiles' field tables in its first load.
 
-export const OUTCOME_LABEL: Record<WorksInOutcome, string> = {
+const OUTCOME_LABEL: Record<WorksInOutcome, string> = {
   renders: "renders",
   "renders-without": "renders without",
   text: "text only",

@@ -21,7 +21,7 @@ export type WorksInOutcome =
   "renders" | "renders-without" | "text" | "blank" | "not-called" | "not-connected";
 
 /** A host breaking a MUST, a host using room the spec leaves, or the spec's own rule at work. */
-export type ReasonKind = "violation" | "variation" | "rule";
+type ReasonKind = "violation" | "variation" | "rule";
 
 export interface WorksInReason {
   /** What happens and why, in a sentence. */
@@ -51,7 +51,7 @@ export interface WorksIn {
 }
 
 /** The source of a reason no profile field changes: the server's own answer, judged by the spec. */
-export const RULE_SOURCE: WorksInSource = {
+const RULE_SOURCE: WorksInSource = {
   kind: "spec",
   label: "the spec: every host here, as this review observed the server",
   url: null,
@@ -388,7 +388,7 @@ function negotiationIn(host: WorksInHost, facts: ViewFacts, server: ServerEras) 
 }
 
 /** One host, one UI tool. */
-export function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerEras): WorksInCell {
+function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerEras): WorksInCell {
   const cell = (outcome: WorksInOutcome, reasons: WorksInReason[]): WorksInCell => ({
     host: host.id,
     tool: facts.tool,

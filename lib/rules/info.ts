@@ -2,7 +2,7 @@
 // The server builds it from the rules data (ruleInfoFor in lib/rules/server-info.ts) and hands it
 // to client components as a prop, so their JavaScript carries no rule text (issue 23).
 
-export interface RuleHint {
+interface RuleHint {
   title: string;
   /** Slug of the first lesson, in course order, that teaches the rule. */
   lesson?: string;

@@ -10,7 +10,7 @@
 // proxy frame getting its URL to the view confirming its tool result.
 
 /** The tiny view: one ui/initialize round trip, then it confirms the tool result. */
-export const FLOOR_VIEW_HTML =
+const FLOOR_VIEW_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor view</title></head>' +
   '<body><p id="s">starting</p><script>(function(){var p=window.parent;' +
   "addEventListener('message',function(e){if(e.source!==p)return;var m=e.data;" +

@@ -10,7 +10,6 @@ export {
   PROFILE_MIME,
 } from "../decide/ids";
 /** The core revision the simulator's client and server speak (NEG-2): the host's modern one. */
-export { MODERN_VERSION as PROTOCOL_VERSION } from "../decide/ids";
 /** The decision table's rows, permission flags and CSP lists live with the decisions. */
 export {
   CSP_KEYS,
@@ -31,6 +30,5 @@ export const RUN_OUTCOMES = [
   "timed-out",
   "not-connected",
 ] as const;
-export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 /** NEG-6: the era a session runs in. */
 export const SESSION_ERAS = ["modern", "legacy"] as const;

@@ -45,7 +45,7 @@ import { Conversation } from "./conversation";
 import type { PendingToolCall } from "./tool-call-flow";
 import { tracedTransport, type Trace } from "../host/view/trace";
 
-export const HOST_INFO = { name: "academy-host", version: "1.0.0" };
+const HOST_INFO = { name: "academy-host", version: "1.0.0" };
 
 /** The page's part of the host context: what the page may change while a view lives. */
 export type PageContext = Pick<McpUiHostContext, "theme" | "styles">;
@@ -67,7 +67,7 @@ export function hostContextFor(
 }
 
 /** A cached view: the read result and the listing `_meta` seen with it (RES-4 needs both). */
-export interface CachedView {
+interface CachedView {
   result: ReadResourceResult;
   listingMeta: unknown;
 }
@@ -77,8 +77,6 @@ export type ViewCache = ResultCache<CachedView>;
 export function createViewCache(now?: () => number): ViewCache {
   return new ResultCache<CachedView>(now);
 }
-
-export { clientCapabilitiesFor as clientCapabilities } from "./capabilities";
 
 function visibilityOf(tool: Tool | undefined): McpUiToolVisibility[] | undefined {
   const ui = (tool?._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;
@@ -108,22 +106,6 @@ export interface EraInfo {
   protocolVersion: string | undefined;
   /** How it was settled: pinned by a modern-only client, or probed by a dual-era one. */
   source: HostConnection["eraSource"];
-}
-
-/**
- * The conformance server (lib/conformance) as a scenario's main server: it registers its own UI
- * tool, view and helpers, and its view probes this host. Loaded only when a scenario asks for it.
- */
-async function conformanceServer(scenario: Scenario, views: ViewDocuments) {
-  const origins = scenario.resource.probeOrigins;
-  if (!origins) throw new Error("the conformance view needs resource.probeOrigins");
-  const { ConformanceState, createConformanceServerFactory } =
-    await import("../conformance/server");
-  return createConformanceServerFactory({
-    viewHtml: views.conformance,
-    origins,
-    state: new ConformanceState(),
-  });
 }
 
 async function connect(
@@ -192,7 +174,7 @@ async function connect(
   };
 }
 
-export interface AgentTool {
+interface AgentTool {
   name: string;
   server: ServerName;
   visibility: McpUiToolVisibility[] | undefined;
@@ -246,8 +228,12 @@ export class SimHost {
   ) {}
 
   /**
-   * `mainServer` replaces the scenario's own main server with another real one (the conformance
-   * server, lib/conformance), so this host can be tested by a view it did not write.
+   * `mainServer` replaces the scenario's own main server with another real one the app hands in
+   * (the conformance server, lib/conformance, for the conformance view), so this host can be
+   * tested by a view it did not write. Without one the scenario's simulated server serves its
+   * view; for the conformance view it declares the same tool, view URI and CSP (the schema holds
+   * the scenario to the conformance server's), so the decision is the same; the probes need
+   * the conformance server itself.
    */
   static async create(
     scenario: Scenario,
@@ -259,12 +245,7 @@ export class SimHost {
   ): Promise<SimHost> {
     const host = new SimHost(scenario, trace, cache, behaviours);
     const era = clientEraOf(scenario, behaviours.eras);
-    const main =
-      mainServer ??
-      (scenario.resource.view === "conformance"
-        ? await conformanceServer(scenario, views)
-        : undefined);
-    host.connections.push(await connect(scenario, "main", views, trace, main, era));
+    host.connections.push(await connect(scenario, "main", views, trace, mainServer, era));
     if (scenario.otherTools.some((t) => t.server === "second")) {
       host.connections.push(await connect(scenario, "second", views, trace, undefined, era));
     }
@@ -713,4 +694,3 @@ export class SimHost {
 }
 
 /** RES-3: the view's document from a read result (moved to lib/host, shared with the review). */
-export { decodeHtml };

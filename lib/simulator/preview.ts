@@ -79,7 +79,7 @@ export function previewInputs(
  * BRG-5's second gate as the host gives it: the scenario's setting (on "ask", the learner's
  * `consentAnswer`), unless the host profile has no consent step or always asks.
  */
-export function previewConsent(s: Scenario, behaviours: HostBehaviours): "allow" | "deny" {
+function previewConsent(s: Scenario, behaviours: HostBehaviours): "allow" | "deny" {
   if (behaviours.consent === "none") return "allow";
   const asks = behaviours.consent === "ask" || s.consent === "ask";
   return asks ? (s.consentAnswer ?? "deny") : (s.consent as "allow" | "deny");

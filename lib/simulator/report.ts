@@ -7,9 +7,9 @@ import type { RunResult } from "./run";
  * agent never sees is never called — then negotiation, mime, csp, permissions and the view's call.
  * The table, the walker and this report all follow it: it is ROWS.
  */
-export const EVALUATION_ORDER: readonly RowName[] = ROWS;
+const EVALUATION_ORDER: readonly RowName[] = ROWS;
 
-export interface ReportRow {
+interface ReportRow {
   /** 1-based position in the host's evaluation. */
   order: number;
   row: RowName;
@@ -34,7 +34,7 @@ export interface HeadlessReport {
 }
 
 /** The rows in evaluation order, numbered. */
-export function reportRows(r: Pick<RunResult, "decision">): ReportRow[] {
+function reportRows(r: Pick<RunResult, "decision">): ReportRow[] {
   return EVALUATION_ORDER.map((row, i) => {
     const v = r.decision.rows.find((x) => x.row === row);
     return {

@@ -19,7 +19,7 @@ import {
 } from "../decide";
 import type { HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
-import type { ViewDocuments } from "./server";
+import type { MainServerFor, ViewDocuments } from "./server";
 import { Trace, type TraceEntry } from "../host/view/trace";
 import type { InstrumentationReport } from "../host/view/inbound";
 import { withPausableTimeout } from "../host/view/timeout";
@@ -83,13 +83,18 @@ export interface BrowserRunOptions {
   hostFault?: HostFault;
   /** What the host does where a real host departs from the reference (a host profile, issue 33). */
   behaviours?: HostBehaviours;
+  /**
+   * A real server for the scenario's main one, handed in by the page (the conformance server for
+   * the conformance view; see SimHost.create); the scenario's simulated server if none.
+   */
+  mainServer?: MainServerFor;
 }
 
 /**
  * "torn-down": the host ended a rendered run because the sandbox was breached (its proxy reloaded)
  * or the view broke a resource limit; `reason` says which.
  */
-export type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run" | "torn-down";
+type BrowserOutcome = Decision["outcome"] | "timed-out" | "refused-to-run" | "torn-down";
 
 export interface BrowserRun {
   decision?: Decision;
@@ -240,6 +245,7 @@ export async function runInBrowser(
     conformance: "",
     [kind]: html,
   };
+  const mainServer = await o.mainServer?.(scenario, views);
   let host: SimHost;
   try {
     host = await SimHost.create(
@@ -247,7 +253,7 @@ export async function runInBrowser(
       views,
       trace,
       o.cache ?? createViewCache(),
-      undefined,
+      mainServer,
       o.behaviours,
     );
   } catch (error) {

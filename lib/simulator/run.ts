@@ -6,7 +6,7 @@ import { createViewCache, SimHost, type AgentTurn, type EraInfo, type ViewCache 
 import { decideNotConnected, type Decision } from "../decide";
 import type { HostBehaviours } from "../decide/host-profile";
 import type { Scenario } from "./scenario";
-import type { ViewDocuments } from "./server";
+import type { MainServerFor, ViewDocuments } from "./server";
 import { BridgeOrderGuard } from "../host/view/bridge-guard";
 import { withTimeout } from "../host/view/timeout";
 import { ToolCallFlow, type ToolCallReport } from "./tool-call-flow";
@@ -59,7 +59,7 @@ export const HEADLESS_VIEWS: ViewDocuments = {
 const HANDSHAKING = new Set(["demo", "plain", "hostile", "eval", "conformance"]);
 
 /** What the garbage view sends instead of a handshake (the same list as public/sim-views/garbage.html). */
-export const GARBAGE_MESSAGES: unknown[] = [
+const GARBAGE_MESSAGES: unknown[] = [
   "not json-rpc",
   42,
   null,
@@ -82,18 +82,22 @@ export async function runHeadless(
     timeoutMs?: number;
     /** A host profile's behaviours (issue 33); the reference's by default. */
     behaviours?: HostBehaviours;
+    /** A real server for the scenario's main one (see SimHost.create); its simulated one if none. */
+    mainServer?: MainServerFor;
   } = {},
 ): Promise<RunResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const trace = new Trace();
+  const views = options.views ?? HEADLESS_VIEWS;
+  const mainServer = await options.mainServer?.(scenario, views);
   let host: SimHost;
   try {
     host = await SimHost.create(
       scenario,
-      options.views ?? HEADLESS_VIEWS,
+      views,
       trace,
       options.cache ?? createViewCache(),
-      undefined,
+      mainServer,
       options.behaviours,
     );
   } catch (error) {

@@ -19,7 +19,7 @@ function secret(): Buffer {
 export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
 /** The configured sandbox hostname (e.g. "sandbox.example.org"), or sandbox.localhost. */
-export function sandboxHostname(): string {
+function sandboxHostname(): string {
   const configured = process.env.NEXT_PUBLIC_SANDBOX_ORIGIN;
   return configured ? new URL(configured).hostname : DEFAULT_SANDBOX_HOSTNAME;
 }

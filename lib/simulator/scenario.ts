@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOOLS as CONFORMANCE_TOOLS, VIEW_URI as CONFORMANCE_URI } from "../conformance/ids";
+import { TOOLS as CONFORMANCE_TOOLS, VIEW_URI as CONFORMANCE_URI } from "../conformance-ids";
 import { ScenarioError, type ScenarioIssue } from "./scenario-core";
 import { PERMISSION_NAMES, PROFILE_MIME, ROWS, RUN_OUTCOMES, SESSION_ERAS } from "./constants";
 

@@ -14,6 +14,17 @@ export type ServerName = "main" | "second";
 /** The HTML documents a scenario's resource can serve, by `resource.view`. */
 export type ViewDocuments = Record<Scenario["resource"]["view"], string>;
 
+/**
+ * Another real server standing in for a scenario's simulated main server, made from the scenario
+ * and its view documents as createServerFactory makes the simulated one: a factory of servers,
+ * one per session. The app hands it in (the conformance server for the conformance view); the
+ * simulator never imports it.
+ */
+export type MainServerFor = (
+  scenario: Scenario,
+  views: ViewDocuments,
+) => (() => McpServer) | Promise<() => McpServer>;
+
 /** What a server observed and decided, for the trace. */
 export interface ServerEvent {
   server: ServerName;
@@ -27,7 +38,7 @@ const envelopeSchema = z.looseObject({
 });
 
 /** NEG-6: a modern request carries its protocol version in its envelope; a legacy one does not. */
-export function isModernRequest(ctx: ServerContext): boolean {
+function isModernRequest(ctx: ServerContext): boolean {
   const env = envelopeSchema.safeParse(ctx.mcpReq.envelope);
   return env.success && typeof env.data[META_PROTOCOL_VERSION] === "string";
 }
@@ -39,7 +50,7 @@ export function declaredUiOnRequest(ctx: ServerContext): boolean {
 }
 
 /** Whether client capabilities list the extension with the profile mime type (NEG-2, NEG-5). */
-export function declaresUi(caps: unknown): boolean {
+function declaresUi(caps: unknown): boolean {
   const ext = (caps as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[
     EXTENSION_ID
   ];

@@ -8,7 +8,8 @@ import {
 } from "./lazy-store";
 import { MemoryStorage } from "./memory-storage";
 import { PROGRESS_VERSION } from "./schema";
-import { createAppStore, STORAGE_NAME, type AppStore } from "./store";
+import { createAppStore, STORAGE_NAME } from "./store";
+import type { AppStore } from "./state";
 
 const NOW = new Date("2026-12-02T12:00:00.000Z");
 

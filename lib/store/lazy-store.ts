@@ -1,4 +1,4 @@
-import type { AppState, AppStore, ReplaceOutcome } from "./store";
+import type { AppState, AppStore, ReplaceOutcome } from "./state";
 import { defaultProgress } from "./basics";
 
 /**

@@ -69,7 +69,7 @@ function mergeItem<T>(
 }
 
 /** A map of items (id → item), merged per id. Returns `ours` itself when nothing changes it. */
-export function mergeMap<T>(
+function mergeMap<T>(
   base: Readonly<Record<string, T>> | undefined,
   ours: Readonly<Record<string, T>>,
   theirs: Readonly<Record<string, T>>,

@@ -12,7 +12,7 @@ export const EXPORT_FORMAT = "mcp-apps-academy/progress";
 /** Far above any real export (a full history is well under 1 MB); refuses other big files fast. */
 export const MAX_IMPORT_BYTES = 5_000_000;
 
-export interface ProgressExport {
+interface ProgressExport {
   format: typeof EXPORT_FORMAT;
   /** PROGRESS_VERSION of the app that wrote it: an import migrates older ones. */
   version: number;
@@ -64,7 +64,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  * (answers, completions, exams, reviews) may not lie in the future, a card's `due` may lie only
  * within the scheduler's range, and nothing may predate the course.
  */
-export function implausibleDate(progress: unknown, now: Date): string | null {
+function implausibleDate(progress: unknown, now: Date): string | null {
   const walk = (value: unknown, path: string[]): string | null => {
     if (typeof value === "string" && ISO.test(value)) {
       const at = Date.parse(value);

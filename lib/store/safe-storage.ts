@@ -15,7 +15,7 @@ export interface KeptAside {
 }
 
 /** A short hash of `text` (cyrb53, 53 bits, base 36): equal texts, equal hashes. Not for secrets. */
-export function hashText(text: string): string {
+function hashText(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -92,7 +92,7 @@ export function parseEnvelope(raw: string, currentVersion: number): ParsedEnvelo
   return { ok: true, value: { state: envelope.state, version: envelope.version } };
 }
 
-export function keptAsidePrefix(name: string): string {
+function keptAsidePrefix(name: string): string {
   return `${name}:kept-aside:`;
 }
 

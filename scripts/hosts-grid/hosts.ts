@@ -9,7 +9,7 @@ import type { HostMeta } from "./record";
 import { startAppRendererHost } from "./apprenderer";
 import { startProcess } from "./process";
 
-export interface HostRun {
+interface HostRun {
   /** The page a user opens. */
   pageUrl: string;
   /** Opens the UI tool `tool` as a user would (connect, choose the tool, run it). */
@@ -19,7 +19,7 @@ export interface HostRun {
   stop(): void;
 }
 
-export interface StartOptions {
+interface StartOptions {
   /** The host's install folder (.hosts-grid/<install>). */
   dir: string;
   /** The URL the host is given: the logging pass-through's /mcp. */

@@ -21,7 +21,7 @@ const START: Record<CspKey, string> = {
   baseUriDomains: "",
 };
 const APPROVED = "https://api.tides.example\nhttps://cdn.tides.example\nhttps://*.maps.example";
-export const CSP_INJECTION = "https://a.com; script-src *";
+const CSP_INJECTION = "https://a.com; script-src *";
 
 /**
  * Declare origins per list and see the exact Content-Security-Policy header the simulator's host

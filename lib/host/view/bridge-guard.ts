@@ -2,7 +2,7 @@ import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { Channel, Trace } from "./trace";
 
 /** JSON-RPC "Invalid Request": the request is not acceptable in the bridge's current state. */
-export const BEFORE_INITIALIZE_CODE = -32600;
+const BEFORE_INITIALIZE_CODE = -32600;
 
 const SANDBOX_PREFIX = "ui/notifications/sandbox-";
 

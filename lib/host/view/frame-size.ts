@@ -1,5 +1,5 @@
 /** The largest height or width, in CSS pixels, the host gives a view's frame. */
-export const MAX_FRAME_PX = 4000;
+const MAX_FRAME_PX = 4000;
 
 /**
  * BRG-7: the frame size to set for a view's `ui/notifications/size-changed` when the container

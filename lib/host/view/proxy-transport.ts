@@ -33,11 +33,11 @@ export const MAX_MESSAGE_BYTES = 256 * 1024;
  */
 export const MAX_OVERSIZED = 3;
 /** A view that sends more than this many messages within one second is torn down. */
-export const MAX_MESSAGES_PER_SECOND = 500;
+const MAX_MESSAGES_PER_SECOND = 500;
 /** Messages from windows the host does not own: the first few are traced, the rest only counted. */
 export const FOREIGN_TRACED = 20;
 /** Instrumentation reports kept per run; later ones are counted only. */
-export const MAX_REPORTS = 2000;
+const MAX_REPORTS = 2000;
 
 export interface Limits {
   /** Counts one message from the run's proxy; false when the rate limit was just exceeded. */

@@ -23,7 +23,7 @@ export interface TraceEntry {
 }
 
 /** Classifies a JSON-RPC message for the trace without trusting its shape. */
-export function describeMessage(message: unknown): Pick<TraceEntry, "kind" | "method" | "id"> {
+function describeMessage(message: unknown): Pick<TraceEntry, "kind" | "method" | "id"> {
   const m = (typeof message === "object" && message !== null ? message : {}) as Record<
     string,
     unknown
@@ -36,7 +36,7 @@ export function describeMessage(message: unknown): Pick<TraceEntry, "kind" | "me
 }
 
 /** Entries one run's trace keeps before it summarises the oldest. */
-export const DEFAULT_MAX_ENTRIES = 2000;
+const DEFAULT_MAX_ENTRIES = 2000;
 
 /**
  * An ordered record of every message and decision of one run. Responses are labelled with the

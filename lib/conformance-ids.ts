@@ -1,6 +1,7 @@
 /**
  * The conformance server's tool names and view URI, named once so view, server, tests and the
- * simulator's scenario schema agree (kept apart from probes.ts, so the schema loads no probes).
+ * simulator's scenario schema agree. They sit in the base, below both: the simulator checks a
+ * conformance scenario against them without importing the conformance kit (and loads no probes).
  */
 export const TOOLS = {
   run: "conformance_run",
