@@ -52,7 +52,7 @@ async function renderLiveView(ctx: LiveContext, p: PreparedView): Promise<LiveVi
   const timer: { init?: PausableTimer } = {};
   const refreshFailures = () => {
     const timeouts = view.failures.filter((f) => f.kind === "init-timeout");
-    view.failures = [...timeouts, ...failuresFrom(view.reports, csp)];
+    view.failures = [...timeouts, ...failuresFrom(view.reports, csp, p.html)];
   };
   const opened = await openViewSession({
     container: o.container,

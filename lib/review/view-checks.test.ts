@@ -167,6 +167,26 @@ describe("the checks of a rendered view", () => {
     });
   });
 
+  it("a refused eval the host recognised as a feature probe passes, said harmless, with where it was", () => {
+    const probe = {
+      kind: "csp-blocked" as const,
+      directive: "script-src",
+      blockedURI: "eval",
+      ruleIds: ["CSP-2"],
+      message: "eval",
+      probe: true as const,
+    };
+    const r = check(bridge([initialize({}), answer(), initialized]), { failures: [probe] });
+    expect(r["csp-observed"]!.status).toBe("pass");
+    expect(r["csp-observed"]!.evidence).toMatch(/feature probe/);
+    expect(r["csp-observed"]!.evidence).toMatch(/harmless/);
+    // One probe beside an eval not recognised keeps the warning.
+    const both = check(bridge([initialize({}), answer(), initialized]), {
+      failures: [probe, { ...probe, probe: undefined }],
+    });
+    expect(both["csp-observed"]!.status).toBe("warning");
+  });
+
   it("a refused eval warns rather than fails (libraries probe for it), and a blocked load still fails beside it", () => {
     const evalBlock = {
       kind: "csp-blocked" as const,

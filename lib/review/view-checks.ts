@@ -164,13 +164,15 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     lesson: LESSONS.render,
   });
 
-  // A refused eval is often a library's feature test (zod probes new Function and carries on),
-  // so it warns; a blocked load is something the view wanted and did not get.
+  // A refused eval is often a library's feature test (zod probes new Function and carries on):
+  // one the host found at a probe passes, said harmless; any other warns; a blocked load is
+  // something the view wanted and did not get.
   const blocked = o.failures.filter((f) => f.kind === "csp-blocked");
   const isEval = (f: (typeof blocked)[number]) =>
     f.blockedURI === "eval" || f.blockedURI === "wasm-eval";
   const loads = blocked.filter((f) => !isEval(f));
-  const evals = blocked.filter(isEval);
+  const evals = blocked.filter((f) => isEval(f) && !f.probe);
+  const probes = blocked.filter((f) => f.probe);
   add({
     id: "csp-observed",
     title: "Nothing the view loads is blocked by its CSP",
@@ -184,6 +186,11 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
           ...(evals.length
             ? [
                 `${evals[0]!.directive} refused ${evals.map((f) => f.blockedURI).join(", ")}: no MCP Apps CSP allows code from strings; harmless if it was a library's feature test, a broken view if the view needs it`,
+              ]
+            : []),
+          ...(probes.length
+            ? [
+                `${probes[0]!.directive} refused eval${probes.length > 1 ? ` ${probes.length} times, each time` : ""} at a feature probe (new Function("") inside a try, as zod bundled with ext-apps' App runs when it loads): the view catches the refusal and carries on, so it is harmless (the policy a host MUST build, CSP-2 and CSP-3, never has 'unsafe-eval')`,
               ]
             : []),
         ].join("; ") || `no CSP violation reported while watched for ${seconds(o.watchedMs)}`,
