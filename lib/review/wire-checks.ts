@@ -399,13 +399,24 @@ export function resourceWireItems(
     add({
       id: "domain",
       title: "_meta.ui.domain is a host-specific sandbox domain",
-      status: typeof d !== "string" ? "fail" : own ? "warning" : "pass",
+      // Over stdio there is no server address to hold the domain against: the review cannot say
+      // whether it is the server's own, so it says nothing either way (issue #37).
+      status:
+        typeof d !== "string"
+          ? "fail"
+          : own
+            ? "warning"
+            : serverHost === undefined
+              ? "not-checkable"
+              : "pass",
       evidence:
         typeof d !== "string"
           ? `domain is ${clip(json(d))}, not a string`
           : own
             ? `domain ${json(d)} is this MCP server's own domain (${serverHost}): the requirements checklist says a stable domain is host-specific and is not the server's own; its format comes from each host's documentation`
-            : `domain ${json(d)}: its format is host-specific, so check each host's documentation; it is not the MCP server's domain${serverHost ? ` (${serverHost})` : ""}`,
+            : serverHost === undefined
+              ? `domain ${json(d)}: over stdio the server has no address, so the review cannot tell whether this is the server's own domain; its format is host-specific (RES-6), and a server MUST follow each host's documentation for it (RES-8), which a review from outside cannot check`
+              : `domain ${json(d)}: its format is host-specific, so check each host's documentation; it is not the MCP server's domain (${serverHost})`,
       ruleIds: ["RES-6", "RES-8"],
       lesson: LESSONS.border,
       source: "requirements",

@@ -497,6 +497,20 @@ describe("verdicts that match the rules (deliverable 3)", () => {
   });
 });
 
+describe("_meta.ui.domain over stdio", () => {
+  it("is not checkable: with no server URL the review cannot say the domain is not the server's own", async () => {
+    const r = await reportFor({
+      tools: [uiTool("board", "ui://p/board.html")],
+      views: { "ui://p/board.html": view({ prefersBorder: true, domain: "board.example.com" }) },
+    });
+    const d = item(r, "domain:board");
+    expect(d.status).toBe("not-checkable");
+    expect(d.evidence).not.toMatch(/it is not the MCP server's domain/);
+    expect(d.evidence).toMatch(/stdio/);
+    expect(d.ruleIds).toEqual(["RES-6", "RES-8"]);
+  });
+});
+
 describe("the catalogue's index of review items", () => {
   it("finds every item id a review emits, so check.review can name the new items", async () => {
     const r = await reportFor(
