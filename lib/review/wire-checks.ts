@@ -686,3 +686,49 @@ export function toolNamesItem(input: ReviewInput): ReportItem {
     source: "core",
   };
 }
+
+/** What a stdio server wrote to its stdout, summed over the processes one review started. */
+export interface StdoutSeen {
+  /** JSON-RPC messages, one a line. */
+  messages: number;
+  /** Lines that are not JSON-RPC messages, and the first of them (cut to 200 characters). */
+  strayCount: number;
+  strayFirst?: string;
+  /** Text after the last newline when the process ended: its length and start. */
+  unterminated?: { chars: number; head: string };
+}
+
+const STDIO_TRANSPORT = "core 2025-11-25 basic/transports, stdio";
+
+/**
+ * The stdio transport's MUST NOT: a server writes nothing to its stdout that is not a valid MCP
+ * message, one a line (logs go to stderr). The SDK's client skips a line it cannot parse, so a
+ * review can finish past a banner that another client fails on: an item, not only a note.
+ */
+export function stdoutItem(seen: StdoutSeen): ReportItem {
+  const tail = seen.unterminated;
+  const problems = [
+    ...(seen.strayCount
+      ? [
+          `${seen.strayCount} line(s) that are not JSON-RPC messages, the first: ${json(visibleText(seen.strayFirst ?? ""))}`,
+        ]
+      : []),
+    ...(tail
+      ? [
+          `${tail.chars.toLocaleString("en-US")} character(s) with no newline at the end, beginning ${json(visibleText(tail.head))}`,
+        ]
+      : []),
+  ];
+  return {
+    id: "stdout-json-only",
+    title: "The server writes only JSON-RPC messages to stdout, one a line",
+    status: problems.length ? "fail" : "pass",
+    evidence: problems.length
+      ? `stdout had ${problems.join("; and ")}. A stdio server MUST NOT write anything to stdout that is not an MCP message, each ended by a newline; logs belong on stderr (${STDIO_TRANSPORT})`
+      : `${seen.messages} JSON-RPC message(s) on stdout, each on its own line, and nothing else (${STDIO_TRANSPORT})`,
+    // The academy's rules list has no entry for the core stdio transport: the spec is cited above.
+    ruleIds: [],
+    lesson: LESSONS.protocolChecks,
+    source: "core",
+  };
+}
