@@ -553,7 +553,7 @@ function callItems(input: ReviewInput, name: string): ReportItem[] {
 
 /**
  * TOOL-1's key: nested passes; both keys naming the same view pass (ext-apps' registerAppTool
- * writes the flat one); the flat key alone is deprecated, with the spec's word on its removal.
+ * writes the flat one, and so do other libraries: the evidence names no author); the flat key alone is deprecated, with the spec's word on its removal.
  */
 function resourceUriKeyVerdict(t: UiToolReview): {
   status: ItemStatus;
@@ -577,7 +577,7 @@ function resourceUriKeyVerdict(t: UiToolReview): {
   if (t.uriKey === "both")
     return {
       status: "pass",
-      evidence: `_meta.ui.resourceUri = ${t.resourceUri}; the deprecated flat key _meta["ui/resourceUri"] repeats it, as ext-apps' registerAppTool adds for older hosts (nothing to change)`,
+      evidence: `_meta.ui.resourceUri = ${t.resourceUri}; the deprecated flat key _meta["ui/resourceUri"] repeats it for older hosts (ext-apps' registerAppTool writes both, as do other libraries and hand-written servers; the review cannot tell which library wrote it). Nothing to change`,
       lesson: LESSONS.inTheWild,
     };
   return {
