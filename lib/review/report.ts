@@ -14,6 +14,7 @@ import {
 import {
   agentVisibilityFromWire,
   cspUnknownKeys,
+  companionItem,
   everyToolItems,
   extensionIdItem,
   htmlDocumentVerdict,
@@ -541,6 +542,7 @@ function itemsForTool(input: ReviewInput, name: string, options: BuildOptions): 
   return [
     ...view.filter((i) => !outside(i)),
     ...everyToolItems(input, name, wire, !!ui),
+    ...[companionItem(input, name, wire, !!ui)].filter((i) => i !== undefined),
     ...called,
     ...view.filter(outside),
   ];
@@ -553,7 +555,8 @@ function callItems(input: ReviewInput, name: string): ReportItem[] {
 
 /**
  * TOOL-1's key: nested passes; both keys naming the same view pass (ext-apps' registerAppTool
- * writes the flat one, and so do other libraries: the evidence names no author); the flat key alone is deprecated, with the spec's word on its removal.
+ * writes the flat one, and so do other libraries: the evidence names no author); the flat key
+ * alone is deprecated, with the spec's word on its removal.
  */
 function resourceUriKeyVerdict(t: UiToolReview): {
   status: ItemStatus;

@@ -89,7 +89,19 @@ export function everyToolItems(
       .map((key) => ({ key, meant: likelyMeant(key, ["ui", "ui/resourceUri"]) }))
       .filter((k): k is { key: string; meant: string } => k.meant !== undefined);
     const unknown = ui ? unknownKeys(ui, TOOL_UI_KEYS) : [];
-    if (rawUi !== undefined || near.length) {
+    // `_meta["ui/visibility"]`, `_meta["ui.visibility"]`: an Apps key written flat or dotted. Only
+    // resourceUri has a (deprecated) flat form; no host reads any other (heuristic: a guess at
+    // what the author meant).
+    const flattened = Object.keys(meta ?? {})
+      .filter((k) => k !== "ui/resourceUri")
+      .flatMap((key) => {
+        const m = /^ui[./_:-]([A-Za-z]+)$/.exec(key);
+        const meant = m
+          ? TOOL_UI_KEYS.find((k) => k.toLowerCase() === m[1]!.toLowerCase())
+          : undefined;
+        return meant ? [{ key, meant }] : [];
+      });
+    if (rawUi !== undefined || near.length || flattened.length) {
       const lostLink =
         !hasView &&
         (unknown.some((k) => k.meant === "resourceUri") ||
@@ -99,6 +111,10 @@ export function everyToolItems(
         ...(rawUi !== undefined && !ui ? [`_meta.ui is ${json(rawUi)}, not an object`] : []),
         ...(unknown.length ? [`_meta.ui has unknown key(s) ${nameUnknown(unknown)}`] : []),
         ...(near.length ? [`_meta has ${nameUnknown(near)}`] : []),
+        ...flattened.map(
+          (f) =>
+            `_meta has ${json(f.key)} (heuristic: it looks like _meta.ui.${f.meant} written as one key, which no host reads${f.meant === "visibility" ? `, so the tool keeps the default visibility ["model", "app"] (TOOL-2) and the agent is offered it` : ""})`,
+        ),
       ];
       // csp, permissions, domain and prefersBorder are the view's own fields (RES-4): on the tool
       // they are read by no host, so the view renders without them.
@@ -731,4 +747,58 @@ export function stdoutItem(seen: StdoutSeen): ReportItem {
     lesson: LESSONS.protocolChecks,
     source: "core",
   };
+}
+
+/** A description that says the tool is not for the model: internal, do not call, the view's own. */
+const INTERNAL_WORDS =
+  /\b(?:internal(?: use)?(?: only)?|do not call|don't call|never call|not for (?:the )?(?:model|llm|agent|assistant)|(?:only )?(?:called|used) (?:only )?by the (?:view|ui|widget|app|board|page)(?: only)?|for the (?:view|ui|widget) only)\b/i;
+/** A name that says the tool saves state (a view's companion that persists what it edits). */
+const SAVES_STATE =
+  /^(?:save|store|persist|set|update|sync|write|put)[_-]?|[_-](?:state|save|sync)$/i;
+
+/**
+ * Companion tools the model should not see (#37), each a heuristic warning: a tool whose
+ * description says it is internal yet whose visibility offers it to the agent, and, on a server
+ * with UI tools, a plain tool that saves state with no visibility at all. Both rest on TOOL-2's
+ * default (`["model", "app"]`) and TOOL-3 (without "model" the host MUST NOT list it to the agent):
+ * whether a tool is meant for the view alone is the author's intent, which the wire only hints at.
+ */
+export function companionItem(
+  input: ReviewInput,
+  name: string,
+  wire: Record<string, unknown> | undefined,
+  hasView: boolean,
+): ReportItem | undefined {
+  const vis = wireVisibility(wire);
+  const modelSees =
+    vis.kind === "absent" ||
+    (vis.kind === "malformed"
+      ? (vis.kept ?? ["model"]).includes("model")
+      : vis.sent.includes("model"));
+  if (!modelSees) return undefined;
+  const description = typeof wire?.description === "string" ? wire.description : "";
+  const internal = INTERNAL_WORDS.exec(description)?.[0];
+  const companion =
+    !internal &&
+    !hasView &&
+    vis.kind === "absent" &&
+    input.review.uiTools.length > 0 &&
+    SAVES_STATE.test(name);
+  if (!internal && !companion) return undefined;
+  const shown =
+    vis.kind === "absent"
+      ? 'no _meta.ui.visibility (the default ["model", "app"], TOOL-2)'
+      : `visibility ${json(vis.kind === "malformed" ? vis.kept : vis.sent)}`;
+  const item: ReportItem = {
+    id: "companion-visibility",
+    title: "A tool meant for the view alone is hidden from the agent (heuristic)",
+    status: "warning",
+    evidence: internal
+      ? `heuristic: its description says ${json(visibleText(internal))} (${clip(json(visibleText(description)), 160)}), yet with ${shown} the agent is offered it. If only views should call it, set _meta.ui.visibility ["app"]: a host MUST then keep it out of the agent's list (TOOL-3)`
+      : `heuristic: a tool without a view on a server with UI tools, named like it saves state, with ${shown}: the agent is offered it too. If it is the view's companion, set _meta.ui.visibility ["app"], which a host MUST keep out of the agent's list (TOOL-3); the server still decides each call (TOOL-6)`,
+    ruleIds: ["TOOL-2", "TOOL-3"],
+    lesson: LESSONS.visibility,
+    source: "review",
+  };
+  return { ...item, id: `${item.id}:${name}`, tool: name };
 }

@@ -61,6 +61,33 @@ const m = (
 export const MISTAKES: readonly CorpusMistake[] = [
   // --- 2.4 server SDK + ext-apps helpers ---
   m(
+    "sdk2-visibility-flat-key",
+    "sdk2",
+    'app-only visibility written as the flat key _meta["ui/visibility"]',
+    "tool-ui-keys:sync_notes",
+    "warning",
+    ['"ui/visibility"', "heuristic", "_meta.ui.visibility", '["model", "app"]'],
+    "TOOL-2, TOOL-3",
+  ),
+  m(
+    "sdk2-internal-model-visible",
+    "sdk2",
+    'a tool described as internal, "do not call", left visible to the model',
+    "companion-visibility:rebuild_index",
+    "warning",
+    ["heuristic", "do not call", "TOOL-3"],
+    "TOOL-2, TOOL-3",
+  ),
+  m(
+    "sdk2-companion-no-visibility",
+    "sdk2",
+    "a UI tool's companion that saves state, with no visibility",
+    "companion-visibility:save_board_state",
+    "warning",
+    ["heuristic", "no _meta.ui.visibility", '["app"]'],
+    "TOOL-2, TOOL-3",
+  ),
+  m(
     "sdk2-no-extension",
     "sdk2",
     "server never advertises io.modelcontextprotocol/ui in its capabilities",

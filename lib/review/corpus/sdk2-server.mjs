@@ -229,6 +229,37 @@ function factory() {
     },
     async () => text("cart"),
   );
+  // sdk2-visibility-flat-key: the app-only visibility written as a flat key, which no host reads.
+  server.registerTool(
+    "sync_notes",
+    {
+      description: "Saves the notes the view edits",
+      inputSchema: z.object({}),
+      annotations: { idempotentHint: true },
+      _meta: { "ui/visibility": ["app"] },
+    },
+    async () => text("synced"),
+  );
+  // sdk2-internal-model-visible: says it is internal, yet the agent is offered it.
+  server.registerTool(
+    "rebuild_index",
+    {
+      description: "Internal: do not call. The board view uses it to rebuild its search index.",
+      inputSchema: z.object({}),
+      annotations: { idempotentHint: true },
+    },
+    async () => text("rebuilt"),
+  );
+  // sdk2-companion-no-visibility: the board view's save, with no visibility at all.
+  server.registerTool(
+    "save_board_state",
+    {
+      description: "Stores the board's layout",
+      inputSchema: z.object({ layout: z.string() }),
+      annotations: { idempotentHint: true },
+    },
+    async () => text("saved"),
+  );
   return server;
 }
 
