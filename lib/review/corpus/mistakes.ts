@@ -61,6 +61,15 @@ const m = (
 export const MISTAKES: readonly CorpusMistake[] = [
   // --- 2.4 server SDK + ext-apps helpers ---
   m(
+    "sdk2-origin-set-in-script",
+    "sdk2",
+    "view adds a CDN script from script (s.src = …), its origin undeclared",
+    "view-origins:show_loader",
+    "fail",
+    ["https://cdn.loader.example", "script .src =", "not in csp.resourceDomains"],
+    "CSP-2, CSP-3",
+  ),
+  m(
     "sdk2-visibility-flat-key",
     "sdk2",
     'app-only visibility written as the flat key _meta["ui/visibility"]',

@@ -112,6 +112,13 @@ const VIEWS = {
     ),
     ui: { prefersBorder: true },
   },
+  // sdk2-origin-set-in-script: a CDN script added from script, its origin in no csp list.
+  "ui://corpus/loader.html": {
+    html: doc(
+      `<script>const s = document.createElement("script"); s.src = "https://cdn.loader.example/app.js"; document.head.append(s);</script>`,
+    ),
+    ui: { prefersBorder: true, csp: { connectDomains: [] } },
+  },
   // sdk2-domain-not-string: domain given as a list.
   "ui://corpus/shop.html": {
     html: doc(`<p>shop</p>`),
@@ -185,6 +192,7 @@ function factory() {
   // sdk2-visibility-empty: visibility [], so neither the agent nor a view can call it.
   app("show_hidden", "ui://corpus/chart.html", { ui: { visibility: [] } });
   app("show_live", "ui://corpus/live.html");
+  app("show_loader", "ui://corpus/loader.html");
   // sdk2-annotation-string: readOnlyHint "true", a string, not a boolean.
   server.registerTool(
     "count_items",
