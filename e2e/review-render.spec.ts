@@ -96,6 +96,8 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
   expect((await result.textContent()) ?? "").not.toMatch(/\d{4}-\d\d-\d\dT/);
   const log = section.getByTestId("message-log");
   await expect(log).toContainText("tools/call get-time not sent (a preview)");
+  // Nothing has run yet: the button does not say "again" after a Preview alone (#37 item 5).
+  await expect(section.getByTestId("run-tool")).toHaveText("Run get-time");
 
   const rows = section.getByTestId("view-checks").locator("tbody tr");
   await expect(rows).toHaveCount(Object.keys(EXPECTED).length);
@@ -130,6 +132,12 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
   await section.getByTestId("run-tool").click();
   await confirm.getByRole("button", { name: "Call it" }).click();
   await expect(result).toContainText(/"time": "\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+  await expect(section.getByTestId("run-tool")).toHaveText("Run get-time again");
+  // The real Run judged the result: the report's "useful text content" is settled, as --call
+  // settles it, no longer "not checkable" (#37 item 5).
+  await expect(
+    section.locator('[data-testid="review-items"] tr[data-item="text-fallback:get-time"]'),
+  ).toHaveAttribute("data-status", "pass");
   await section.getByTestId("run-tool").click();
   await expect(confirm).toBeHidden();
   await expect(section.getByTestId("runner-status")).toHaveAttribute("data-state", "initialized", {

@@ -338,8 +338,7 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     id: "text-fallback",
     title: "The tool returns useful text content",
     status: "not-checkable",
-    evidence:
-      "needs a tools/call, and a review never calls tools (they may have side effects); call it yourself and check content",
+    evidence: `needs a tools/call, and a review calls none unless asked (a call may have side effects): add --call ${t.name} [--args '<json>'] to npm run review, or Run it on /review, to have its content judged`,
     ruleIds: ["OUT-1"],
     lesson: LESSONS.channels,
     source: "review",
