@@ -11,6 +11,8 @@
  */
 import type { CspKey as CspList } from "../decide/vocabulary";
 
+const QUOTES = ['"', "'", "`"];
+
 /** How far back the element's `createElement` is looked for. */
 const LOOK_BACK = 4000;
 
@@ -71,11 +73,11 @@ export function assignedLoad(
   if (after < to && isIdent(text.charCodeAt(after))) return undefined;
   const eq = skipSpace(text, after, to);
   if (text[eq] !== "=" || text[eq + 1] === "=") return undefined;
-  const tag = createdTag(text, identifierBefore(text, at, from), at, from);
-  const list = listFor(attribute, tag);
-  return list
-    ? { list, via: `script .${attribute} =`, valueAt: skipSpace(text, eq + 1, to) }
-    : undefined;
+  // Only a literal is read: the element is looked up for those alone (bundles assign often).
+  const valueAt = skipSpace(text, eq + 1, to);
+  if (!QUOTES.includes(text[valueAt] ?? "")) return undefined;
+  const list = listFor(attribute, createdTag(text, identifierBefore(text, at, from), at, from));
+  return list ? { list, via: `script .${attribute} =`, valueAt } : undefined;
 }
 
 /** `.setAttribute("src" | "href", value)` at `at` (its dot). */
@@ -90,13 +92,15 @@ export function setAttributeLoad(
   const name = /^\s*(["'`])(src|href)\1\s*,/.exec(text.slice(open + 1, Math.min(to, open + 20)));
   if (!name) return undefined;
   const attribute = name[2] as "src" | "href";
+  const valueAt = skipSpace(text, open + 1 + name[0].length, to);
+  if (!QUOTES.includes(text[valueAt] ?? "")) return undefined;
   const tag = createdTag(text, identifierBefore(text, at, from), at, from);
   const list = listFor(attribute, tag);
   return list
     ? {
         list,
         via: `script setAttribute(${attribute})`,
-        valueAt: skipSpace(text, open + 1 + name[0].length, to),
+        valueAt,
       }
     : undefined;
 }
