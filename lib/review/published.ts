@@ -30,7 +30,7 @@ export const PUBLISHED_SERVERS: PublishedServer[] = [
   example("budget-allocator", "mcp-budget-allocator-server", { static: [21, 0, 4, 3] }),
   example("sheet-music", "mcp-sheet-music-server", { static: [22, 0, 4, 3] }),
   example("wiki-explorer", "mcp-wiki-explorer-server", { static: [21, 0, 4, 3] }),
-  example("pdf", "mcp-pdf-server", { static: [42, 0, 18, 3] }),
+  example("pdf", "mcp-pdf-server", { static: [42, 0, 19, 3] }),
   example("cohort-heatmap", "mcp-cohort-heatmap-server", { static: [21, 0, 4, 3] }),
   example("customer-segmentation", "mcp-customer-segmentation-server", { static: [21, 0, 4, 3] }),
   example("scenario-modeler", "mcp-scenario-modeler-server", { static: [21, 0, 4, 3] }),
