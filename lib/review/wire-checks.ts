@@ -754,7 +754,7 @@ const INTERNAL_WORDS =
   /\b(?:internal(?: use)?(?: only)?|do not call|don't call|never call|not for (?:the )?(?:model|llm|agent|assistant)|(?:only )?(?:called|used) (?:only )?by the (?:view|ui|widget|app|board|page)(?: only)?|for the (?:view|ui|widget) only)\b/i;
 /** A name that says the tool saves state (a view's companion that persists what it edits). */
 const SAVES_STATE =
-  /^(?:save|store|persist|set|update|sync|write|put)[_-]?|[_-](?:state|save|sync)$/i;
+  /^(?:save|store|persist|set|update|sync|write|put)(?:$|[_.-]|[A-Z])|[_.-](?:state|save|sync)$/;
 
 /**
  * Companion tools the model should not see (#37), each a heuristic warning: a tool whose

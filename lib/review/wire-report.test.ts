@@ -500,6 +500,28 @@ describe("verdicts that match the rules (deliverable 3)", () => {
   });
 });
 
+describe("companion tools (heuristic)", () => {
+  it("a save-like tool without visibility beside a UI tool warns; a name that only starts like a verb does not", async () => {
+    const plain = (name: string) => ({ name, inputSchema: { type: "object" } });
+    const r = await reportFor({
+      tools: [
+        uiTool("board", "ui://p/board.html"),
+        plain("saveLayout"),
+        plain("set_filter"),
+        plain("board_state"),
+        plain("settings"),
+        plain("storefront"),
+        plain("updates"),
+      ],
+      views: { "ui://p/board.html": view({ prefersBorder: true }) },
+    });
+    const flagged = r.items
+      .filter((i) => i.id.startsWith("companion-visibility:"))
+      .map((i) => i.tool);
+    expect(flagged).toEqual(["saveLayout", "set_filter", "board_state"]);
+  });
+});
+
 describe("_meta.ui.domain over stdio", () => {
   it("is not checkable: with no server URL the review cannot say the domain is not the server's own", async () => {
     const r = await reportFor({
