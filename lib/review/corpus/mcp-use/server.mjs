@@ -2,8 +2,12 @@
 // Streamable HTTP on the port given (mcp-use serves HTTP only). It plants the mistakes listed for
 // "mcpuse" in ../mistakes.ts; the comments name them. Its views are primed as mcp-use's own build
 // would leave them (an inline manifest entry), with no bundler. Run with plain `node`.
-import { MCPServer, registerViews } from "mcp-use";
 import { z } from "zod";
+
+// mcp-use 2.5.2 collects anonymised usage by default and keeps an id in .mcp-use/usage.json under
+// the working directory: a test fixture turns it off (the MCP_USE_ANONYMIZED_TELEMETRY switch its code reads) before loading it.
+process.env.MCP_USE_ANONYMIZED_TELEMETRY = "false";
+const { MCPServer, registerViews } = await import("mcp-use");
 
 const port = Number(process.argv[2] ?? 3999);
 const server = new MCPServer({ name: "corpus-mcp-use", version: "1.0.0" });
