@@ -213,3 +213,38 @@ test("--render keeps the protocol report and says how far each UI tool got: a re
   expect(status("rendering:show_plain")).toBe("not-checkable");
   expect(out.code).toBe(1);
 });
+
+test("--render tells the mistakes only a rendered view shows (#37): a call on partial arguments, the core initialize, a mode asked for without declaring one", async ({
+  baseURL,
+}) => {
+  const out = await reviewCli([
+    "--stdio",
+    "node e2e/servers/render-view-mistakes.mjs",
+    "--render",
+    "--app-url",
+    baseURL!,
+    "--watch",
+    "1000",
+    "--json",
+  ]);
+  const report = JSON.parse(out.stdout) as {
+    items: { id: string; status: string; evidence: string; ruleIds: string[] }[];
+  };
+  const item = (id: string) => report.items.find((i) => i.id === id);
+  // The host sent tool-input-partial first; the view called save_note on it (BRG-3's MUST NOT).
+  expect(item("partial-input:save_on_partial")).toMatchObject({
+    status: "warning",
+    ruleIds: ["BRG-3"],
+  });
+  expect(item("partial-input:save_on_partial")!.evidence).toContain("tools/call save_note");
+  // Named by what it sent, not only "never sent ui/initialize".
+  expect(item("renders:wrong_handshake")!.status).toBe("fail");
+  expect(item("renders:wrong_handshake")!.evidence).toContain(
+    'sent the core MCP "initialize" instead of "ui/initialize"',
+  );
+  // It asked for fullscreen declaring no modes (BRG-6). That it asked before the answer is not
+  // seen here: the live trace records the request after the host's answer (lib/review/view-checks
+  // judges the order; its unit test plants it).
+  expect(item("declares-modes:early_mode")).toMatchObject({ status: "fail" });
+  expect(out.code).toBe(1);
+});
