@@ -5,7 +5,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    // Nested installs too (the corpus's mcp-use server has its own node_modules, with zod's tests).
+    exclude: ["**/node_modules/**", ".next/**", ".next-*/**", "e2e/**"],
     environment: "node",
     // Some tests compile every lesson or run every preset; a loaded 2-core machine needs headroom.
     testTimeout: 30_000,

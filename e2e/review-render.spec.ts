@@ -27,8 +27,11 @@ const EXPECTED = {
   "declares-modes:get-time": "warning",
   "requests-offered-modes:get-time": "not-checkable",
   "handshake-first:get-time": "pass",
-  // Its bundle probes eval, which no MCP Apps CSP allows (a feature test: the view still works).
-  "csp-observed:get-time": "warning",
+  // The host sends partial arguments first (BRG-3); get-time calls nothing while it has them.
+  "partial-input:get-time": "pass",
+  // Its bundle probes eval, which no MCP Apps CSP allows: the host finds the probe where Chromium
+  // says the refusal happened, and says it is harmless (#37: it warned on every ext-apps view).
+  "csp-observed:get-time": "pass",
 };
 
 let server: ChildProcess | undefined;
@@ -93,6 +96,8 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
   expect((await result.textContent()) ?? "").not.toMatch(/\d{4}-\d\d-\d\dT/);
   const log = section.getByTestId("message-log");
   await expect(log).toContainText("tools/call get-time not sent (a preview)");
+  // Nothing has run yet: the button does not say "again" after a Preview alone (#37 item 5).
+  await expect(section.getByTestId("run-tool")).toHaveText("Run get-time");
 
   const rows = section.getByTestId("view-checks").locator("tbody tr");
   await expect(rows).toHaveCount(Object.keys(EXPECTED).length);
@@ -103,6 +108,7 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
   );
   expect(shown).toEqual(EXPECTED);
   await expect(section.getByTestId("view-checks")).toContainText("ui/notifications/initialized");
+  await expect(section.getByTestId("view-checks")).toContainText("at a feature probe");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -126,6 +132,12 @@ test("Preview renders the real view with a sample result, calls nothing, and sho
   await section.getByTestId("run-tool").click();
   await confirm.getByRole("button", { name: "Call it" }).click();
   await expect(result).toContainText(/"time": "\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+  await expect(section.getByTestId("run-tool")).toHaveText("Run get-time again");
+  // The real Run judged the result: the report's "useful text content" is settled, as --call
+  // settles it, no longer "not checkable" (#37 item 5).
+  await expect(
+    section.locator('[data-testid="review-items"] tr[data-item="text-fallback:get-time"]'),
+  ).toHaveAttribute("data-status", "pass");
   await section.getByTestId("run-tool").click();
   await expect(confirm).toBeHidden();
   await expect(section.getByTestId("runner-status")).toHaveAttribute("data-state", "initialized", {
@@ -199,5 +211,40 @@ test("--render keeps the protocol report and says how far each UI tool got: a re
   );
   expect(status("renders:book_room")).toBe("pass");
   expect(status("rendering:show_plain")).toBe("not-checkable");
+  expect(out.code).toBe(1);
+});
+
+test("--render tells the mistakes only a rendered view shows (#37): a call on partial arguments, the core initialize, a mode asked for without declaring one", async ({
+  baseURL,
+}) => {
+  const out = await reviewCli([
+    "--stdio",
+    "node e2e/servers/render-view-mistakes.mjs",
+    "--render",
+    "--app-url",
+    baseURL!,
+    "--watch",
+    "1000",
+    "--json",
+  ]);
+  const report = JSON.parse(out.stdout) as {
+    items: { id: string; status: string; evidence: string; ruleIds: string[] }[];
+  };
+  const item = (id: string) => report.items.find((i) => i.id === id);
+  // The host sent tool-input-partial first; the view called save_note on it (BRG-3's MUST NOT).
+  expect(item("partial-input:save_on_partial")).toMatchObject({
+    status: "warning",
+    ruleIds: ["BRG-3"],
+  });
+  expect(item("partial-input:save_on_partial")!.evidence).toContain("tools/call save_note");
+  // Named by what it sent, not only "never sent ui/initialize".
+  expect(item("renders:wrong_handshake")!.status).toBe("fail");
+  expect(item("renders:wrong_handshake")!.evidence).toContain(
+    'sent the core MCP "initialize" instead of "ui/initialize"',
+  );
+  // It asked for fullscreen declaring no modes (BRG-6). That it asked before the answer is not
+  // seen here: the live trace records the request after the host's answer (lib/review/view-checks
+  // judges the order; its unit test plants it).
+  expect(item("declares-modes:early_mode")).toMatchObject({ status: "fail" });
   expect(out.code).toBe(1);
 });

@@ -3,19 +3,20 @@
 // either form + [--hosts]: "Works in", each UI tool's predicted outcome in each host profile
 // Connects as a dual-era MCP Apps host, reviews the server against the academy's checklist and
 // prints the report. Exit 1 when an item fails (for CI), 2 for bad usage or an unreachable server,
-// 130 when interrupted (Ctrl-C); a stdio server and its process group are ended in every case.
+// 130 when interrupted (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP; a stdio server and its process
+// group are ended in every case.
 import { simulatorHostProfiles } from "../lib/content/host-profiles";
-import { runReviewCli, terminalStyle } from "../lib/review/cli";
+import { runReviewCli, STOP_SIGNALS, terminalStyle } from "../lib/review/cli";
 import { worksInHosts } from "../lib/review/works-in-hosts";
 
 // Ctrl-C (or a CI runner's SIGTERM) stops the review, which ends the server's processes before it
-// returns; a second one leaves at once (each server's group wrapper still ends its group when
-// this process's pipes close).
+// returns, and says which signal it was; a second one leaves at once (each server's group wrapper
+// still ends its group when this process's pipes close).
 const interrupt = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
-    if (interrupt.signal.aborted) process.exit(130);
-    interrupt.abort();
+    if (interrupt.signal.aborted) process.exit(STOP_SIGNALS[signal].code);
+    interrupt.abort(signal);
   });
 }
 

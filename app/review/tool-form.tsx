@@ -53,6 +53,12 @@ export function ToolForm({
     ms: number;
   } | null>(null);
   const confirmed = useRef(false);
+  // Whether the shown view came from a real call: after a Preview alone, Run has not run yet.
+  const [lastRun, setLastRun] = useState<"call" | "preview" | null>(null);
+  const run = (args: Record<string, unknown>, ms: number, preview: boolean) => {
+    setLastRun(preview ? "preview" : "call");
+    onRun(args, ms, preview);
+  };
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -69,7 +75,7 @@ export function ToolForm({
     setConfirming(null);
     if (!pending || choice === "cancel") return;
     if (choice === "call") confirmed.current = true;
-    onRun(pending.args, pending.ms, choice === "preview");
+    run(pending.args, pending.ms, choice === "preview");
   };
   const fieldId = (field: string) => `${id}-f-${field.replace(/[^\w-]/g, "_")}`;
   const errorFor = (field: string) => errors.find((e) => e.field === field);
@@ -106,7 +112,7 @@ export function ToolForm({
       setConfirming({ args: parsed.arguments, ms: seconds * 1000 });
       return;
     }
-    onRun(parsed.arguments, seconds * 1000, preview);
+    run(parsed.arguments, seconds * 1000, preview);
   };
 
   return (
@@ -161,7 +167,7 @@ export function ToolForm({
       ) : null}
       <p>
         <button type="submit" disabled={busy} data-testid="run-tool">
-          {busy ? "Running…" : shown ? `Run ${name} again` : `Run ${name}`}
+          {busy ? "Running…" : shown && lastRun === "call" ? `Run ${name} again` : `Run ${name}`}
         </button>{" "}
         <button
           type="button"

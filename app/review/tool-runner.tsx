@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Tool } from "@modelcontextprotocol/client";
 import { ConsentDialog, useConsentPrompt } from "@/app/_components/consent-dialog";
 import { GrantedPermissions, PermissionDialog, usePermissionQuestion } from "./permission-dialog";
@@ -22,7 +22,10 @@ interface Props {
   era?: "modern" | "legacy";
   /** The UI tool as the review found it. */
   tool: { name: string; tool: Tool };
-  /** The rendered view's own checks, each time they change (the review's report takes them). */
+  /**
+   * The rendered view's own checks and the last real call's judged result, each time they change
+   * (the review's report takes them, as the CLI's --render and --call put them in its report).
+   */
   onViewChecks?: (items: ReportItem[]) => void;
 }
 
@@ -44,6 +47,21 @@ export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
       askLink: links.ask,
       declineLinks: links.declineAll,
     });
+
+  // A real Run's judged result settles the report's "useful text content" (and adds the call's
+  // items), as --call does; a later Preview calls nothing, so it keeps the last call's verdicts.
+  const [viewItems, setViewItems] = useState<ReportItem[]>([]);
+  const lastCall = useRef<ReportItem[]>([]);
+  const judged = snapshot?.callItems;
+  const tell = useRef(onViewChecks);
+  useEffect(() => {
+    tell.current = onViewChecks;
+  });
+  useEffect(() => {
+    if (judged?.length) lastCall.current = judged;
+    if (viewItems.length || lastCall.current.length)
+      tell.current?.([...viewItems, ...lastCall.current]);
+  }, [viewItems, judged]);
 
   // Once the view is in its frame, the frame is scrolled into sight: the person wants to see it,
   // and Chromium gives an off-screen cross-origin frame no animation frames, so an ext-apps view
@@ -103,7 +121,7 @@ export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
           failures={snapshot.failures}
           startedAt={snapshot.startedAt}
           {...(snapshot.initMs !== undefined ? { initMs: snapshot.initMs } : {})}
-          {...(onViewChecks ? { onItems: onViewChecks } : {})}
+          onItems={setViewItems}
         />
       ) : null}
       {snapshot ? (

@@ -80,7 +80,17 @@ export interface StdioProcessRecord {
   strayCount: number;
   /** JSON-RPC messages seen on stdout. */
   messages: number;
+  /** Bytes the process wrote to stdout in all. */
+  stdoutBytes: number;
+  /**
+   * What it wrote after its last newline, still waiting for one: its length in characters and
+   * its first 200. A stdio message ends with a newline, so this is not (yet) a message.
+   */
+  unterminated?: { chars: number; head: string };
 }
+
+/** Characters of an unfinished stdout line kept whole: a longer line is judged by its start. */
+const LINE_KEPT = 16 * 1024 * 1024;
 
 const GROUP_WRAPPER = fileURLToPath(new URL("./stdio-group.mjs", import.meta.url));
 
@@ -108,6 +118,7 @@ export class StdioProcesses {
       strayStdout: [],
       strayCount: 0,
       messages: 0,
+      stdoutBytes: 0,
     };
     this.records.push(record);
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -125,11 +136,26 @@ export class StdioProcesses {
     });
     // Started as the review was being stopped: its wrapper ends its group at once.
     if (this.stopped) child.kill("SIGTERM");
-    let partial = "";
+    // The line being written, in pieces (joined once it ends, so a long line costs one copy);
+    // past LINE_KEPT characters only its start is kept.
+    let pieces: string[] = [];
+    let chars = 0;
+    let head = "";
     child.stdout?.on("data", (chunk: Buffer) => {
-      const lines = (partial + chunk.toString("utf8")).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) noteLine(record, line);
+      record.stdoutBytes += chunk.length;
+      const parts = chunk.toString("utf8").split("\n");
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i]!;
+        if (head.length < 200) head += part.slice(0, 200 - head.length);
+        if (chars + part.length <= LINE_KEPT) pieces.push(part);
+        chars += part.length;
+        if (i === parts.length - 1) break;
+        noteLine(record, chars <= LINE_KEPT ? pieces.join("") : head, chars > LINE_KEPT);
+        pieces = [];
+        chars = 0;
+        head = "";
+      }
+      record.unterminated = chars ? { chars, head } : undefined;
     });
     return record;
   }
@@ -183,17 +209,19 @@ export class StdioProcesses {
   }
 }
 
-function noteLine(record: StdioProcessRecord, raw: string) {
+/** One line of stdout; `cut`: only its start was kept (a line too long to parse here). */
+function noteLine(record: StdioProcessRecord, raw: string, cut = false) {
   const line = raw.replace(/\r$/, "");
   if (!line.trim()) return;
   let message: unknown;
   try {
-    message = JSON.parse(line);
+    message = cut ? undefined : JSON.parse(line);
   } catch {
     message = undefined;
   }
   const m = message as { jsonrpc?: unknown } | undefined;
-  if (typeof m === "object" && m !== null && m.jsonrpc === "2.0") {
+  const looksLikeMessage = cut && /^\s*\{/.test(line) && /"jsonrpc"\s*:\s*"2\.0"/.test(line);
+  if (looksLikeMessage || (typeof m === "object" && m !== null && m.jsonrpc === "2.0")) {
     record.messages++;
     return;
   }

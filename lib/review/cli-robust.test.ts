@@ -106,6 +106,45 @@ describe("npm run review leaves no process behind", { timeout: 20_000 }, () => {
   });
 });
 
+describe("a signal that is not Ctrl-C", { timeout: 20_000 }, () => {
+  it("SIGTERM ends the CLI with 143 and says terminated, not Ctrl-C, taking the server's group with it", async () => {
+    const file = pidFile();
+    const run = await runCliProcess(
+      ["--stdio", `node ${SILENT} --child --pid-file ${file}`, "--timeout", "60000"],
+      (child) => {
+        const poll = setInterval(() => {
+          if (pidsIn(file).length >= 2) {
+            clearInterval(poll);
+            child.kill("SIGTERM");
+          }
+        }, 50);
+      },
+    );
+    const pids = pidsIn(file);
+    leftovers.push(...pids);
+    expect(run.code).toBe(143);
+    expect(run.stderr).toMatch(/terminated \(SIGTERM\)/);
+    expect(run.stderr).not.toMatch(/Ctrl-C/);
+    expect(await eventually(() => pids.every((p) => !alive(p)))).toBe(true);
+  });
+});
+
+describe("a stdio server that writes without a newline", { timeout: 20_000 }, () => {
+  it("is told by what it wrote (bytes, no newline, how it began), not as having written nothing", async () => {
+    const r = await runReviewCli([
+      "--stdio",
+      "node lib/host/fixtures/unterminated-stdio-server.mjs",
+      "--timeout",
+      "3000",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/wrote nothing to stdout/);
+    // As many bytes as arrived before the budget ran out (the SDK's reader slows a busy machine).
+    expect(r.stderr).toMatch(/wrote \d{1,3}(,\d{3})+ bytes to stdout with no newline/);
+    expect(r.stderr).toContain('"xxxxxxxxxx');
+  });
+});
+
 describe("--timeout is the whole review's budget", { timeout: 20_000 }, () => {
   it("a silent stdio server with --timeout 3000 ends in about 3 s, not 3 s per step, and leaves no process", async () => {
     const file = pidFile();
@@ -166,12 +205,20 @@ describe("stray stdout from a server that works", { timeout: 30_000 }, () => {
       `sh -c "echo 'Basic server ready on stdio'; exec node ${basic} --stdio"`,
       "--json",
     ]);
-    expect(r.code).toBe(0);
+    // The banner fails the stdout item (the review itself worked: the SDK skips such lines).
+    expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ era: "legacy" });
     expect(r.stderr).toMatch(
       /^Note: the server wrote 1 line\(s\) to stdout that are not JSON-RPC messages; the first: "Basic server ready on stdio"\./,
     );
     expect(r.stderr).toContain("stdout must carry only JSON-RPC messages");
+    // A core MUST NOT of the stdio transport, so a report item too, not only a note (#37).
+    const report = JSON.parse(r.stdout) as {
+      items: { id: string; status: string; evidence: string; source: string }[];
+    };
+    const stdout = report.items.find((i) => i.id === "stdout-json-only");
+    expect(stdout).toMatchObject({ status: "fail", source: "core" });
+    expect(stdout!.evidence).toContain('"Basic server ready on stdio"');
   });
 
   it("a server that exits 0 because the review closed its stdin (after a JSON-RPC error) is not said to have exited on its own", async () => {

@@ -4,12 +4,18 @@
  *   review --stdio "<command>" [--json] [--timeout ms] [--base-url url]
  *   either form + [--call <tool> [--args '<json object>']]: opt-in, one real tools/call, judged
  * Exit status: 0 when no item fails, 1 when one does, 2 for bad usage or an unreachable server,
- * 130 when interrupted. Every stdio server process (and its process group) is ended before this
+ * 128 + the signal's number when stopped by one (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP). Every stdio server process (and its process group) is ended before this
  * returns, whichever way the review ends.
  */
 import { connect as tcpConnect } from "node:net";
 import { eraKeyForCommand, eraKeyForUrl, httpTransport, HostConnectError } from "../host";
-import { describeExit, STDOUT_RULE, StdioProcesses, stdioTransport } from "../host/stdio";
+import {
+  describeExit,
+  STDOUT_RULE,
+  StdioProcesses,
+  stdioTransport,
+  type StdioProcessRecord,
+} from "../host/stdio";
 import { checkCallAgainstSchema } from "./call-check";
 import { collectReview, UnknownToolError, type ReviewInput } from "./collect";
 import {
@@ -20,6 +26,7 @@ import {
   type ReportItem,
 } from "./report";
 import { missingScheme } from "./reach";
+import { stdoutItem } from "./wire-checks";
 import { withRenderedItems } from "./rendered-items";
 import { renderOutcomeItem } from "./render-outcome";
 import { formatWorksIn } from "./works-in-format";
@@ -55,8 +62,16 @@ export const USAGE =
   "                  (content/host-profiles), with the rule and the profile's source; --json\n" +
   "                  carries the same table as worksIn";
 
+/** The signals that stop a review, each with its exit status (128 + its number) and its words. */
+export const STOP_SIGNALS = {
+  SIGINT: { code: 130, words: "interrupted (Ctrl-C)" },
+  SIGTERM: { code: 143, words: "terminated (SIGTERM)" },
+  SIGHUP: { code: 129, words: "hung up on (SIGHUP)" },
+} as const;
+export type StopSignal = keyof typeof STOP_SIGNALS;
+
 export interface CliResult {
-  code: 0 | 1 | 2 | 130;
+  code: 0 | 1 | 2 | (typeof STOP_SIGNALS)[StopSignal]["code"];
   stdout: string;
   stderr: string;
   report?: Report;
@@ -68,7 +83,10 @@ export interface CliIo {
   progress?: (line: string) => void;
   /** Colour the status labels (the script asks for it on a terminal without NO_COLOR). */
   color?: boolean;
-  /** Aborted on Ctrl-C: the review stops, its server processes are ended, and the code is 130. */
+  /**
+   * Aborted on a signal, its name the reason ("SIGTERM"; anything else is taken as Ctrl-C): the
+   * review stops, its server processes are ended, and the code is the signal's (STOP_SIGNALS).
+   */
   signal?: AbortSignal;
   /** `--render`: renders the UI tools' views in a browser (the script supplies it; Node only). */
   render?: (request: RenderRequest) => Promise<ReportItem[]>;
@@ -107,7 +125,11 @@ const DEFAULT_WATCH_MS = 3000;
 /** The page's own handshake time-out (its field's default). */
 const PAGE_HANDSHAKE_MS = 10_000;
 
-class Interrupted extends Error {}
+class Interrupted extends Error {
+  constructor(readonly by: StopSignal) {
+    super(STOP_SIGNALS[by].words);
+  }
+}
 class OutOfTime extends Error {}
 
 /** Whether something at host:port accepts a TCP connection (within `ms`). */
@@ -289,7 +311,14 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   // requests; stdio servers are stopped below, which ends their pending requests.
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(new OutOfTime()), timeoutMs);
-  const onInterrupt = () => stop.abort(new Interrupted());
+  const onInterrupt = () => {
+    const reason: unknown = io.signal?.reason;
+    stop.abort(
+      new Interrupted(
+        typeof reason === "string" && reason in STOP_SIGNALS ? (reason as StopSignal) : "SIGINT",
+      ),
+    );
+  };
   if (io.signal?.aborted) onInterrupt();
   io.signal?.addEventListener("abort", onInterrupt);
   const stopped = new Promise<never>((_, reject) =>
@@ -335,7 +364,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     // Explained before the processes are stopped, so an exit seen is the server's own doing.
     const stderr = await explain(e);
     await processes.stopAll();
-    return { code: e instanceof Interrupted ? 130 : 2, stdout: "", stderr };
+    return { code: e instanceof Interrupted ? STOP_SIGNALS[e.by].code : 2, stdout: "", stderr };
   } finally {
     clearTimeout(timer);
     io.signal?.removeEventListener("abort", onInterrupt);
@@ -343,6 +372,9 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     await processes.stopAll();
   }
   let report = buildReport(checkCallAgainstSchema(input));
+  // Over stdio, what the server wrote to stdout besides its messages is an item of its own.
+  if (stdio && processes.records.length)
+    report = withRenderedItems(report, [stdoutItem(stdoutSeen(processes.records))]);
   if (render) {
     try {
       report = await renderInto(report, args, io);
@@ -382,7 +414,7 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     const label = COLLECT_STEP_LABELS[step].replace(/^./, (c) => c.toLowerCase());
     let why: string;
     if (e instanceof Interrupted) {
-      why = `interrupted (Ctrl-C) while ${label}; the server was stopped`;
+      why = `${e.message} while ${label}; the server was stopped`;
     } else if (url && (e instanceof OutOfTime || /timed out/i.test(String(e)))) {
       const accepted = await acceptsConnections(new URL(url));
       why = !accepted
@@ -392,13 +424,18 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
             `A server stuck in a request handler, or a proxy holding the request, looks like this.`
           : `it accepted the connection but a request got no response within the ${timeoutMs} ms the whole review may take (--timeout), while ${label}.`;
     } else if (e instanceof OutOfTime) {
-      const last = processes.records.at(-1);
+      // Said of the process that wrote most (a review may have started a second one that had
+      // not written yet when time ran out).
+      const records = processes.records;
+      const most = records.reduce<StdioProcessRecord | undefined>(
+        (a, r) => (!a || r.stdoutBytes > a.stdoutBytes ? r : a),
+        undefined,
+      );
+      const silent = records.every((r) => r.messages === 0 && r.strayCount === 0);
       why =
         `the review did not finish within ${timeoutMs} ms (--timeout is the whole review's budget); ` +
         `it stopped while ${label}` +
-        (last && last.messages === 0 && last.strayCount === 0
-          ? ". The server wrote nothing to stdout: is the command an MCP server speaking JSON-RPC on stdout?"
-          : ".");
+        (most && silent ? `. ${wroteNoMessage(most)}` : ".");
     } else if (e instanceof UnknownToolError) {
       return `Could not call: ${e.message}. Nothing was called.`;
     } else {
@@ -417,4 +454,28 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     const tail = stderrLines.join("").trim().split("\n").slice(-5).join("\n");
     return `Could not review ${url ?? stdio}: ${why}${tail ? `\nserver stderr:\n${tail}` : ""}`;
   }
+}
+
+/** What a stdio server that sent no JSON-RPC message did write to stdout, in a sentence. */
+function wroteNoMessage(r: StdioProcessRecord): string {
+  if (!r.stdoutBytes)
+    return "The server wrote nothing to stdout: is the command an MCP server speaking JSON-RPC on stdout?";
+  const head = r.unterminated?.head ?? "";
+  return (
+    `The server wrote ${r.stdoutBytes.toLocaleString("en-US")} bytes to stdout with no newline, ` +
+    `beginning ${JSON.stringify(head)}${(r.unterminated?.chars ?? 0) > head.length ? "…" : ""}: ` +
+    "over stdio each JSON-RPC message ends with a newline, so no client reads this as a message."
+  );
+}
+
+/** The stdout of every server process a review started, summed. */
+function stdoutSeen(records: readonly StdioProcessRecord[]) {
+  const noisy = records.find((r) => r.strayCount > 0);
+  const tail = records.findLast((r) => r.unterminated)?.unterminated;
+  return {
+    messages: records.reduce((n, r) => n + r.messages, 0),
+    strayCount: records.reduce((n, r) => n + r.strayCount, 0),
+    ...(noisy ? { strayFirst: noisy.strayStdout[0] } : {}),
+    ...(tail ? { unterminated: tail } : {}),
+  };
 }

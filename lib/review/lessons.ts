@@ -24,6 +24,7 @@ export const LESSONS = {
   annotations: lesson("result-channels-and-annotations", "annotations"),
   channels: lesson("result-channels-and-annotations", "three-channels"),
   render: lesson("testing-before-shipping", "rendering-checks"),
+  protocolChecks: lesson("testing-before-shipping", "protocol-checks"),
   builtPolicy: lesson("content-security-policy", "built-policy"),
   displayModes: lesson("the-app-host-bridge", "display-modes"),
 } as const;

@@ -22,6 +22,17 @@ import { failuresFrom, hasScriptElement, initTimeout, type InitStage } from "./v
  */
 
 const DEFAULT_INIT_TIMEOUT_MS = 10_000;
+/** How long the host holds the partial arguments before the complete ones (BRG-3). */
+const PARTIAL_MS = 300;
+
+/**
+ * The arguments as they might stand part-way through streaming: the first half of the keys (none
+ * of a single one). Never more than the complete arguments, and nothing the model did not send.
+ */
+export function partialArguments(args: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(args);
+  return Object.fromEntries(keys.slice(0, Math.floor(keys.length / 2)).map((k) => [k, args[k]]));
+}
 
 /** Calls the tool, reads its view, decides, and (when the table says render) renders it. */
 export async function startLiveView(o: LiveViewOptions): Promise<LiveView> {
@@ -52,7 +63,7 @@ async function renderLiveView(ctx: LiveContext, p: PreparedView): Promise<LiveVi
   const timer: { init?: PausableTimer } = {};
   const refreshFailures = () => {
     const timeouts = view.failures.filter((f) => f.kind === "init-timeout");
-    view.failures = [...timeouts, ...failuresFrom(view.reports, csp)];
+    view.failures = [...timeouts, ...failuresFrom(view.reports, csp, p.html)];
   };
   const opened = await openViewSession({
     container: o.container,
@@ -89,10 +100,15 @@ async function renderLiveView(ctx: LiveContext, p: PreparedView): Promise<LiveVi
         ctx.changed();
       }
     },
-    // SBX-5: nothing before initialized; BRG-3: the complete input, then the result, once.
+    // SBX-5: nothing before initialized; BRG-3: the arguments as if streamed (a partial that a
+    // view MUST NOT rely on for critical operations, held for PARTIAL_MS so what the view does
+    // with it is seen), then the complete input, then the result, once.
     async deliver() {
       timer.init?.clear();
       initialized(ctx);
+      await bridge.sendToolInputPartial({ arguments: partialArguments(o.arguments) });
+      await new Promise((r) => setTimeout(r, PARTIAL_MS));
+      if (ctx.session?.disposed || ctx.session?.ended) return;
       await bridge.sendToolInput({ arguments: o.arguments });
       await bridge.sendToolResult(view.toolResult ?? { content: [] });
       ctx.changed();

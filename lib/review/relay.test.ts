@@ -21,10 +21,17 @@ async function relay(command: string) {
   return { relay: r, notes };
 }
 
-/** The report without what names the way it was reached. */
+/**
+ * The report without what names the way it was reached: the direct review's stdout item (what the
+ * process wrote besides messages) has no counterpart over HTTP, so it is left out and the rest
+ * recounted.
+ */
 function items(stdout: string) {
   const report = JSON.parse(stdout) as Report;
-  return { era: report.era, server: report.server, counts: report.counts, items: report.items };
+  const kept = report.items.filter((i) => i.id !== "stdout-json-only");
+  const counts = { pass: 0, fail: 0, warning: 0, "not-checkable": 0 };
+  for (const i of kept) counts[i.status]++;
+  return { era: report.era, server: report.server, counts, items: kept };
 }
 
 const alive = (pid: number | undefined) => {

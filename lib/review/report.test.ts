@@ -383,3 +383,13 @@ describe("formatReportMarkdown escaping", () => {
     }
   });
 });
+
+describe("text-fallback before any call", () => {
+  it("says how to settle it: --call on the CLI, or Run on /review (#37 item 5)", async () => {
+    const r = await reportFor(scenarioFactory("happy-path"), "dual");
+    const item = r.items.find((i) => i.id.startsWith("text-fallback:"));
+    expect(item?.status).toBe("not-checkable");
+    expect(item?.evidence).toContain("--call");
+    expect(item?.evidence).toContain("Run");
+  });
+});

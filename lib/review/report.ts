@@ -14,6 +14,7 @@ import {
 import {
   agentVisibilityFromWire,
   cspUnknownKeys,
+  companionItem,
   everyToolItems,
   extensionIdItem,
   htmlDocumentVerdict,
@@ -337,8 +338,7 @@ function toolItems(input: ReviewInput, t: UiToolReview): ReportItem[] {
     id: "text-fallback",
     title: "The tool returns useful text content",
     status: "not-checkable",
-    evidence:
-      "needs a tools/call, and a review never calls tools (they may have side effects); call it yourself and check content",
+    evidence: `needs a tools/call, and a review calls none unless asked (a call may have side effects): add --call ${t.name} [--args '<json>'] to npm run review, or Run it on /review, to have its content judged`,
     ruleIds: ["OUT-1"],
     lesson: LESSONS.channels,
     source: "review",
@@ -541,6 +541,7 @@ function itemsForTool(input: ReviewInput, name: string, options: BuildOptions): 
   return [
     ...view.filter((i) => !outside(i)),
     ...everyToolItems(input, name, wire, !!ui),
+    ...[companionItem(input, name, wire, !!ui)].filter((i) => i !== undefined),
     ...called,
     ...view.filter(outside),
   ];
@@ -553,7 +554,8 @@ function callItems(input: ReviewInput, name: string): ReportItem[] {
 
 /**
  * TOOL-1's key: nested passes; both keys naming the same view pass (ext-apps' registerAppTool
- * writes the flat one); the flat key alone is deprecated, with the spec's word on its removal.
+ * writes the flat one, and so do other libraries: the evidence names no author); the flat key
+ * alone is deprecated, with the spec's word on its removal.
  */
 function resourceUriKeyVerdict(t: UiToolReview): {
   status: ItemStatus;
@@ -577,7 +579,7 @@ function resourceUriKeyVerdict(t: UiToolReview): {
   if (t.uriKey === "both")
     return {
       status: "pass",
-      evidence: `_meta.ui.resourceUri = ${t.resourceUri}; the deprecated flat key _meta["ui/resourceUri"] repeats it, as ext-apps' registerAppTool adds for older hosts (nothing to change)`,
+      evidence: `_meta.ui.resourceUri = ${t.resourceUri}; the deprecated flat key _meta["ui/resourceUri"] repeats it for older hosts (ext-apps' registerAppTool writes both, as do other libraries and hand-written servers; the review cannot tell which library wrote it). Nothing to change`,
       lesson: LESSONS.inTheWild,
     };
   return {

@@ -195,3 +195,34 @@ describe("one pass over the document (issue #39, item 3): what the patterns it r
     expect(loads.map((l) => l.line)).toEqual([4, 7]);
   });
 });
+
+describe("origins set in script (#37)", () => {
+  const view = `<script>
+const s = document.createElement("script");
+s.src = "https://cdn.example.com/lib.js";
+const f = document.createElement('iframe');
+f.src = 'https://player.example.com/embed';
+const l = document.createElement("link"); l.rel = "stylesheet";
+l.href = "https://styles.example.com/a.css";
+img.setAttribute("src", "https://img.example.com/p.png");
+const a = document.createElement("a");
+a.href = "https://docs.example.com/help";
+location.href = "https://elsewhere.example.com/";
+if (s.src == "https://never.example.com/x") {}
+el.srcset = "x"; el.srcObject = stream;
+</script>`;
+  const seen = analyzeView(view).loads.map((l) => `${l.list} ${l.origin} ${l.via}`);
+
+  it("reads a URL literal assigned to src or href like a fetch literal, in the list the element's kind names", () => {
+    expect(seen).toEqual([
+      "resourceDomains https://cdn.example.com script .src =",
+      "frameDomains https://player.example.com script .src =",
+      "resourceDomains https://styles.example.com script .href =",
+      "resourceDomains https://img.example.com script setAttribute(src)",
+    ]);
+  });
+
+  it("leaves out a link's or the page's href (a navigation, not a load) and a comparison", () => {
+    expect(seen.join("\n")).not.toMatch(/docs\.example|elsewhere\.example|never\.example/);
+  });
+});

@@ -6,9 +6,12 @@
  * What is read: `<script src>`, `<link href>` (stylesheets, preloads, icons), `<img src/srcset>`,
  * `<video|audio|source|track src>`, `<iframe src>`, `<base href>`, CSS `url(…)` and `@import` in
  * `<style>` blocks and `style` attributes, and in inline scripts the URL literal passed straight
- * to `fetch(`, `new WebSocket(`, `new EventSource(` or an XMLHttpRequest's `.open(method, url)`.
+ * to `fetch(`, `new WebSocket(`, `new EventSource(` or an XMLHttpRequest's `.open(method, url)`, or
+ * set on an element (`.src =`, a stylesheet link's `.href =`, `setAttribute("src", …)`).
  * A URL built at run time is not seen: a clean result means "none found", not "none used".
  */
+
+import { assignedLoad, setAttributeLoad } from "./script-loads";
 
 /** Which `_meta.ui.csp` list governs a load (CSP-2). */
 export type CspList = "connectDomains" | "resourceDomains" | "frameDomains" | "baseUriDomains";
@@ -575,7 +578,13 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
    * A URL literal starting at `i` (its quote) and not past `to`: `"https://…`, `'//…`, `` `wss://… ``,
    * up to a quote or a space; a template's `${…}` ends it. Its end, or -1.
    */
-  const literal = (i: number, to: number, via: string, at: number): number => {
+  const literal = (
+    i: number,
+    to: number,
+    via: string,
+    at: number,
+    list: CspList = "connectDomains",
+  ): number => {
     if (i >= to || !isJsQuote(text.charCodeAt(i))) return -1;
     let j = i + 1;
     for (const scheme of ["https:", "http:", "wss:", "ws:"])
@@ -595,7 +604,7 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
     if (cut && k >= end) return k;
     const url = text.slice(i + 1, k);
     const template = url.indexOf("${");
-    add(template < 0 ? url : url.slice(0, template), "connectDomains", via, at);
+    add(template < 0 ? url : url.slice(0, template), list, via, at);
     return k;
   };
   /** `(` after optional spaces at `i`: the offset after it, or -1. */
@@ -652,6 +661,24 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
       return next < 0 ? open : next;
     }
     return i;
+  };
+
+  /** An origin set on an element in script: `.src = "…"`, `.href = "…"` (lib/review/script-loads). */
+  const onAssign = (attribute: "src" | "href") => (at: number) => {
+    const s = inScript(at);
+    if (!s) return at + 1;
+    const load = assignedLoad(text, at, attribute, s.start, s.end);
+    if (!load) return at + 1 + attribute.length;
+    const next = literal(load.valueAt, s.end, load.via, at, load.list);
+    return next < 0 ? load.valueAt : next;
+  };
+  const onSetAttribute = (at: number): number => {
+    const s = inScript(at);
+    if (!s) return at + 13;
+    const load = setAttributeLoad(text, at, s.start, s.end);
+    if (!load) return at + 13;
+    const next = literal(load.valueAt, s.end, load.via, at, load.list);
+    return next < 0 ? load.valueAt : next;
   };
 
   /** An XMLHttpRequest's `.open("GET", url)`. */
@@ -754,6 +781,9 @@ export function analyzeView(html: string, options: AnalyzeOptions = {}): StaticV
     kind(text, "fetch", onFetch, "script"),
     kind(text, "new", onNew, "script"),
     kind(text, ".open", onOpen, "script"),
+    kind(text, ".src", onAssign("src"), "script"),
+    kind(text, ".href", onAssign("href"), "script"),
+    kind(text, ".setAttribute", onSetAttribute, "script"),
     kind(text, "eval", onEval, "script"),
     kind(text, "requestDisplayMode", onRequestDisplayMode, "script"),
     kind(text, "ui/request-display-mode", onHandBuilt, "script"),

@@ -7,7 +7,7 @@ import { viewChecks, type RenderObservation } from "./view-checks";
 function bridge(
   steps: (
     | { view: { id?: number; method: string; params?: unknown } }
-    | { host: { id: number; result: unknown } }
+    | { host: { id: number; result: unknown } | { method: string; params?: unknown } }
   )[],
 ) {
   const trace = new Trace(() => 0);
@@ -75,6 +75,7 @@ describe("the checks of a rendered view", () => {
       ["declares-modes:show", "pass"],
       ["requests-offered-modes:show", "pass"],
       ["handshake-first:show", "pass"],
+      ["partial-input:show", "not-checkable"],
       ["csp-observed:show", "pass"],
     ]);
     expect(r.renders!.evidence).toContain("420 ms");
@@ -112,6 +113,67 @@ describe("the checks of a rendered view", () => {
       status: "fail",
       evidence: 'declared ["inline"] but asked for ["pip"]',
     });
+  });
+
+  it("asking for a mode while declaring no availableDisplayModes fails BRG-6 (the view MUST declare what it supports)", () => {
+    const r = check(bridge([initialize({}), answer(), initialized, askMode(2, "fullscreen")]));
+    expect(r["declares-modes"]).toMatchObject({ status: "fail", ruleIds: ["BRG-6"] });
+    expect(r["declares-modes"]!.evidence).toContain('asked for ["fullscreen"]');
+    expect(r["declares-modes"]!.evidence).toMatch(/MUST/);
+  });
+
+  it("asking for a mode before the host's answer carried its list fails: the view cannot have read it (BRG-6)", () => {
+    const r = check(
+      bridge([
+        initialize({ availableDisplayModes: ["inline", "fullscreen"] }),
+        askMode(2, "fullscreen"),
+        answer(),
+        initialized,
+      ]),
+    );
+    expect(r["requests-offered-modes"]).toMatchObject({ status: "fail", ruleIds: ["BRG-6"] });
+    expect(r["requests-offered-modes"]!.evidence).toMatch(
+      /before the host answered ui\/initialize/,
+    );
+  });
+
+  it("a view that sends core initialize instead of ui/initialize is told so by name", () => {
+    const r = check(
+      bridge([
+        {
+          view: {
+            id: 1,
+            method: "initialize",
+            params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "v" } },
+          },
+        },
+      ]),
+      { state: "failed", initMs: undefined },
+    );
+    expect(r.renders!.status).toBe("fail");
+    expect(r.renders!.evidence).toMatch(
+      /sent the core MCP "initialize" instead of "ui\/initialize"/,
+    );
+    expect(r.renders!.ruleIds).toContain("BRG-2");
+    expect(r["app-capabilities"]!.evidence).toMatch(/core MCP "initialize"/);
+  });
+
+  it("a call or message while the view has only partial arguments warns with BRG-3's MUST NOT; after tool-input it does not", () => {
+    const partial = {
+      host: { method: "ui/notifications/tool-input-partial", params: { arguments: {} } },
+    };
+    const input = {
+      host: { method: "ui/notifications/tool-input", params: { arguments: { room: "a" } } },
+    };
+    const call = { view: { id: 7, method: "tools/call", params: { name: "save" } } };
+    const early = check(bridge([initialize({}), answer(), initialized, partial, call, input]));
+    expect(early["partial-input"]).toMatchObject({ status: "warning", ruleIds: ["BRG-3"] });
+    expect(early["partial-input"]!.evidence).toMatch(/tools\/call/);
+    expect(early["partial-input"]!.evidence).toMatch(/MUST NOT rely on partial arguments/);
+    const late = check(bridge([initialize({}), answer(), initialized, partial, input, call]));
+    expect(late["partial-input"]!.status).toBe("pass");
+    const none = check(bridge([initialize({}), answer(), initialized, input, call]));
+    expect(none["partial-input"]!.status).toBe("not-checkable");
   });
 
   it("a view that never asks for a mode is not credited with checking the host's list", () => {
@@ -165,6 +227,26 @@ describe("the checks of a rendered view", () => {
       evidence:
         "Reported by the sandbox document (the view could forge it): connect-src blocked https://api.example.com/data",
     });
+  });
+
+  it("a refused eval the host recognised as a feature probe passes, said harmless, with where it was", () => {
+    const probe = {
+      kind: "csp-blocked" as const,
+      directive: "script-src",
+      blockedURI: "eval",
+      ruleIds: ["CSP-2"],
+      message: "eval",
+      probe: true as const,
+    };
+    const r = check(bridge([initialize({}), answer(), initialized]), { failures: [probe] });
+    expect(r["csp-observed"]!.status).toBe("pass");
+    expect(r["csp-observed"]!.evidence).toMatch(/feature probe/);
+    expect(r["csp-observed"]!.evidence).toMatch(/harmless/);
+    // One probe beside an eval not recognised keeps the warning.
+    const both = check(bridge([initialize({}), answer(), initialized]), {
+      failures: [probe, { ...probe, probe: undefined }],
+    });
+    expect(both["csp-observed"]!.status).toBe("warning");
   });
 
   it("a refused eval warns rather than fails (libraries probe for it), and a blocked load still fails beside it", () => {

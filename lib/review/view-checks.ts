@@ -68,6 +68,12 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
       e.id === initialize.id,
   );
   const initialized = sent.find((e) => e.method === "ui/notifications/initialized");
+  // The core MCP handshake sent to the host instead of the bridge's (BRG-2): a view built on an
+  // MCP client library rather than an Apps one. Named, since "never sent ui/initialize" hides it.
+  const coreInitialize = sent.find((e) => e.kind === "request" && e.method === "initialize");
+  const noUiInitialize = coreInitialize
+    ? `the view sent the core MCP "initialize" instead of "ui/initialize": the bridge's handshake is ui/initialize, which sets up this frame's channel with the host and is not the core protocol's session handshake (BRG-2)`
+    : "the view never sent ui/initialize";
 
   // The handshake, as the host saw it.
   const timedOut = o.failures.find((f) => f.kind === "init-timeout");
@@ -77,8 +83,11 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     status: initialized ? "pass" : "fail",
     evidence: initialized
       ? `ui/notifications/initialized ${o.initMs !== undefined ? `${Math.round(o.initMs)} ms after the proxy loaded` : "received"}`
-      : (timedOut?.message ??
-        `no ui/notifications/initialized (the view ended "${o.state}"${initialize ? ", after sending ui/initialize" : ", without sending ui/initialize"})`),
+      : [
+          ...(coreInitialize && !initialize ? [noUiInitialize] : []),
+          timedOut?.message ??
+            `no ui/notifications/initialized (the view ended "${o.state}"${initialize ? ", after sending ui/initialize" : ", without sending ui/initialize"})`,
+        ].join("; "),
     ruleIds: ["SBX-1", "BRG-1", "BRG-2"],
     lesson: LESSONS.render,
   });
@@ -89,7 +98,7 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     title: "ui/initialize carries the view's appCapabilities",
     status: !initialize ? "not-checkable" : caps ? "pass" : "fail",
     evidence: !initialize
-      ? "the view never sent ui/initialize"
+      ? noUiInitialize
       : caps
         ? `appCapabilities ${quote(caps)}`
         : `ui/initialize params ${quote(params(initialize))}: no appCapabilities object (the view MUST include its capabilities there)`,
@@ -108,36 +117,50 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     title: "The view declares the display modes it supports",
     status: !initialize
       ? "not-checkable"
-      : undeclared.length > 0
+      : undeclared.length > 0 || (!declared && asked.length > 0)
         ? "fail"
         : declared
           ? "pass"
           : "warning",
     evidence: !initialize
-      ? "the view never sent ui/initialize"
+      ? noUiInitialize
       : undeclared.length > 0
         ? `declared ${quote(declared)} but asked for ${quote(undeclared)}`
         : declared
           ? `appCapabilities.availableDisplayModes ${quote(declared)}`
-          : `no appCapabilities.availableDisplayModes: the spec asks a view to list every mode it supports; a host that sees none may refuse any change of mode${asked.length ? ` (it asked for ${quote(asked)})` : ""}`,
+          : asked.length
+            ? `asked for ${quote(asked)} but declared no appCapabilities.availableDisplayModes: a view MUST declare the modes it supports there before it asks for one (BRG-6), and a host that sees none may refuse the change`
+            : `no appCapabilities.availableDisplayModes: the spec asks a view to list every mode it supports; a host that sees none may refuse any change of mode`,
     ruleIds: ["BRG-6"],
     lesson: LESSONS.displayModes,
   });
 
   const unoffered = offered ? asked.filter((m) => !offered.includes(String(m))) : [];
+  // Seen to ask before the host's answer carried its list: it cannot have checked the list.
+  const unread = requests.filter((e) => answer === undefined || e.seq < answer.seq);
   add({
     id: "requests-offered-modes",
     title: "The view asks only for display modes the host offers",
     status:
-      requests.length === 0 || !offered ? "not-checkable" : unoffered.length ? "fail" : "pass",
+      requests.length === 0
+        ? "not-checkable"
+        : unread.length
+          ? "fail"
+          : !offered
+            ? "not-checkable"
+            : unoffered.length
+              ? "fail"
+              : "pass",
     evidence:
       requests.length === 0
         ? `asked for no display mode while watched for ${seconds(o.watchedMs)}`
-        : !offered
-          ? `asked for ${quote(asked)}; the host's hostContext listed no availableDisplayModes`
-          : unoffered.length
-            ? `asked for ${quote(unoffered)}; the host offered ${quote(offered)} in hostContext.availableDisplayModes`
-            : `asked for ${quote(asked)}, all in hostContext.availableDisplayModes ${quote(offered)}`,
+        : unread.length
+          ? `asked for ${quote(unread.map((e) => params(e)?.mode))} before the host answered ui/initialize, whose hostContext carries availableDisplayModes: a view MUST check the host's list before it asks (BRG-6), and this one could not have`
+          : !offered
+            ? `asked for ${quote(asked)}; the host's hostContext listed no availableDisplayModes`
+            : unoffered.length
+              ? `asked for ${quote(unoffered)}; the host offered ${quote(offered)} in hostContext.availableDisplayModes`
+              : `asked for ${quote(asked)}, all in hostContext.availableDisplayModes ${quote(offered)}`,
     ruleIds: ["BRG-6"],
     lesson: LESSONS.displayModes,
   });
@@ -156,7 +179,7 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     title: "The view waits for its ui/initialize answer before other messages",
     status: !initialize ? "not-checkable" : early.length ? "warning" : "pass",
     evidence: !initialize
-      ? "the view never sent ui/initialize"
+      ? noUiInitialize
       : early.length
         ? `sent ${quote(early.map((e) => e.method))} before the host answered ui/initialize: the lifecycle puts the answer first, and a host may refuse these`
         : `nothing but ui/initialize${answer ? " before its answer" : ""}`,
@@ -164,13 +187,44 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     lesson: LESSONS.render,
   });
 
-  // A refused eval is often a library's feature test (zod probes new Function and carries on),
-  // so it warns; a blocked load is something the view wanted and did not get.
+  // BRG-3: partial arguments may stream before the complete ones; a view MUST NOT rely on them for
+  // critical operations. Whether an operation is critical is the view's business: a call or a
+  // message placed while only partial arguments had arrived is a warning, not a failure.
+  const partial = o.trace.find(
+    (e) => toView(e) && e.method === "ui/notifications/tool-input-partial",
+  );
+  const complete = o.trace.find((e) => toView(e) && e.method === "ui/notifications/tool-input");
+  const onPartial = partial
+    ? sent.filter(
+        (e) =>
+          (e.method === "tools/call" || e.method === "ui/message") &&
+          e.kind === "request" &&
+          e.seq > partial.seq &&
+          (complete === undefined || e.seq < complete.seq),
+      )
+    : [];
+  add({
+    id: "partial-input",
+    title: "The view waits for the complete tool-input before it calls a tool or sends a message",
+    status: !partial ? "not-checkable" : onPartial.length ? "warning" : "pass",
+    evidence: !partial
+      ? "the host sent no ui/notifications/tool-input-partial, so there was nothing to wait past"
+      : onPartial.length
+        ? `sent ${quote(onPartial.map((e) => (e.method === "tools/call" ? `tools/call ${String(params(e)?.name)}` : e.method)))} after ui/notifications/tool-input-partial and before the complete ui/notifications/tool-input: views MUST NOT rely on partial arguments for critical operations (BRG-3); fine if it was not one`
+        : `nothing called or sent between ui/notifications/tool-input-partial and ${complete ? "the complete tool-input" : "the end of the watch (no complete tool-input came)"}`,
+    ruleIds: ["BRG-3"],
+    lesson: LESSONS.render,
+  });
+
+  // A refused eval is often a library's feature test (zod probes new Function and carries on):
+  // one the host found at a probe passes, said harmless; any other warns; a blocked load is
+  // something the view wanted and did not get.
   const blocked = o.failures.filter((f) => f.kind === "csp-blocked");
   const isEval = (f: (typeof blocked)[number]) =>
     f.blockedURI === "eval" || f.blockedURI === "wasm-eval";
   const loads = blocked.filter((f) => !isEval(f));
-  const evals = blocked.filter(isEval);
+  const evals = blocked.filter((f) => isEval(f) && !f.probe);
+  const probes = blocked.filter((f) => f.probe);
   add({
     id: "csp-observed",
     title: "Nothing the view loads is blocked by its CSP",
@@ -184,6 +238,11 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
           ...(evals.length
             ? [
                 `${evals[0]!.directive} refused ${evals.map((f) => f.blockedURI).join(", ")}: no MCP Apps CSP allows code from strings; harmless if it was a library's feature test, a broken view if the view needs it`,
+              ]
+            : []),
+          ...(probes.length
+            ? [
+                `${probes[0]!.directive} refused eval${probes.length > 1 ? ` ${probes.length} times, each time` : ""} at a feature probe (new Function("") inside a try, as zod bundled with ext-apps' App runs when it loads): the view catches the refusal and carries on, so it is harmless (the policy a host MUST build, CSP-2 and CSP-3, never has 'unsafe-eval')`,
               ]
             : []),
         ].join("; ") || `no CSP violation reported while watched for ${seconds(o.watchedMs)}`,

@@ -54,6 +54,42 @@ describe("failuresFrom", () => {
     expect(f!.message).toContain("evaluated code from a string");
   });
 
+  it('recognises a refused eval at a feature probe (bundled zod\'s `new t("")` in a try) from where the browser says it happened', () => {
+    // The shape of ext-apps' App bundle as Vite minifies it (basic-vanillajs 2.0.3): zod probes
+    // whether the page allows code from strings, catches the refusal and takes its other path.
+    const script =
+      'let a=1;const OU=j(()=>{try{const t=Function;return new t(""),!0}catch{return!1}});';
+    const html = `<!doctype html>\n<html><head>\n<script type="module">${script}\n</script></head></html>`;
+    const at = script.indexOf("new t(") + 1;
+    // Chromium reports a written document's inline script by line and column within its text.
+    const [probe] = failuresFrom(
+      [{ type: "csp-violation", directive: "script-src", blockedURI: "eval", line: 1, column: at }],
+      undefined,
+      html,
+    );
+    expect(probe).toMatchObject({ kind: "csp-blocked", blockedURI: "eval", probe: true });
+    expect(probe!.message).toContain("feature probe");
+    expect(probe!.message).toContain("harmless");
+    // Anywhere else on that line, or with no place given, it is not recognised: the view may need it.
+    const elsewhere = failuresFrom(
+      [{ type: "csp-violation", directive: "script-src", blockedURI: "eval", line: 1, column: 3 }],
+      undefined,
+      html,
+    );
+    expect(elsewhere[0]).not.toHaveProperty("probe");
+    const real =
+      'try{ eval(code) }catch{}; try { const F = Function; return new F("return 1") } catch {}';
+    const realHtml = `<script>${real}</script>`;
+    for (const column of [real.indexOf("eval(") + 1, real.indexOf("new F") + 1])
+      expect(
+        failuresFrom(
+          [{ type: "csp-violation", directive: "script-src", blockedURI: "eval", line: 1, column }],
+          undefined,
+          realHtml,
+        )[0],
+      ).not.toHaveProperty("probe");
+  });
+
   it("cites CSP-4 when the view declared no csp at all", () => {
     const [f] = failuresFrom(
       [{ type: "csp-violation", directive: "img-src", blockedURI: "https://x.test/a.png" }],

@@ -1,5 +1,6 @@
 import { visibleText } from "../host/visible-text";
 import { CSP_KEYS, type CspKey } from "../decide/vocabulary";
+import { isEvalProbe } from "./eval-probe";
 
 /**
  * Why a real server's view did not work, told apart: the browser blocked a load under the view's
@@ -11,6 +12,11 @@ export type ViewFailure =
       kind: "csp-blocked";
       directive: string;
       blockedURI: string;
+      /**
+       * A refused eval the host found, at the place the browser named, to be a library's feature
+       * probe (lib/review/eval-probe): caught by the view, so harmless.
+       */
+      probe?: true;
       ruleIds: string[];
       message: string;
     }
@@ -89,6 +95,8 @@ export const REPORTED = "Reported by the sandbox document (the view could forge 
 export function failuresFrom(
   reports: readonly SandboxReport[],
   csp: Partial<Record<CspKey, readonly string[]>> | undefined,
+  /** The view's HTML as written into the sandbox: a refused eval is looked up in it. */
+  html?: string,
 ): ViewFailure[] {
   const out: ViewFailure[] = [];
   const blocked = new Set<string>();
@@ -96,23 +104,29 @@ export function failuresFrom(
     if (r.type !== "csp-violation" || r.disposition === "report") continue;
     const directive = str(r.directive);
     const blockedURI = str(r.blockedURI);
-    const key = `${directive} ${blockedURI}`;
+    // Each refused eval is its own: a probe and a real use of eval are told apart by their place.
+    const key = `${directive} ${blockedURI}${blockedURI === "eval" ? ` ${String(r.line)}:${String(r.column)}` : ""}`;
     if (blocked.has(key)) continue;
     blocked.add(key);
     blocked.add(blockedURI);
     const origin = originOf(blockedURI);
     if (origin) blocked.add(origin);
+    const probe =
+      blockedURI === "eval" && html !== undefined && isEvalProbe(html, r.line, r.column);
     out.push({
       kind: "csp-blocked",
       directive,
       blockedURI,
+      ...(probe ? { probe: true as const } : {}),
       ruleIds: csp ? ["CSP-2", "CSP-3", "CSP-6"] : ["CSP-4", "CSP-6"],
       message: `${REPORTED}Blocked by the view's CSP (${directive}): ${visibleText(blockedURI) || "an inline resource"}. ${
         origin
           ? `Declare ${origin} in _meta.ui.csp.${directive.startsWith("connect") ? "connectDomains" : directive.startsWith("frame") ? "frameDomains" : "resourceDomains"} if the view needs it.`
-          : blockedURI === "eval" || blockedURI === "wasm-eval"
-            ? "The view evaluated code from a string (eval, new Function or WebAssembly compilation); no MCP Apps policy allows that, so the browser refused it. Libraries often probe for it and carry on without."
-            : "The browser reported the violation and refused it."
+          : probe
+            ? `At line ${String(r.line)}, column ${String(r.column)} of its script the view runs a feature probe: new Function("") inside a try, as zod (bundled with ext-apps' App) does to learn whether code from strings is allowed. No MCP Apps policy allows it, the view catches the refusal and carries on: harmless.`
+            : blockedURI === "eval" || blockedURI === "wasm-eval"
+              ? "The view evaluated code from a string (eval, new Function or WebAssembly compilation); no MCP Apps policy allows that, so the browser refused it. Libraries often probe for it and carry on without."
+              : "The browser reported the violation and refused it."
       }`,
     });
   }

@@ -89,7 +89,19 @@ export function everyToolItems(
       .map((key) => ({ key, meant: likelyMeant(key, ["ui", "ui/resourceUri"]) }))
       .filter((k): k is { key: string; meant: string } => k.meant !== undefined);
     const unknown = ui ? unknownKeys(ui, TOOL_UI_KEYS) : [];
-    if (rawUi !== undefined || near.length) {
+    // `_meta["ui/visibility"]`, `_meta["ui.visibility"]`: an Apps key written flat or dotted. Only
+    // resourceUri has a (deprecated) flat form; no host reads any other (heuristic: a guess at
+    // what the author meant).
+    const flattened = Object.keys(meta ?? {})
+      .filter((k) => k !== "ui/resourceUri")
+      .flatMap((key) => {
+        const m = /^ui[./_:-]([A-Za-z]+)$/.exec(key);
+        const meant = m
+          ? TOOL_UI_KEYS.find((k) => k.toLowerCase() === m[1]!.toLowerCase())
+          : undefined;
+        return meant ? [{ key, meant }] : [];
+      });
+    if (rawUi !== undefined || near.length || flattened.length) {
       const lostLink =
         !hasView &&
         (unknown.some((k) => k.meant === "resourceUri") ||
@@ -99,6 +111,10 @@ export function everyToolItems(
         ...(rawUi !== undefined && !ui ? [`_meta.ui is ${json(rawUi)}, not an object`] : []),
         ...(unknown.length ? [`_meta.ui has unknown key(s) ${nameUnknown(unknown)}`] : []),
         ...(near.length ? [`_meta has ${nameUnknown(near)}`] : []),
+        ...flattened.map(
+          (f) =>
+            `_meta has ${json(f.key)} (heuristic: it looks like _meta.ui.${f.meant} written as one key, which no host reads${f.meant === "visibility" ? `, so the tool keeps the default visibility ["model", "app"] (TOOL-2) and the agent is offered it` : ""})`,
+        ),
       ];
       // csp, permissions, domain and prefersBorder are the view's own fields (RES-4): on the tool
       // they are read by no host, so the view renders without them.
@@ -399,13 +415,24 @@ export function resourceWireItems(
     add({
       id: "domain",
       title: "_meta.ui.domain is a host-specific sandbox domain",
-      status: typeof d !== "string" ? "fail" : own ? "warning" : "pass",
+      // Over stdio there is no server address to hold the domain against: the review cannot say
+      // whether it is the server's own, so it says nothing either way (issue #37).
+      status:
+        typeof d !== "string"
+          ? "fail"
+          : own
+            ? "warning"
+            : serverHost === undefined
+              ? "not-checkable"
+              : "pass",
       evidence:
         typeof d !== "string"
           ? `domain is ${clip(json(d))}, not a string`
           : own
             ? `domain ${json(d)} is this MCP server's own domain (${serverHost}): the requirements checklist says a stable domain is host-specific and is not the server's own; its format comes from each host's documentation`
-            : `domain ${json(d)}: its format is host-specific, so check each host's documentation; it is not the MCP server's domain${serverHost ? ` (${serverHost})` : ""}`,
+            : serverHost === undefined
+              ? `domain ${json(d)}: over stdio the server has no address, so the review cannot tell whether this is the server's own domain; its format is host-specific (RES-6), and a server MUST follow each host's documentation for it (RES-8), which a review from outside cannot check`
+              : `domain ${json(d)}: its format is host-specific, so check each host's documentation; it is not the MCP server's domain (${serverHost})`,
       ruleIds: ["RES-6", "RES-8"],
       lesson: LESSONS.border,
       source: "requirements",
@@ -674,4 +701,104 @@ export function toolNamesItem(input: ReviewInput): ReportItem {
     lesson: LESSONS.toolName,
     source: "core",
   };
+}
+
+/** What a stdio server wrote to its stdout, summed over the processes one review started. */
+export interface StdoutSeen {
+  /** JSON-RPC messages, one a line. */
+  messages: number;
+  /** Lines that are not JSON-RPC messages, and the first of them (cut to 200 characters). */
+  strayCount: number;
+  strayFirst?: string;
+  /** Text after the last newline when the process ended: its length and start. */
+  unterminated?: { chars: number; head: string };
+}
+
+const STDIO_TRANSPORT = "core 2025-11-25 basic/transports, stdio";
+
+/**
+ * The stdio transport's MUST NOT: a server writes nothing to its stdout that is not a valid MCP
+ * message, one a line (logs go to stderr). The SDK's client skips a line it cannot parse, so a
+ * review can finish past a banner that another client fails on: an item, not only a note.
+ */
+export function stdoutItem(seen: StdoutSeen): ReportItem {
+  const tail = seen.unterminated;
+  const problems = [
+    ...(seen.strayCount
+      ? [
+          `${seen.strayCount} line(s) that are not JSON-RPC messages, the first: ${json(visibleText(seen.strayFirst ?? ""))}`,
+        ]
+      : []),
+    ...(tail
+      ? [
+          `${tail.chars.toLocaleString("en-US")} character(s) with no newline at the end, beginning ${json(visibleText(tail.head))}`,
+        ]
+      : []),
+  ];
+  return {
+    id: "stdout-json-only",
+    title: "The server writes only JSON-RPC messages to stdout, one a line",
+    status: problems.length ? "fail" : "pass",
+    evidence: problems.length
+      ? `stdout had ${problems.join("; and ")}. A stdio server MUST NOT write anything to stdout that is not an MCP message, each ended by a newline; logs belong on stderr (${STDIO_TRANSPORT})`
+      : `${seen.messages} JSON-RPC message(s) on stdout, each on its own line, and nothing else (${STDIO_TRANSPORT})`,
+    // The academy's rules list has no entry for the core stdio transport: the spec is cited above.
+    ruleIds: [],
+    lesson: LESSONS.protocolChecks,
+    source: "core",
+  };
+}
+
+/** A description that says the tool is not for the model: internal, do not call, the view's own. */
+const INTERNAL_WORDS =
+  /\b(?:internal(?: use)?(?: only)?|do not call|don't call|never call|not for (?:the )?(?:model|llm|agent|assistant)|(?:only )?(?:called|used) (?:only )?by the (?:view|ui|widget|app|board|page)(?: only)?|for the (?:view|ui|widget) only)\b/i;
+/** A name that says the tool saves state (a view's companion that persists what it edits). */
+const SAVES_STATE =
+  /^(?:save|store|persist|set|update|sync|write|put)(?:$|[_.-]|[A-Z])|[_.-](?:state|save|sync)$/;
+
+/**
+ * Companion tools the model should not see (#37), each a heuristic warning: a tool whose
+ * description says it is internal yet whose visibility offers it to the agent, and, on a server
+ * with UI tools, a plain tool that saves state with no visibility at all. Both rest on TOOL-2's
+ * default (`["model", "app"]`) and TOOL-3 (without "model" the host MUST NOT list it to the agent):
+ * whether a tool is meant for the view alone is the author's intent, which the wire only hints at.
+ */
+export function companionItem(
+  input: ReviewInput,
+  name: string,
+  wire: Record<string, unknown> | undefined,
+  hasView: boolean,
+): ReportItem | undefined {
+  const vis = wireVisibility(wire);
+  const modelSees =
+    vis.kind === "absent" ||
+    (vis.kind === "malformed"
+      ? (vis.kept ?? ["model"]).includes("model")
+      : vis.sent.includes("model"));
+  if (!modelSees) return undefined;
+  const description = typeof wire?.description === "string" ? wire.description : "";
+  const internal = INTERNAL_WORDS.exec(description)?.[0];
+  const companion =
+    !internal &&
+    !hasView &&
+    vis.kind === "absent" &&
+    input.review.uiTools.length > 0 &&
+    SAVES_STATE.test(name);
+  if (!internal && !companion) return undefined;
+  const shown =
+    vis.kind === "absent"
+      ? 'no _meta.ui.visibility (the default ["model", "app"], TOOL-2)'
+      : `visibility ${json(vis.kind === "malformed" ? vis.kept : vis.sent)}`;
+  const item: ReportItem = {
+    id: "companion-visibility",
+    title: "A tool meant for the view alone is hidden from the agent (heuristic)",
+    status: "warning",
+    evidence: internal
+      ? `heuristic: its description says ${json(visibleText(internal))} (${clip(json(visibleText(description)), 160)}), yet with ${shown} the agent is offered it. If only views should call it, set _meta.ui.visibility ["app"]: a host MUST then keep it out of the agent's list (TOOL-3)`
+      : `heuristic: a tool without a view on a server with UI tools, named like it saves state, with ${shown}: the agent is offered it too. If it is the view's companion, set _meta.ui.visibility ["app"], which a host MUST keep out of the agent's list (TOOL-3); the server still decides each call (TOOL-6)`,
+    ruleIds: ["TOOL-2", "TOOL-3"],
+    lesson: LESSONS.visibility,
+    source: "review",
+  };
+  return { ...item, id: `${item.id}:${name}`, tool: name };
 }

@@ -419,7 +419,7 @@ describe("verdicts that match the rules (deliverable 3)", () => {
     expect(item(r, "csp-origins:board").status).toBe("pass");
   });
 
-  it("both resource-URI keys pass (ext-apps' registerAppTool adds the flat one); the flat key alone is a deprecation warning quoting TOOL-1", async () => {
+  it("both resource-URI keys pass, naming no library as the flat key's author; the flat key alone is a deprecation warning quoting TOOL-1", async () => {
     const r = await reportFor({
       tools: [
         {
@@ -437,7 +437,10 @@ describe("verdicts that match the rules (deliverable 3)", () => {
     });
     const both = item(r, "resource-uri-key:both");
     expect(both.status).toBe("pass");
-    expect(both.evidence).toMatch(/registerAppTool/);
+    // Which library wrote the flat key is not on the wire: ext-apps' registerAppTool does, and so
+    // do other libraries and hand-written servers, so the review names no author (#37).
+    expect(both.evidence).not.toMatch(/as ext-apps' registerAppTool adds/);
+    expect(both.evidence).toMatch(/cannot tell which library/);
     const flat = item(r, "resource-uri-key:flat");
     expect(flat.status).toBe("warning");
     expect(flat.ruleIds).toEqual(["TOOL-1"]);
@@ -494,6 +497,42 @@ describe("verdicts that match the rules (deliverable 3)", () => {
       "http",
     );
     expect(item(good, "domain:board").status).toBe("pass");
+  });
+});
+
+describe("companion tools (heuristic)", () => {
+  it("a save-like tool without visibility beside a UI tool warns; a name that only starts like a verb does not", async () => {
+    const plain = (name: string) => ({ name, inputSchema: { type: "object" } });
+    const r = await reportFor({
+      tools: [
+        uiTool("board", "ui://p/board.html"),
+        plain("saveLayout"),
+        plain("set_filter"),
+        plain("board_state"),
+        plain("settings"),
+        plain("storefront"),
+        plain("updates"),
+      ],
+      views: { "ui://p/board.html": view({ prefersBorder: true }) },
+    });
+    const flagged = r.items
+      .filter((i) => i.id.startsWith("companion-visibility:"))
+      .map((i) => i.tool);
+    expect(flagged).toEqual(["saveLayout", "set_filter", "board_state"]);
+  });
+});
+
+describe("_meta.ui.domain over stdio", () => {
+  it("is not checkable: with no server URL the review cannot say the domain is not the server's own", async () => {
+    const r = await reportFor({
+      tools: [uiTool("board", "ui://p/board.html")],
+      views: { "ui://p/board.html": view({ prefersBorder: true, domain: "board.example.com" }) },
+    });
+    const d = item(r, "domain:board");
+    expect(d.status).toBe("not-checkable");
+    expect(d.evidence).not.toMatch(/it is not the MCP server's domain/);
+    expect(d.evidence).toMatch(/stdio/);
+    expect(d.ruleIds).toEqual(["RES-6", "RES-8"]);
   });
 });
 

@@ -577,6 +577,10 @@
         directive: e.effectiveDirective || e.violatedDirective,
         blockedURI: e.blockedURI,
         disposition: e.disposition,
+        // Where it happened (for an inline script, the line and column within its text): the
+        // host tells a library's eval feature probe from code that needs eval by it.
+        line: e.lineNumber,
+        column: e.columnNumber,
       });
     });
     // Loads that failed (a script, style, image or frame that never arrived, and fetch calls that

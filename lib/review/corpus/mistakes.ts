@@ -10,7 +10,7 @@
  */
 import type { ItemStatus } from "../report";
 
-export type CorpusServer = "sdk2" | "sdk1" | "mcpui";
+export type CorpusServer = "sdk2" | "sdk1" | "mcpui" | "mcpuse";
 
 export interface CorpusMistake {
   id: string;
@@ -24,8 +24,15 @@ export interface CorpusMistake {
   why?: string;
 }
 
-/** How each fixture server is started (plain node: no tsx spawn per connection). */
-export const CORPUS_SERVERS: Record<CorpusServer, { command: string; library: string }> = {
+/**
+ * How each fixture server is started (plain node: no tsx spawn per connection). A server with
+ * `http` serves Streamable HTTP on the port given as its last argument and is reviewed by URL;
+ * one with `installIn` needs that folder's own `npm ci` first (.ci/run does it).
+ */
+export const CORPUS_SERVERS: Record<
+  CorpusServer,
+  { command: string; library: string; http?: true; installIn?: string }
+> = {
   sdk2: {
     command: "node lib/review/corpus/sdk2-server.mjs",
     library: "@modelcontextprotocol/server 2.4 + ext-apps 2.0.4 helpers (dual era)",
@@ -37,6 +44,12 @@ export const CORPUS_SERVERS: Record<CorpusServer, { command: string; library: st
   mcpui: {
     command: "node lib/review/corpus/mcpui-server.mjs",
     library: "@mcp-ui/server 6.1.0 createUIResource on @modelcontextprotocol/sdk 1.32.2",
+  },
+  mcpuse: {
+    command: "node lib/review/corpus/mcp-use/server.mjs",
+    library: "mcp-use 2.5.2 MCPServer (on the 2.0.0 SDK packages; Streamable HTTP only)",
+    http: true,
+    installIn: "lib/review/corpus/mcp-use",
   },
 };
 
@@ -60,6 +73,42 @@ const m = (
 
 export const MISTAKES: readonly CorpusMistake[] = [
   // --- 2.4 server SDK + ext-apps helpers ---
+  m(
+    "sdk2-origin-set-in-script",
+    "sdk2",
+    "view adds a CDN script from script (s.src = …), its origin undeclared",
+    "view-origins:show_loader",
+    "fail",
+    ["https://cdn.loader.example", "script .src =", "not in csp.resourceDomains"],
+    "CSP-2, CSP-3",
+  ),
+  m(
+    "sdk2-visibility-flat-key",
+    "sdk2",
+    'app-only visibility written as the flat key _meta["ui/visibility"]',
+    "tool-ui-keys:sync_notes",
+    "warning",
+    ['"ui/visibility"', "heuristic", "_meta.ui.visibility", '["model", "app"]'],
+    "TOOL-2, TOOL-3",
+  ),
+  m(
+    "sdk2-internal-model-visible",
+    "sdk2",
+    'a tool described as internal, "do not call", left visible to the model',
+    "companion-visibility:rebuild_index",
+    "warning",
+    ["heuristic", "do not call", "TOOL-3"],
+    "TOOL-2, TOOL-3",
+  ),
+  m(
+    "sdk2-companion-no-visibility",
+    "sdk2",
+    "a UI tool's companion that saves state, with no visibility",
+    "companion-visibility:save_board_state",
+    "warning",
+    ["heuristic", "no _meta.ui.visibility", '["app"]'],
+    "TOOL-2, TOOL-3",
+  ),
   m(
     "sdk2-no-extension",
     "sdk2",
@@ -536,9 +585,56 @@ export const MISTAKES: readonly CorpusMistake[] = [
     "mcpui-stdout-banner",
     "mcpui",
     "start-up banner written to stdout",
-    "stderr",
-    "stderr",
-    ['"MCP-UI demo server ready"', "stdout must carry only JSON-RPC messages"],
+    "stdout-json-only",
+    "fail",
+    ['"MCP-UI demo server ready"', "MUST NOT write anything to stdout"],
     "stdio transport (MCP 2025-11-25 basic/transports#stdio)",
+  ),
+
+  // --- mcp-use 2.5.2 ---
+  m(
+    "mcpuse-no-extension",
+    "mcpuse",
+    "server/discover never advertises io.modelcontextprotocol/ui (the framework's omission)",
+    "discover-extension",
+    "fail",
+    ["list no io.modelcontextprotocol/ui"],
+    "NEG-3, NEG-4",
+  ),
+  m(
+    "mcpuse-flat-key-unattributed",
+    "mcpuse",
+    "both resource-URI keys, written by mcp-use, not ext-apps: no author named",
+    "resource-uri-key:show_board",
+    "pass",
+    ["cannot tell which library wrote it"],
+    "TOOL-1",
+  ),
+  m(
+    "mcpuse-origin-set-in-script",
+    "mcpuse",
+    "view adds a CDN script from script (s.src = …), its origin in no csp list",
+    "view-origins:show_board",
+    "fail",
+    ["https://cdn.boardkit.example", "script .src =", "not in csp.resourceDomains"],
+    "CSP-2, CSP-3",
+  ),
+  m(
+    "mcpuse-companion-no-visibility",
+    "mcpuse",
+    "the board's save tool, with no visibility",
+    "companion-visibility:save_board_state",
+    "warning",
+    ["heuristic", "no _meta.ui.visibility"],
+    "TOOL-2, TOOL-3",
+  ),
+  m(
+    "mcpuse-internal-model-visible",
+    "mcpuse",
+    'a tool described as "internal use only … do not call", visible to the model',
+    "companion-visibility:reindex_tasks",
+    "warning",
+    ["heuristic", "Internal use only", "TOOL-3"],
+    "TOOL-2, TOOL-3",
   ),
 ];

@@ -112,6 +112,13 @@ const VIEWS = {
     ),
     ui: { prefersBorder: true },
   },
+  // sdk2-origin-set-in-script: a CDN script added from script, its origin in no csp list.
+  "ui://corpus/loader.html": {
+    html: doc(
+      `<script>const s = document.createElement("script"); s.src = "https://cdn.loader.example/app.js"; document.head.append(s);</script>`,
+    ),
+    ui: { prefersBorder: true, csp: { connectDomains: [] } },
+  },
   // sdk2-domain-not-string: domain given as a list.
   "ui://corpus/shop.html": {
     html: doc(`<p>shop</p>`),
@@ -185,6 +192,7 @@ function factory() {
   // sdk2-visibility-empty: visibility [], so neither the agent nor a view can call it.
   app("show_hidden", "ui://corpus/chart.html", { ui: { visibility: [] } });
   app("show_live", "ui://corpus/live.html");
+  app("show_loader", "ui://corpus/loader.html");
   // sdk2-annotation-string: readOnlyHint "true", a string, not a boolean.
   server.registerTool(
     "count_items",
@@ -228,6 +236,37 @@ function factory() {
       _meta: { ui: { resourceURI: "ui://corpus/shop.html" } },
     },
     async () => text("cart"),
+  );
+  // sdk2-visibility-flat-key: the app-only visibility written as a flat key, which no host reads.
+  server.registerTool(
+    "sync_notes",
+    {
+      description: "Saves the notes the view edits",
+      inputSchema: z.object({}),
+      annotations: { idempotentHint: true },
+      _meta: { "ui/visibility": ["app"] },
+    },
+    async () => text("synced"),
+  );
+  // sdk2-internal-model-visible: says it is internal, yet the agent is offered it.
+  server.registerTool(
+    "rebuild_index",
+    {
+      description: "Internal: do not call. The board view uses it to rebuild its search index.",
+      inputSchema: z.object({}),
+      annotations: { idempotentHint: true },
+    },
+    async () => text("rebuilt"),
+  );
+  // sdk2-companion-no-visibility: the board view's save, with no visibility at all.
+  server.registerTool(
+    "save_board_state",
+    {
+      description: "Stores the board's layout",
+      inputSchema: z.object({ layout: z.string() }),
+      annotations: { idempotentHint: true },
+    },
+    async () => text("saved"),
   );
   return server;
 }
