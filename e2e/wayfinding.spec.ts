@@ -65,6 +65,20 @@ test.describe("course search from anywhere", () => {
 });
 
 test.describe("the rules page", () => {
+  test("names each group by the topic quizzes use (RES: Linking a tool to its view), one name per topic", async ({
+    page,
+  }) => {
+    await page.goto("/rules");
+    await expect(
+      page.getByRole("heading", { level: 2, name: "RES: Linking a tool to its view" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /Resource delivery/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "checklist advice" }).first()).toHaveAttribute(
+      "href",
+      "/reference/sources",
+    );
+  });
+
   test("a lesson's rule chip lands on that rule, highlighted, with its back-links", async ({
     page,
   }) => {

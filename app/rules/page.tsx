@@ -173,7 +173,7 @@ export default async function RulesPage() {
         <ul className="inline-list">
           {RULE_GROUPS.map((g) => (
             <li key={g.id}>
-              <a href={`#group-${g.id.toLowerCase()}`}>{g.name}</a>
+              <a href={`#group-${g.id.toLowerCase()}`}>{g.topic}</a>
             </li>
           ))}
         </ul>
@@ -185,8 +185,11 @@ export default async function RulesPage() {
           data-rule-section={g.id}
         >
           <h2 id={`group-${g.id.toLowerCase()}`}>
-            {g.id}: {g.name}
+            {g.id}: {g.topic}
           </h2>
+          {g.name !== g.topic ? (
+            <p className="muted">Headed &ldquo;{g.name}&rdquo; in the rules reference.</p>
+          ) : null}
           {rulesInGroup(g.id).map((r) => (
             <article
               key={r.id}
