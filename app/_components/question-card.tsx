@@ -11,6 +11,7 @@ import { RuleRef } from "./rule-ref";
 import { SpecRef } from "./spec-ref";
 import { useAppStore } from "./store-provider";
 import "../quizzes/quizzes.css";
+import { isoDate } from "@/lib/dates";
 
 interface QuestionCardProps {
   question: Question;
@@ -168,9 +169,7 @@ export function QuestionCard({
           }
           {resumed ? (
             <p>
-              <span className="muted">
-                Your last answer, from {new Date(saved.lastAnsweredAt).toLocaleDateString()}.
-              </span>{" "}
+              <span className="muted">Your last answer, from {isoDate(saved.lastAnsweredAt)}.</span>{" "}
               <button type="button" className="secondary" onClick={tryAgain}>
                 Try again
               </button>
