@@ -5,7 +5,7 @@ import { loadQuizBanks } from "@/lib/content/quizzes";
 import { loadScenarioFiles } from "@/lib/content/scenarios";
 import { collectRuleCitations, type RuleCitations } from "@/lib/lessons/citations";
 import { RULE_GROUPS, RULE_IDS, SOURCE_LABELS, rulesInGroup } from "@/lib/rules";
-import { InlineCode } from "../_components/inline-code";
+import { InlineCodeWithSources } from "@/app/_components/inline-code-sources";
 import { loadSpecCatalogue } from "@/lib/content/spec";
 import { practiceHref, stemExcerpt, topicName } from "../quizzes/topics";
 import { RuleFilter } from "./rule-filter";
@@ -214,7 +214,7 @@ export default async function RulesPage() {
                 ))}
               </p>
               <p className="rule-statement">
-                <InlineCode text={r.statement} sources />
+                <InlineCodeWithSources text={r.statement} />
               </p>
               <Citations
                 id={r.id}
