@@ -167,6 +167,9 @@ describe("csp row", () => {
     // Issue 25: the policy blocks fetches and loads, not every way out (WebRTC is not covered).
     expect(d.reason).not.toMatch(/every external request is blocked/);
     expect(d.reason).toContain("does not cover WebRTC");
+    // Issue 35 (M4): closing WebRTC is what CSP-3's blocking MUST asks, not a host-policy extra.
+    expect(d.reason).not.toMatch(/as host policy/);
+    expect(d.reason).toContain("CSP-3");
   });
 
   it("falls back to text for an out-of-policy origin when that is the host's policy", () => {
