@@ -90,6 +90,14 @@ describe("mime row", () => {
     expect(read("text/html;charset=utf-8").reason).toContain("charset");
   });
 
+  it("calls the exact string comparison the review checklist's host rule, not a requirement of the type (#35 M3/I4)", () => {
+    for (const nearMiss of ["text/html; profile=mcp-app", "TEXT/HTML;profile=mcp-app"]) {
+      const reason = read(nearMiss).reason;
+      expect(reason, nearMiss).toContain("review checklist");
+      expect(reason, nearMiss).not.toMatch(/the type must match exactly/);
+    }
+  });
+
   it("fails a view that does not exist, citing TOOL-1", () => {
     const d = decideMime({ ok: false, error: "Resource ui://x not found" });
     expect(d).toMatchObject({ verdict: "fail", ruleIds: ["TOOL-1", "RES-1"] });
