@@ -1,6 +1,6 @@
 import Link from "@/app/_components/link";
 import { splitSourceMentions } from "@/lib/content/sources";
-import { Words } from "./inline-code";
+import { InlineCode, Words } from "./inline-code";
 
 // A page of its own for this variant: InlineCode is in the first load of /lessons and the metadata
 // matrix, whose budgets have no room for the link component and the sources' phrase list.
@@ -20,9 +20,5 @@ function WordsWithSources({ text }: { text: string }) {
 
 /** InlineCode for rule statements on /rules: `code` runs, unbroken rule IDs, linked sources. */
 export function InlineCodeWithSources({ text }: { text: string }) {
-  return text
-    .split("`")
-    .map((part, i) =>
-      i % 2 === 1 ? <code key={i}>{part}</code> : <WordsWithSources key={i} text={part} />,
-    );
+  return <InlineCode text={text} words={WordsWithSources} />;
 }
