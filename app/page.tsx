@@ -3,7 +3,6 @@ import { listLessons } from "@/lib/content/lessons";
 import { loadLearningPaths, pathReferenceErrors, type PathStep } from "@/lib/content/paths";
 import { loadQuizBanks } from "@/lib/content/quizzes";
 import { loadScenarioFiles } from "@/lib/content/scenarios";
-import { createLessonNavigation } from "@/lib/lessons/navigation";
 import { HomeProgress } from "./_components/home-progress";
 import { LearningPaths, type PathView, type PathStepView } from "./_components/learning-paths";
 import { practiceHref, topicName } from "./quizzes/topics";
@@ -94,15 +93,15 @@ async function resolvePaths(
     questionsPerTopic,
   });
   if (errors.length) throw new Error(`learning paths:\n${errors.join("\n")}`);
-  const nav = createLessonNavigation(lessons);
   const bySlug = new Map(lessons.map((l) => [l.slug, l]));
   const view = (step: PathStep): PathStepView => {
     switch (step.kind) {
       case "lesson": {
         const lesson = bySlug.get(step.lesson)!;
-        const position = nav.find((e) => e.slug === step.lesson)!.position;
+        // "Lesson", not the course number: a path skips lessons, and "Lesson 1, Lesson 3" read as
+        // steps missing from the path (issue #35 item 6).
         return {
-          kind: `Lesson ${position}`,
+          kind: "Lesson",
           title: lesson.title,
           href: `/lessons/${lesson.slug}`,
           minutes: lesson.minutes,

@@ -23,6 +23,7 @@ const PAGES = [
   "/review",
   "/reference",
   "/reference/metadata-matrix",
+  "/reference/sources",
   "/no-such-page",
 ];
 

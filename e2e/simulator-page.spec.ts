@@ -122,6 +122,33 @@ test("a corrupted or future-version link shows a message and the default scenari
   expect(saved).toContain("who-may-call-a-tool");
 });
 
+test("prediction mode offers the table's own refusal words and grades them right (the exam path's app-only step)", async ({
+  page,
+}) => {
+  await page.goto("/simulator?preset=visibility-app-only-ui-tool");
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {
+    timeout: 15_000,
+  });
+  await page.getByTestId("predict-toggle").check();
+  const pick = (row: string, v: string) =>
+    page.locator(`[data-predict-row="${row}"]`).getByLabel(v, { exact: true }).check();
+  await pick("visibility", "refused — as the spec requires");
+  for (const row of ["negotiation", "mime", "csp", "permissions", "app-call"])
+    await pick(row, "skip");
+  await pick("outcome", "not-called");
+  const before = await runNumber(page);
+  await page.getByTestId("run").click();
+  await done(page, before);
+  await expect(page.locator('[data-predict-row="visibility"]')).toHaveAttribute(
+    "data-graded",
+    "right",
+  );
+  await expect(page.locator('[data-predict-row="outcome"]')).toHaveAttribute(
+    "data-graded",
+    "right",
+  );
+});
+
 test("prediction mode grades a wrong prediction as wrong and counts it", async ({ page }) => {
   await page.goto("/simulator?preset=mime-plain-text-html");
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "done", {

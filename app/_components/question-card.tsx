@@ -11,6 +11,7 @@ import { RuleRef } from "./rule-ref";
 import { SpecRef } from "./spec-ref";
 import { useAppStore } from "./store-provider";
 import "../quizzes/quizzes.css";
+import { isoDate } from "@/lib/dates";
 
 interface QuestionCardProps {
   question: Question;
@@ -168,9 +169,7 @@ export function QuestionCard({
           }
           {resumed ? (
             <p>
-              <span className="muted">
-                Your last answer, from {new Date(saved.lastAnsweredAt).toLocaleDateString()}.
-              </span>{" "}
+              <span className="muted">Your last answer, from {isoDate(saved.lastAnsweredAt)}.</span>{" "}
               <button type="button" className="secondary" onClick={tryAgain}>
                 Try again
               </button>
@@ -498,8 +497,9 @@ export function QuestionFeedback({
               question.type === "multi" ? question.answer.includes(o.id) : o.id === question.answer;
             return (
               <OptionFeedback key={o.id} option={o.id} right={right} chosen={chose(o.id)}>
-                <RichInline text={o.text} />
-                {chose(o.id) ? <em> (your answer)</em> : null}: <RichInline text={o.explanation} />
+                <RichInline text={o.text} links />
+                {chose(o.id) ? <em> (your answer)</em> : null}:{" "}
+                <RichInline text={o.explanation} links />
               </OptionFeedback>
             );
           })}
@@ -517,7 +517,10 @@ export function QuestionFeedback({
               >
                 <strong>{v ? "True" : "False"}</strong>
                 {chosen ? <em> (your answer)</em> : null}:{" "}
-                <RichInline text={v ? question.explanations.true : question.explanations.false} />
+                <RichInline
+                  text={v ? question.explanations.true : question.explanations.false}
+                  links
+                />
               </OptionFeedback>
             );
           })}
@@ -531,7 +534,7 @@ export function QuestionFeedback({
           ) : null}
           <p>
             Accepted: <code>{question.accepted[0]}</code>.{" "}
-            <RichInline text={question.explanation} />
+            <RichInline text={question.explanation} links />
           </p>
         </>
       ) : (
@@ -541,7 +544,7 @@ export function QuestionFeedback({
             given={response?.type === "order" ? response.order : null}
           />
           <p>
-            <RichInline text={question.explanation} />
+            <RichInline text={question.explanation} links />
           </p>
         </>
       )}

@@ -13,6 +13,7 @@ import {
 } from "@/lib/store/progress-file";
 import type { PersistedProgress } from "@/lib/store/schema";
 import { useAppStore } from "../_components/store-provider";
+import { isoDateTime } from "@/lib/dates";
 
 /** Saves `text` as a file named `filename` through a temporary link. */
 export function download(filename: string, text: string, type = "text/plain;charset=utf-8") {
@@ -120,7 +121,7 @@ export function ProgressTransfer() {
             <p>
               <strong>{pending.fileName}</strong> holds {summary(pending.progress)}
               {pending.exportedAt
-                ? `, exported ${new Date(pending.exportedAt).toLocaleString()}`
+                ? `, exported ${isoDateTime(pending.exportedAt)}`
                 : ", export date unknown"}
               .
             </p>

@@ -16,6 +16,7 @@ import { Readiness, RuleMasteryTable } from "../quizzes/readiness";
 import { topicName, TOPICS } from "../quizzes/topics";
 import { useNow } from "../quizzes/use-now";
 import { download, ProgressTransfer } from "./progress-transfer";
+import { isoDate, isoDateTime } from "@/lib/dates";
 
 interface Props {
   lessons: { slug: string; title: string }[];
@@ -60,7 +61,7 @@ export function ProgressView({ lessons, questions, presetTitles, hosts }: Props)
             <li key={l.slug}>
               <Link href={`/lessons/${l.slug}`}>{l.title}</Link>{" "}
               {completed[l.slug] ? (
-                <span>✓ completed {new Date(completed[l.slug]!).toLocaleDateString()}</span>
+                <span>✓ completed {isoDate(completed[l.slug]!)}</span>
               ) : (
                 <span className="muted">not yet</span>
               )}
@@ -184,9 +185,7 @@ export function ProgressView({ lessons, questions, presetTitles, hosts }: Props)
                 {exams.map((e) => (
                   <tr key={e.id}>
                     <td>
-                      <Link href={examResultHref(e.id)}>
-                        {new Date(e.submittedAt).toLocaleString()}
-                      </Link>
+                      <Link href={examResultHref(e.id)}>{isoDateTime(e.submittedAt)}</Link>
                     </td>
                     <td>
                       {e.correct} of {e.total} ({percent(e.total ? e.correct / e.total : 0)} %)

@@ -27,6 +27,12 @@ const PAGES = [
       "How real MCP Apps hosts meet the spec's host requirements: measured here, or from dated public sources, with each cell's evidence, date and whether it is a violation or an allowed variation.",
   },
   {
+    href: "/reference/sources",
+    title: "Sources",
+    about:
+      "The practitioners' checklists and notes the course cites as checklist advice: what each is, what it covers, and why none of them is the specification.",
+  },
+  {
     href: "/reference/metadata-matrix",
     title: "The metadata matrix",
     about:

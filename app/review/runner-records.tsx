@@ -5,6 +5,7 @@ import type { AppCallRecord, LiveView } from "@/lib/review/live-types";
 import type { ReportItem } from "@/lib/review/report";
 import { visibleText } from "@/lib/host/visible-text";
 import type { TraceEntry } from "@/lib/host/view/trace";
+import { isoTime } from "@/lib/dates";
 
 /** Log rows drawn at once (the newest). */
 const LOG_ROWS = 300;
@@ -190,7 +191,7 @@ export function AppCalls({
       </p>
       {observing ? (
         <p role="status" className="muted">
-          Logging every call the view places until {new Date(observing.until).toLocaleTimeString()}.
+          Logging every call the view places until {isoTime(observing.until, true)}.
         </p>
       ) : null}
       {observed ? (

@@ -5,7 +5,7 @@ import { loadQuizBanks } from "@/lib/content/quizzes";
 import { loadScenarioFiles } from "@/lib/content/scenarios";
 import { collectRuleCitations, type RuleCitations } from "@/lib/lessons/citations";
 import { RULE_GROUPS, RULE_IDS, SOURCE_LABELS, rulesInGroup } from "@/lib/rules";
-import { InlineCode } from "../_components/inline-code";
+import { InlineCodeWithSources } from "@/app/_components/inline-code-sources";
 import { loadSpecCatalogue } from "@/lib/content/spec";
 import { practiceHref, stemExcerpt, topicName } from "../quizzes/topics";
 import { RuleFilter } from "./rule-filter";
@@ -162,17 +162,18 @@ export default async function RulesPage() {
       <p className="muted">
         Every lesson section, simulator verdict and quiz question cites these IDs. Each rule names
         its source: the Apps specification 2026-01-26, the MCP core 2026-07-28, the Apps draft, the
-        ext-apps SDK&apos;s behaviour, or a seed document&apos;s host policy, which is a choice and
-        not a spec MUST. Under each rule, folded: the spec statements it carries, and the lessons,
-        questions and simulator presets that cite it. For the spec&apos;s own statements, each
-        mapped to these rules, see <Link href="/spec">the spec, mapped</Link>.
+        ext-apps SDK&apos;s behaviour, or <Link href="/reference/sources">checklist advice</Link>: a
+        practitioners&apos; checklist&apos;s choice, not a spec MUST. Under each rule, folded: the
+        spec statements it carries, and the lessons, questions and simulator presets that cite it.
+        For the spec&apos;s own statements, each mapped to these rules, see{" "}
+        <Link href="/spec">the spec, mapped</Link>.
       </p>
       <RuleFilter total={RULE_IDS.length} />
       <nav aria-label="Rule groups" className="rule-groups">
         <ul className="inline-list">
           {RULE_GROUPS.map((g) => (
             <li key={g.id}>
-              <a href={`#group-${g.id.toLowerCase()}`}>{g.name}</a>
+              <a href={`#group-${g.id.toLowerCase()}`}>{g.topic}</a>
             </li>
           ))}
         </ul>
@@ -184,8 +185,11 @@ export default async function RulesPage() {
           data-rule-section={g.id}
         >
           <h2 id={`group-${g.id.toLowerCase()}`}>
-            {g.id}: {g.name}
+            {g.id}: {g.topic}
           </h2>
+          {g.name !== g.topic ? (
+            <p className="muted">Headed &ldquo;{g.name}&rdquo; in the rules reference.</p>
+          ) : null}
           {rulesInGroup(g.id).map((r) => (
             <article
               key={r.id}
@@ -198,10 +202,19 @@ export default async function RulesPage() {
                 <span className="rule-id">{r.id}</span> {r.title}
               </h3>
               <p className="rule-sources muted">
-                {r.sources.map((s) => SOURCE_LABELS[s]).join(" · ")}
+                {r.sources.map((s, i) => (
+                  <span key={s}>
+                    {i > 0 ? " · " : null}
+                    {s === "seed" ? (
+                      <Link href="/reference/sources">{SOURCE_LABELS[s]}</Link>
+                    ) : (
+                      SOURCE_LABELS[s]
+                    )}
+                  </span>
+                ))}
               </p>
               <p className="rule-statement">
-                <InlineCode text={r.statement} />
+                <InlineCodeWithSources text={r.statement} />
               </p>
               <Citations
                 id={r.id}

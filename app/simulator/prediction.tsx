@@ -2,9 +2,12 @@
 
 import { ROWS, RUN_OUTCOMES as OUTCOMES, type RowName } from "@/lib/simulator/constants";
 import type { Decision } from "@/lib/decide";
+import { refusalLabel } from "@/lib/decide/types";
+import { PREDICT_CHOICES, isRowPredictionRight } from "./predict-grade";
 
 export interface Predictions {
-  rows: Partial<Record<RowName, "pass" | "fail" | "skip">>;
+  /** Each row's guess, in the words the decision table prints (PREDICT_CHOICES). */
+  rows: Partial<Record<RowName, string>>;
   outcome: string | undefined;
 }
 
@@ -46,7 +49,7 @@ export function Prediction({
           {ROWS.map((row) => {
             const actual = decision?.rows.find((r) => r.row === row);
             const guess = graded?.rows[row];
-            const right = graded && actual ? guess === actual.verdict : undefined;
+            const right = graded && actual ? isRowPredictionRight(guess, actual) : undefined;
             return (
               <fieldset
                 key={row}
@@ -56,7 +59,7 @@ export function Prediction({
                 <legend>
                   <code>{row}</code>
                 </legend>
-                {(["pass", "fail", "skip"] as const).map((v) => (
+                {PREDICT_CHOICES.map((v) => (
                   <label key={v}>
                     <input
                       type="radio"
@@ -73,7 +76,7 @@ export function Prediction({
                 ))}
                 {graded && actual ? (
                   <p className={right ? "verdict-pass" : "verdict-fail"}>
-                    {right ? "Right" : `Wrong: it was ${actual.verdict}`} — {actual.reason}
+                    {right ? "Right" : `Wrong: it was ${refusalLabel(actual)}`} — {actual.reason}
                   </p>
                 ) : null}
               </fieldset>

@@ -18,6 +18,7 @@ import { rowWindow } from "@/lib/simulator/row-window";
 import { statusTone } from "@/lib/simulator/caption";
 import type { TraceEntry } from "@/lib/host/view/trace";
 import { RuleLink, RunLabel, runAttributes, type RunTag } from "./panels";
+import { messageCountLabel } from "./message-count";
 
 const STATUS_FILTER = new Set(["rejected", "refused", "blocked"]);
 /**
@@ -197,10 +198,8 @@ export function Sequence({
         <h2 id="sequence">Message sequence</h2>
         <RunLabel tag={tag} />
         <p className="muted sim-seq-count" aria-live="polite">
-          {filtering
-            ? `${filtered.length} of ${upTo.length} messages match.`
-            : `${upTo.length} messages.`}{" "}
-          Select a message for its JSON.
+          {messageCountLabel(filtered.length, upTo.length, filtering)} Select a message for its
+          JSON.
         </p>
       </div>
       <div className="sim-seq-controls">

@@ -25,6 +25,7 @@ import { previewDecision } from "@/lib/simulator/preview";
 import type { TraceEntry } from "@/lib/host/view/trace";
 import { loadedRunner, loadRunner } from "./lazy-modules";
 import type { Predictions } from "./prediction";
+import { isRowPredictionRight } from "./predict-grade";
 
 /** While a run goes on, its live sequence is drawn at most this often. */
 const LIVE_TRACE_MS = 250;
@@ -187,8 +188,11 @@ export function useViewRun({ recordAnswer, askPerson, answerPerson, theme, host 
         if (predicted && r.decision) {
           setGraded(predicted);
           const allRight =
-            ROWS.every(
-              (row) => predicted.rows[row] === r.decision!.rows.find((x) => x.row === row)?.verdict,
+            ROWS.every((row) =>
+              isRowPredictionRight(
+                predicted.rows[row],
+                r.decision!.rows.find((x) => x.row === row),
+              ),
             ) && predicted.outcome === r.outcome;
           recordAnswer(`simulator:${s.id}`, allRight);
         }

@@ -9,6 +9,7 @@ import { isRuleId } from "../rules";
 import { ruleIdSchema } from "../rules/schema";
 import { MDX_COMPONENT_NAMES, MDX_HTML_ELEMENTS } from "./component-names";
 import { ContentError, formatPath } from "./errors";
+import { remarkSourceLinks } from "./remark-source-links";
 import {
   rehypeHighlightCode,
   remarkHeadingIds,
@@ -202,6 +203,7 @@ export async function compileLessonSource(
           [remarkHeadingIds, headings],
           [remarkLessonUsage, usage, { isRuleId, scenarioExists }],
           [remarkSectionText, sections],
+          remarkSourceLinks,
         ];
         options.rehypePlugins = [
           ...(options.rehypePlugins ?? []),

@@ -1,10 +1,14 @@
+import { splitSourceMentions } from "./sources";
+
 /**
  * The small part of Markdown that quiz text uses: fenced code blocks, inline `code`, **strong**
  * and *emphasis*, and paragraphs. Parsed into data, never into HTML strings, so question text
- * cannot inject markup.
+ * cannot inject markup. A mention of a source document ("the review checklist") becomes a link to
+ * its entry on the sources page (lib/content/sources.ts).
  */
 export type Inline =
   | { type: "text"; text: string }
+  | { type: "source"; text: string; href: string }
   | { type: "code"; text: string }
   | { type: "strong"; text: string }
   | { type: "em"; text: string };
@@ -17,14 +21,21 @@ export type Block =
  */
 const EMPHASIS = /\*\*(\S(?:[^*]*\S)?)\*\*|\*(\S(?:[^*]*\S)?)\*/g;
 
+/** Plain text, with each mention of a source document as a link of its own. */
+function plain(text: string, out: Inline[]) {
+  for (const s of splitSourceMentions(text)) {
+    out.push("href" in s ? { type: "source", ...s } : { type: "text", text: s.text });
+  }
+}
+
 function emphasis(text: string, out: Inline[]) {
   let last = 0;
   for (const m of text.matchAll(EMPHASIS)) {
-    if (m.index > last) out.push({ type: "text", text: text.slice(last, m.index) });
+    if (m.index > last) plain(text.slice(last, m.index), out);
     out.push(m[1] !== undefined ? { type: "strong", text: m[1] } : { type: "em", text: m[2]! });
     last = m.index + m[0].length;
   }
-  if (last < text.length) out.push({ type: "text", text: text.slice(last) });
+  if (last < text.length) plain(text.slice(last), out);
 }
 
 export function parseInline(text: string): Inline[] {

@@ -202,7 +202,7 @@ export function decideCsp(
       row,
       verdict: "fail",
       ruleIds: ["CSP-1", "CSP-3", "CSP-4"],
-      reason: `csp is ${shape}, not an object of domain lists (CSP-1): no domain can be read from it. This host (a simulator choice) still renders, under the restrictive default, which blocks every fetch and load outside the sandbox; the policy does not cover WebRTC, which this host's sandbox proxy removes from the view as host policy (SBX-1)`,
+      reason: `csp is ${shape}, not an object of domain lists (CSP-1): no domain can be read from it. This host (a simulator choice) still renders, under the restrictive default, which blocks every fetch and load outside the sandbox; the policy does not cover WebRTC, which this host's sandbox proxy removes from the view, as CSP-3's MUST to block connections to undeclared domains asks (SBX-1)`,
       render: true,
       header: DEFAULT_CSP_HEADER,
       effective: null,

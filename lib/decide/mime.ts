@@ -40,13 +40,13 @@ export function decideMime(read: ReadOutcome): Verdict {
       (lower.startsWith("text/html;") && lower.includes("charset")
         ? "text/html with a charset is still plain HTML, not an app"
         : lower.replace(/\s+/g, "") === PROFILE_MIME
-          ? "the type must match exactly, without extra spaces or other casing"
+          ? "media-type rules would accept this value, but this host compares the exact string, as the review checklist's host does, so it must be written without extra spaces or other casing"
           : `${JSON.stringify(read.mimeType)} is not the profile type`);
     return {
       row,
       verdict: "fail",
       ruleIds: ["RES-2"],
-      reason: `${hint}: a mimeType other than exactly ${PROFILE_MIME} means text fallback`,
+      reason: `${hint}: for this host a mimeType other than exactly ${PROFILE_MIME} means text fallback`,
     };
   }
   if (!read.hasBody) {

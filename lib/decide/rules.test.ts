@@ -90,6 +90,14 @@ describe("mime row", () => {
     expect(read("text/html;charset=utf-8").reason).toContain("charset");
   });
 
+  it("calls the exact string comparison the review checklist's host rule, not a requirement of the type (#35 M3/I4)", () => {
+    for (const nearMiss of ["text/html; profile=mcp-app", "TEXT/HTML;profile=mcp-app"]) {
+      const reason = read(nearMiss).reason;
+      expect(reason, nearMiss).toContain("review checklist");
+      expect(reason, nearMiss).not.toMatch(/the type must match exactly/);
+    }
+  });
+
   it("fails a view that does not exist, citing TOOL-1", () => {
     const d = decideMime({ ok: false, error: "Resource ui://x not found" });
     expect(d).toMatchObject({ verdict: "fail", ruleIds: ["TOOL-1", "RES-1"] });
@@ -167,6 +175,9 @@ describe("csp row", () => {
     // Issue 25: the policy blocks fetches and loads, not every way out (WebRTC is not covered).
     expect(d.reason).not.toMatch(/every external request is blocked/);
     expect(d.reason).toContain("does not cover WebRTC");
+    // Issue 35 (M4): closing WebRTC is what CSP-3's blocking MUST asks, not a host-policy extra.
+    expect(d.reason).not.toMatch(/as host policy/);
+    expect(d.reason).toContain("CSP-3");
   });
 
   it("falls back to text for an out-of-policy origin when that is the host's policy", () => {

@@ -40,7 +40,7 @@ export const RULES = [
     group: "NEG",
     title: "Both sides must declare",
     statement:
-      "Apps is in force on a request only when both sides declare it; when only one side supports an extension, core says that supporting side MUST either fall back to core behaviour (for Apps, the tool's text `content`) or reject the request, with no condition for choosing; the seed host's never fetching the `ui://` resource is its own policy.",
+      "Apps is in force on a request only when both sides declare it; when only one side supports an extension, core says that supporting side MUST either fall back to core behaviour (for Apps, the tool's text `content`) or reject the request, with no condition for choosing; the checklist host's never fetching the `ui://` resource is its own policy.",
     sources: ["apps-spec", "core", "seed"],
   },
   {
@@ -130,7 +130,7 @@ export const RULES = [
     group: "TOOL",
     title: "Visibility is not authorization",
     statement:
-      "Visibility is a rule hosts apply, not access control: any client with the server's credentials can call an app-only tool directly, so the server decides every `tools/call` whatever its visibility; this is the PermDock seed's point, not a sentence of the Apps spec.",
+      "Visibility is a rule hosts apply, not access control: any client with the server's credentials can call an app-only tool directly, so the server decides every `tools/call` whatever its visibility; this is the PermDock note's point, not a sentence of the Apps spec.",
     sources: ["apps-spec", "seed"],
   },
   {
@@ -180,7 +180,7 @@ export const RULES = [
     group: "RES",
     title: "Exact MCP App mime type",
     statement:
-      "The server's content item MUST declare `mimeType` as `text/html;profile=mcp-app` (its listing SHOULD match); plain `text/html` is not this profile and media types compare case-insensitively; refusing any other value with an exact string check is the seed host's rule, and the SDK's `registerAppResource` leaves the content item's type to the read callback.",
+      "The server's content item MUST declare `mimeType` as `text/html;profile=mcp-app` (its listing SHOULD match); plain `text/html` is not this profile and media types compare case-insensitively; refusing any other value with an exact string check is the checklist host's rule, and the SDK's `registerAppResource` leaves the content item's type to the read callback.",
     sources: ["apps-spec", "seed", "sdk"],
   },
   {
@@ -212,7 +212,7 @@ export const RULES = [
     group: "RES",
     title: "Border and domain hints",
     statement:
-      "`prefersBorder` is `true`, `false` or absent (host's choice), and the seed advises setting it on purpose; `domain` requests a dedicated sandbox origin in a host-defined format and is not the MCP server's own domain.",
+      "`prefersBorder` is `true`, `false` or absent (host's choice), and checklist advice is to set it on purpose; `domain` requests a dedicated sandbox origin in a host-defined format and is not the MCP server's own domain.",
     sources: ["apps-spec", "seed"],
   },
   {
@@ -278,7 +278,7 @@ export const RULES = [
     group: "CSP",
     title: "Self means the sandbox",
     statement:
-      "`'self'` is the sandbox origin, not the MCP server, so every origin the view uses, including where its bundle is hosted, must be declared (wildcard subdomains are documented for `resourceDomains`), and per the seed a declared origin still obeys CORS.",
+      "`'self'` is the sandbox origin, not the MCP server, so every origin the view uses, including where its bundle is hosted, must be declared (wildcard subdomains are documented for `resourceDomains`), and, as checklist advice notes, a declared origin still obeys CORS.",
     sources: ["apps-spec", "seed"],
   },
 
@@ -314,7 +314,7 @@ export const RULES = [
     group: "SBX",
     title: "Sandboxed iframes only",
     statement:
-      "Every view MUST render inside a sandboxed iframe the host controls, which, as the seed spells out, keeps it from the host page's cookies, storage and DOM and from navigating the parent.",
+      "Every view MUST render inside a sandboxed iframe the host controls, which, as checklist advice spells out, keeps it from the host page's cookies, storage and DOM and from navigating the parent.",
     sources: ["apps-spec", "seed"],
   },
   {
@@ -396,7 +396,7 @@ export const RULES = [
     group: "BRG",
     title: "Two gates for app calls",
     statement:
-      "A view's `tools/call` reaches the server only if the spec's visibility MUST (`\"app\"`, same server) and the host's consent policy both pass (the seed host always asks), and then travels as an ordinary `tools/call` with full per-request `_meta` and, in the SDK, a fresh id.",
+      "A view's `tools/call` reaches the server only if the spec's visibility MUST (`\"app\"`, same server) and the host's consent policy both pass (the checklist host always asks), and then travels as an ordinary `tools/call` with full per-request `_meta` and, in the SDK, a fresh id.",
     sources: ["apps-spec", "seed", "sdk"],
   },
   {

@@ -3,9 +3,9 @@
 // first-load budgets, issue 23). lib/rules re-exports it with the rest.
 
 /**
- * The rule groups. `name` is the heading of the rules reference (shown on /rules); `topic` is what
- * a learner picks in quizzes, drills and progress: the title of the lesson that teaches the group,
- * so a topic and its lesson read the same (vocabulary.test.ts holds it).
+ * The rule groups. `name` is the heading of the rules reference; `topic` is what a learner sees
+ * everywhere, /rules included (issue #35: one name per topic): the title of the lesson that
+ * teaches the group, so a topic and its lesson read the same (vocabulary.test.ts holds it).
  */
 export const RULE_GROUPS = [
   { id: "NEG", name: "Negotiation", topic: "Two protocol eras" },

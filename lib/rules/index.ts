@@ -27,11 +27,14 @@ export function rulesInGroup(group: RuleGroupId): Rule[] {
   return RULES.filter((r) => r.group === group);
 }
 
-/** Labels for the sources a rule can carry, as lessons show them. */
+/**
+ * Labels for the sources a rule can carry, as lessons show them. A seed document is shown as
+ * "checklist advice", the words /reference/sources explains (issue #35 item 5: no bare "[seed]").
+ */
 export const SOURCE_LABELS: Record<RuleSource, string> = {
   "apps-spec": "Apps spec 2026-01-26",
   core: "MCP core 2026-07-28",
   draft: "Apps draft",
   sdk: "ext-apps SDK",
-  seed: "host policy / seed",
+  seed: "checklist advice",
 };

@@ -1,6 +1,7 @@
 "use client";
 
 import { useAppStore } from "../../_components/store-provider";
+import { isoDate } from "@/lib/dates";
 
 export function MarkComplete({ slug }: { slug: string }) {
   const completedAt = useAppStore((s) => s.lessons.completed[slug]);
@@ -11,9 +12,7 @@ export function MarkComplete({ slug }: { slug: string }) {
   const hydrated = useAppStore((s) => s.hydrated);
   return completedAt ? (
     <p data-mark-complete>
-      <span data-testid="lesson-status">
-        ✓ Completed {new Date(completedAt).toLocaleDateString()}
-      </span>{" "}
+      <span data-testid="lesson-status">✓ Completed {isoDate(completedAt)}</span>{" "}
       <button type="button" className="secondary" onClick={() => undo(slug)}>
         Mark as not complete
       </button>

@@ -9,6 +9,7 @@ import { formatDuration, goneLabel } from "@/lib/quiz/exam";
 import { resultItems, timeTaken, type ExamRecord, type ResultFilter } from "@/lib/quiz/session";
 import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
 import { practiceHref, topicName } from "../topics";
+import { isoDateTime } from "@/lib/dates";
 
 /**
  * A submitted exam: the score against the pass mark, the topics weakest first, and the missed
@@ -46,7 +47,7 @@ export function ExamResults({
         Exam results
       </h2>
       <p className="muted">
-        Submitted {new Date(record.submittedAt).toLocaleString()}
+        Submitted {isoDateTime(record.submittedAt)}
         {record.autoSubmitted ? ", automatically when the time ran out" : ""}. Time taken:{" "}
         <span data-testid="exam-time-taken">{formatDuration(timeTaken(record))}</span>.
       </p>

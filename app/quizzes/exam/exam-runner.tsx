@@ -19,6 +19,7 @@ import type { LazyState } from "@/app/_components/lazy-module";
 import { LoadFailed } from "@/app/_components/load-failed";
 import { examEngine } from "./exam-engine-loader";
 import { Readiness } from "../readiness";
+import { isoDateTime } from "@/lib/dates";
 
 /** How many questions a one-topic exam draws (fewer when the topic has fewer). */
 const TOPIC_EXAM_SIZE = 10;
@@ -167,7 +168,7 @@ export function ExamRunner({
               <tbody>
                 {history.map((r) => (
                   <tr key={r.id}>
-                    <td>{new Date(r.submittedAt).toLocaleString()}</td>
+                    <td>{isoDateTime(r.submittedAt)}</td>
                     <td>
                       {r.correct} of {r.total} ({percent(r.total ? r.correct / r.total : 0)} %)
                     </td>
