@@ -218,7 +218,7 @@ function preloadScheduler() {
 }
 
 /** The response an unanswered question starts from: an ordering shows its seeded start. */
-export function initialResponse(question: Question, seed: string): Response | null {
+function initialResponse(question: Question, seed: string): Response | null {
   return question.type === "order" ? { type: "order", order: startingOrder(question, seed) } : null;
 }
 
@@ -248,7 +248,7 @@ export function SimulatorLink({ scenario }: { scenario: string }) {
 }
 
 /** The lesson (and section) that teaches `question`, or null when it names none. */
-export function lessonHref(question: Question): string | null {
+function lessonHref(question: Question): string | null {
   if (!question.lesson) return null;
   return `/lessons/${question.lesson}${question.section ? `#${question.section}` : ""}`;
 }

@@ -4,7 +4,7 @@ import { evidenceParts } from "@/lib/review/evidence-parts";
 import type { ItemStatus, ReportItem } from "@/lib/review/report";
 
 /** How the report's statuses read on the page (the CLI prints the same four). */
-export const STATUS_LABEL: Record<ItemStatus, string> = {
+const STATUS_LABEL: Record<ItemStatus, string> = {
   pass: "pass",
   fail: "fail",
   warning: "warning",

@@ -22,7 +22,7 @@ const TOKEN_KEY = "mcp-apps-academy:review-token";
 const DEFAULT_TIMEOUT_S = 20;
 
 /** What the learner connected to, kept in memory only (the token never leaves this component). */
-export interface ReviewTarget {
+interface ReviewTarget {
   url: string;
   token?: string;
 }

@@ -51,7 +51,7 @@ export function snap(v: LiveView): Snapshot {
 }
 
 /** States in which a view can still place calls. */
-export const OBSERVABLE = new Set<LiveView["state"]>(["loading", "initialized", "failed"]);
+const OBSERVABLE = new Set<LiveView["state"]>(["loading", "initialized", "failed"]);
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

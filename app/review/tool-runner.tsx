@@ -14,8 +14,6 @@ import { ToolForm } from "./tool-form";
 import { useLiveRunner, type RunnerTarget } from "./use-live-runner";
 import "./tool-runner.css";
 
-export type { RunnerTarget } from "./use-live-runner";
-
 interface Props {
   target: RunnerTarget;
   /** The era the review found; the runner's connection opens in it (NEG-6). */

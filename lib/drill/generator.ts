@@ -42,29 +42,19 @@ import { drawWorkingScenario, type DrillTopic } from "./space";
 export {
   AGENT_LIST_EMPTY,
   APP_CALL_TEXT,
-  ASKED_DIRECTIVES,
   DRILL_KINDS,
   NO_ALLOW,
   NO_HEADER,
   NO_IFRAME,
-  NO_POLICY,
   OUTCOME_TEXT,
   ROW_TEXT,
   answerText,
-  appCallAnswer,
   directiveOf,
   failingRows,
-  outcomeAnswer,
-  type AppCallAnswer,
-  type AskedDirective,
-  type DrillKind,
 } from "./answers";
-export { HOST_POLICY_LINE, shownFor, type Shown } from "./shown";
-export type { DrillHost } from "./host";
-export { nearMissesOf, type NearMiss } from "./near-misses";
-export type { HostPolicyNote } from "./explanation";
+export { HOST_POLICY_LINE } from "./shown";
 
-export type DrillQuestion = Extract<Question, { type: "single" }>;
+type DrillQuestion = Extract<Question, { type: "single" }>;
 
 /**
  * The rules a generated item can rest on: those the engine's decision rows cite for some drawn

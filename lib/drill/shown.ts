@@ -191,7 +191,7 @@ export function stemFor(ask: string, shown: Shown[], host?: { name: string }): s
 }
 
 /** The drills' fixed policy line, with the host named in it: it applies where the profile is silent. */
-export function hostPolicyLine(host: { name: string }): string {
+function hostPolicyLine(host: { name: string }): string {
   return HOST_POLICY_LINE.replace(
     "**This host:**",
     `**This host (${host.name}), where its profile says nothing:**`,

@@ -17,7 +17,7 @@ export type DrillTopic = (typeof DRILL_TOPICS)[number];
  * A small cast of servers, so items read as different apps rather than one fixture: each with its
  * UI tool, a helper its view calls, and two more tools for the agent's list.
  */
-export const THEMES = [
+const THEMES = [
   {
     tool: "show_forecast",
     description: "Shows the week's forecast for a city",
@@ -136,7 +136,7 @@ export function cspEntries(csp: unknown): string[] {
  * Approved origins that cover every entry of `declared`: each origin itself or its wildcard (a
  * declared wildcard is approved as written), with one or two more origins besides.
  */
-export function coveringApproval(rng: Rng, declared: readonly string[], own: readonly string[]) {
+function coveringApproval(rng: Rng, declared: readonly string[], own: readonly string[]) {
   const out = new Set<string>();
   for (const o of declared) out.add(o.includes("*.") || chance(rng, 0.7) ? o : wildcardOf(o));
   // A host approves more than one view needs, and an item's options can then name origins the

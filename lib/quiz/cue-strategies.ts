@@ -42,7 +42,7 @@ export function chanceOf(items: readonly ChoiceItem[]): number {
 }
 
 /** The expected score of picking at random among the options `prefer` ranks highest. */
-export function expectedScore(item: ChoiceItem, prefer: Preference): number {
+function expectedScore(item: ChoiceItem, prefer: Preference): number {
   const scores = item.options.map((o) => prefer(o, item));
   const best = Math.max(...scores);
   const top = item.options.filter((_, i) => scores[i] === best);
@@ -55,7 +55,7 @@ export function scoreStrategy(items: readonly ChoiceItem[], prefer: Preference):
 }
 
 /** 1 for the longest option (or every option tied for longest), 2 for the next, and so on. */
-export function lengthRank(item: ChoiceItem, text: string, from: "longest" | "shortest"): number {
+function lengthRank(item: ChoiceItem, text: string, from: "longest" | "shortest"): number {
   const n = text.length;
   return (
     1 +
@@ -86,7 +86,7 @@ export function wordCueStrategies(): CueStrategy[] {
 }
 
 /** The distinct lower-case words of a text (code spans included, punctuation dropped). */
-export function wordsOf(text: string): Set<string> {
+function wordsOf(text: string): Set<string> {
   return new Set(
     text
       .toLowerCase()
@@ -121,13 +121,13 @@ export function surfaceStrategies(): CueStrategy[] {
 }
 
 /** What a learner takes from the training half: each word's count in keys and in distractors. */
-export interface WordTally {
+interface WordTally {
   inKeys: Map<string, number>;
   inDistractors: Map<string, number>;
 }
 
 /** Counts, option by option, in how many keys and how many distractors each word stands. */
-export function tallyWords(items: readonly ChoiceItem[]): WordTally {
+function tallyWords(items: readonly ChoiceItem[]): WordTally {
   const inKeys = new Map<string, number>();
   const inDistractors = new Map<string, number>();
   for (const item of items) {
@@ -140,7 +140,7 @@ export function tallyWords(items: readonly ChoiceItem[]): WordTally {
 }
 
 /** The words seen at least `minSeen` times that stood only in keys, or only in distractors. */
-export function oneSidedWords(
+function oneSidedWords(
   tally: WordTally,
   minSeen: number,
 ): { keyOnly: Set<string>; distractorOnly: Set<string> } {

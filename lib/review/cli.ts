@@ -68,7 +68,7 @@ export const STOP_SIGNALS = {
   SIGTERM: { code: 143, words: "terminated (SIGTERM)" },
   SIGHUP: { code: 129, words: "hung up on (SIGHUP)" },
 } as const;
-export type StopSignal = keyof typeof STOP_SIGNALS;
+type StopSignal = keyof typeof STOP_SIGNALS;
 
 export interface CliResult {
   code: 0 | 1 | 2 | (typeof STOP_SIGNALS)[StopSignal]["code"];

@@ -47,7 +47,7 @@ function offsetOf(text: string, line: number, column: number): number {
  * `new X("")` at `offset`, with an empty body, inside a `try` block opened just before it, where X
  * is `Function` or a name that block set to `Function`.
  */
-export function isProbeAt(text: string, offset: number): boolean {
+function isProbeAt(text: string, offset: number): boolean {
   const call = /^new\s+([A-Za-z_$][\w$]*)\s*\(\s*(?:""|''|``)\s*\)/.exec(
     text.slice(offset, offset + 80),
   );

@@ -5,7 +5,7 @@
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
 
 /** Where a checklist item comes from: the review checklist or the requirements checklist. */
-export type ChecklistSource = "review" | "requirements" | "core";
+type ChecklistSource = "review" | "requirements" | "core";
 
 export interface ReportItem {
   /** Stable id, e.g. `mime` or `mime:get-time` for a per-tool item. */

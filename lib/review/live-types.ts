@@ -84,7 +84,7 @@ export interface AppCallRecord {
   detail?: string;
 }
 
-export interface ToolSight {
+interface ToolSight {
   name: string;
   /** TOOL-3: whether an agent's tool list would show it. */
   agentListed: boolean;

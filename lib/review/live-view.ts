@@ -29,7 +29,7 @@ const PARTIAL_MS = 300;
  * The arguments as they might stand part-way through streaming: the first half of the keys (none
  * of a single one). Never more than the complete arguments, and nothing the model did not send.
  */
-export function partialArguments(args: Record<string, unknown>): Record<string, unknown> {
+function partialArguments(args: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(args);
   return Object.fromEntries(keys.slice(0, Math.floor(keys.length / 2)).map((k) => [k, args[k]]));
 }

@@ -16,7 +16,7 @@ export interface HttpObservation {
   body?: string;
 }
 
-export type ReachKind = "invalid-url" | "cors" | "network" | "http-status" | "not-mcp" | "timeout";
+type ReachKind = "invalid-url" | "cors" | "network" | "http-status" | "not-mcp" | "timeout";
 
 export interface ReachProblem {
   kind: ReachKind | "other";
@@ -107,7 +107,7 @@ export function cliCommand(url: string, hasToken: boolean): string {
 }
 
 /** The request headers the SDK's Streamable HTTP client sends, which a preflight must allow. */
-export function corsRequestHeaders(hasToken: boolean): string[] {
+function corsRequestHeaders(hasToken: boolean): string[] {
   return [
     "content-type",
     "accept",

@@ -29,7 +29,7 @@ import { judgeCall } from "./call-items";
 import { LESSONS } from "./lessons";
 import type { ItemStatus, Report, ReportItem } from "./items";
 
-export type { ChecklistSource, ItemStatus, Report, ReportItem } from "./items";
+export type { ItemStatus, Report, ReportItem } from "./items";
 export { LESSONS };
 
 const json = (v: unknown) => JSON.stringify(v);

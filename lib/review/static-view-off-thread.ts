@@ -25,7 +25,7 @@ export interface StaticViewWorker {
 }
 
 /** The worker of static-view.worker.ts, or undefined where none can start. */
-export function startStaticViewWorker(): StaticViewWorker | undefined {
+function startStaticViewWorker(): StaticViewWorker | undefined {
   if (typeof Worker === "undefined") return undefined;
   try {
     // The pattern Next's bundler recognises: the worker becomes a chunk of its own, loaded only now.

@@ -14,7 +14,7 @@
 import { assignedLoad, setAttributeLoad } from "./script-loads";
 
 /** Which `_meta.ui.csp` list governs a load (CSP-2). */
-export type CspList = "connectDomains" | "resourceDomains" | "frameDomains" | "baseUriDomains";
+type CspList = "connectDomains" | "resourceDomains" | "frameDomains" | "baseUriDomains";
 
 /** One absolute URL the view loads or fetches, and where it appears. */
 export interface ViewLoad {
@@ -28,7 +28,7 @@ export interface ViewLoad {
   line: number;
 }
 
-export interface EvalUse {
+interface EvalUse {
   what: "eval(" | "new Function(";
   line: number;
   excerpt: string;
@@ -40,7 +40,7 @@ export interface EvalUse {
   probe: boolean;
 }
 
-export interface DisplayModeUse {
+interface DisplayModeUse {
   /** Where the view asks for a display mode (`.requestDisplayMode(` or a hand-built request). */
   requests: number[];
   /** Lines that read `availableDisplayModes` (not as an object key being declared). */
@@ -77,7 +77,7 @@ export interface AnalyzeOptions extends Partial<StaticViewLimits> {
 }
 
 /** How much of the document the checks read, and why not all of it when they stopped short. */
-export interface StaticViewReading {
+interface StaticViewReading {
   /** The document's length, in characters. */
   length: number;
   /** How many of them were read: all of them unless the checks stopped short. */
@@ -99,7 +99,7 @@ export interface StaticViewFindings {
 }
 
 /** The origin of an absolute (or protocol-relative) http(s)/ws(s) URL; undefined otherwise. */
-export function absoluteOrigin(raw: string): string | undefined {
+function absoluteOrigin(raw: string): string | undefined {
   const url = raw.trim().replace(/^\/\//, "https://");
   if (!/^(https?|wss?):\/\//i.test(url)) return undefined;
   try {

@@ -272,7 +272,7 @@ const LOCAL = /^(localhost|[a-z0-9.-]+\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
  * top-level domain, a wildcard outside resourceDomains (CSP-6 documents them only there), and
  * `http:` / `ws:` origins other than localhost (mixed content from an https host page).
  */
-export function riskyOrigins(csp: Record<string, unknown>): string[] {
+function riskyOrigins(csp: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const key of CSP_KEYS) {
     const list = csp[key];
@@ -612,7 +612,7 @@ const TLDS = new Set([
 const isTld = (label: string) => TLDS.has(label.toLowerCase()) || /^[a-z]{2}$/i.test(label);
 
 /** What is wrong with one extension identifier: `problem` breaks the MUST, `order` the SHOULD. */
-export function extensionIdProblems(key: string): { problem?: string; order?: string } {
+function extensionIdProblems(key: string): { problem?: string; order?: string } {
   const slash = key.lastIndexOf("/");
   if (slash < 0)
     return { problem: "has no prefix (no slash): an extension identifier must have one" };

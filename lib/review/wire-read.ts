@@ -8,7 +8,7 @@ import { asRecord } from "../host/wire";
 export const json = (v: unknown) => JSON.stringify(v);
 
 /** Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
@@ -71,7 +71,7 @@ export const ANNOTATION_KEYS = [
   "openWorldHint",
 ] as const;
 export const CONTENT_KEYS = ["uri", "mimeType", "text", "blob", "_meta"] as const;
-export const VISIBILITY_VALUES = ["model", "app"] as const;
+const VISIBILITY_VALUES = ["model", "app"] as const;
 
 /** A tool's `_meta.ui.visibility` as sent: absent, a well-formed list, or what is wrong with it. */
 export type WireVisibility =

@@ -5,7 +5,7 @@
 // engine fault cannot hide in a shared helper: where the two disagree, one of them is wrong.
 
 /** One exhibit of a stem: a label and its JSON text. */
-export interface Exhibit {
+interface Exhibit {
   label: string;
   json: string;
 }
