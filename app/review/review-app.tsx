@@ -8,9 +8,11 @@ import { decideVisibility, toolVisibility } from "@/lib/decide/visibility";
 import type { UiToolReview } from "@/lib/host/inspect";
 import type { BrowserReviewResult } from "@/lib/review/browser";
 import type { ReviewInput } from "@/lib/review/collect";
-import { LazyToolRunner as ToolRunner } from "./lazy-tool-runner";
+import {
+  LazyToolRunner as ToolRunner,
+  LazyWorksInTable as WorksInTable,
+} from "./lazy-result-parts";
 import { ReportItems } from "./report-items";
-import { WorksInTable } from "./works-in-table";
 import type { WorksInHost } from "@/lib/review/works-in-hosts";
 import { checkServerUrl, URL_FIELD_LABEL, type ReachProblem } from "@/lib/review/reach";
 import type { Report, ReportItem } from "@/lib/review/report";

@@ -10,3 +10,9 @@ export const LazyToolRunner = dynamic(() => import("./tool-runner").then((m) => 
   ssr: false,
   loading: () => <p className="muted">Loading the tool runner…</p>,
 });
+
+/** "Works in" too is only shown with a review's result: it loads with it. */
+export const LazyWorksInTable = dynamic(
+  () => import("./works-in-table").then((m) => m.WorksInTable),
+  { ssr: false, loading: () => <p className="muted">Loading the Works in table…</p> },
+);
