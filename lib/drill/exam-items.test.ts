@@ -23,6 +23,9 @@ const FINGERPRINTS: Record<number, string> = {
   2: "7248e033063a6c1d",
   // The merges of issue #33 (host drills) and #35 (two engine reasons reworded) changed items.
   3: "fa876debe82e0bdf",
+  // The policy line and explanations name a rule's source in the sources page's words, not
+  // "[seed]" or "[draft, SDK]" (issue #35 item 5).
+  4: "2163d88ef302442b",
 };
 
 /** Nine topics of 14 to 26 questions, as the shipped banks. */

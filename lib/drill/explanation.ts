@@ -43,7 +43,7 @@ export function hostPolicyOf(deciding: Verdict[], d: Decision, mimeType: string)
     if (v.row === "negotiation" && v.verdict === "fail" && d.outcome === "text") {
       notes.push({
         ruleIds: ["NEG-4"],
-        note: "falling back to the tool's text content without reading the view is this host's policy (NEG-4 [seed]); core lets the side that supports the extension fall back or reject",
+        note: "falling back to the tool's text content without reading the view is this host's policy (NEG-4, checklist advice); core lets the side that supports the extension fall back or reject",
       });
     } else if (
       v.row === "mime" &&
@@ -52,29 +52,29 @@ export function hostPolicyOf(deciding: Verdict[], d: Decision, mimeType: string)
     ) {
       notes.push({
         ruleIds: ["RES-2"],
-        note: `comparing the mimeType with ${PROFILE_MIME} as an exact string is the review checklist's reading (RES-2 [seed]), resting on the server's MUST; media types compare type and subtype case-insensitively`,
+        note: `comparing the mimeType with ${PROFILE_MIME} as an exact string is the review checklist's reading (RES-2, checklist advice), resting on the server's MUST; media types compare type and subtype case-insensitively`,
       });
     } else if (v.row === "csp" && v.verdict === "fail") {
       notes.push(
         v.refusal === "host-policy" || d.csp?.refused.some((r) => r.why === "out-of-policy")
           ? {
               ruleIds: ["CSP-5"],
-              note: `what happens to origins outside the approved list is this host's policy (CSP-5 [seed]): this host's setting is ${d.outcome === "text" || !d.csp?.render ? "to fall back to text" : "to render with the approved subset"}; the spec only lets a host restrict further`,
+              note: `what happens to origins outside the approved list is this host's policy (CSP-5, checklist advice): this host's setting is ${d.outcome === "text" || !d.csp?.render ? "to fall back to text" : "to render with the approved subset"}; the spec only lets a host restrict further`,
             }
           : d.csp?.refused.some((r) => r.key === "csp")
             ? {
                 ruleIds: ["CSP-5"],
-                note: "rendering a view whose csp is not an object under the restrictive default is this simulator's choice, which no rule settles (CSP-1 gives the shape, CSP-3 forbids allowing anything undeclared); CSP-5 [seed] is the nearest rule, the latitude for origins outside policy",
+                note: "rendering a view whose csp is not an object under the restrictive default is this simulator's choice, which no rule settles (CSP-1 gives the shape, CSP-3 forbids allowing anything undeclared); CSP-5 (checklist advice) is the nearest rule, the latitude for origins outside policy",
               }
             : {
                 ruleIds: ["CSP-5"],
-                note: `an entry that is not a valid origin is dropped, and this host then applies its setting for refused origins (${d.outcome === "rendered" ? "render the approved subset" : "fall back to text"}), the latitude of CSP-5 [seed]`,
+                note: `an entry that is not a valid origin is dropped, and this host then applies its setting for refused origins (${d.outcome === "rendered" ? "render the approved subset" : "fall back to text"}), the latitude of CSP-5 (checklist advice)`,
               },
       );
     } else if (v.row === "app-call" && d.appCall?.askedConsent) {
       notes.push({
         ruleIds: ["BRG-5"],
-        note: "the consent gate is this host's policy (BRG-5 [seed]: this host asks as its settings say); only the visibility gate is a spec MUST",
+        note: "the consent gate is this host's policy (BRG-5, checklist advice: this host asks as its settings say); only the visibility gate is a spec MUST",
       });
     } else if (
       v.row === "permissions" &&
@@ -83,7 +83,7 @@ export function hostPolicyOf(deciding: Verdict[], d: Decision, mimeType: string)
     ) {
       notes.push({
         ruleIds: ["PERM-3"],
-        note: "rendering without a requested grant is this host's policy (PERM-3 [seed]); the Apps spec is silent on it",
+        note: "rendering without a requested grant is this host's policy (PERM-3, checklist advice); the Apps spec is silent on it",
       });
     }
   }
@@ -93,7 +93,7 @@ export function hostPolicyOf(deciding: Verdict[], d: Decision, mimeType: string)
   )
     notes.push({
       ruleIds: ["RES-4"],
-      note: "reading _meta.ui from the resources/list entry when the content item has none is the draft's and the SDK's behaviour (RES-4 [draft, SDK]), not the 2026-01-26 spec's",
+      note: "reading _meta.ui from the resources/list entry when the content item has none is the draft's and the SDK's behaviour (RES-4), not the 2026-01-26 spec's",
     });
   return notes;
 }

@@ -84,7 +84,7 @@ describe("one true answer", () => {
     expect(listing.length).toBeGreaterThan(0);
     for (const item of listing) {
       const label = item.shown.find((s) => s.label.startsWith("resources/list entry"))!.label;
-      expect(label, item.seed).toMatch(/RES-4 \[draft, SDK\]/);
+      expect(label, item.seed).toMatch(/RES-4, the Apps draft and the ext-apps SDK/);
     }
   });
 

@@ -65,3 +65,14 @@ describe("the host's policy line", () => {
     expect(Math.abs(score - chance)).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe("the words a learner reads for a rule's source (issue #35 item 5)", () => {
+  it("no generated item shows a bracketed source tag such as [seed] or [draft, SDK]: the sources page's words instead", () => {
+    const TAG = /\[(seed|draft|sdk|draft, SDK)\]/i;
+    const offenders = items
+      .slice(0, 200)
+      .map((item) => JSON.stringify([item.question, item.explanation]))
+      .flatMap((text, i) => (TAG.test(text) ? [`policy-${i}: ${TAG.exec(text)![0]}`] : []));
+    expect(offenders.slice(0, 5)).toEqual([]);
+  });
+});

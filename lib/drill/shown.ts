@@ -19,11 +19,11 @@ export interface Shown {
  * only when the policy decided gave the key away (issue 36 measured 290 of 1,000 items).
  */
 export const HOST_POLICY_LINE =
-  "**This host:** with the extension not in force on a request, it uses the tool's text content and never reads the view (NEG-4 [seed]); " +
-  "it compares the content item's mimeType as an exact string (RES-2 [seed]); " +
-  "it takes `_meta.ui` from the content item, or else from the `resources/list` entry, as one whole object (RES-4 [draft, SDK]); " +
-  "a declared csp entry outside its approved origins, or not an origin at all, makes it follow its setting below (CSP-5 [seed]), and a csp that is not an object leaves the restrictive default (CSP-4); " +
-  "it counts a permission only as a flag set to `{}`, a key other than PERM-1's four is a fault in the request, and a grant it withholds never stops the view (PERM-3 [seed]); " +
+  "**This host:** with the extension not in force on a request, it uses the tool's text content and never reads the view (NEG-4, checklist advice); " +
+  "it compares the content item's mimeType as an exact string (RES-2, checklist advice); " +
+  "it takes `_meta.ui` from the content item, or else from the `resources/list` entry, as one whole object (RES-4, the Apps draft and the ext-apps SDK); " +
+  "a declared csp entry outside its approved origins, or not an origin at all, makes it follow its setting below (CSP-5, checklist advice), and a csp that is not an object leaves the restrictive default (CSP-4); " +
+  "it counts a permission only as a flag set to `{}`, a key other than PERM-1's four is a fault in the request, and a grant it withholds never stops the view (PERM-3, checklist advice); " +
   "a view's tools/call meets three gates, visibility, then unknown tool, then consent, and the first that refuses decides (BRG-5). " +
   "These are this host's readings and choices where the spec leaves one, not spec MUSTs.";
 
@@ -97,7 +97,7 @@ export function shownFor(s: Scenario, b?: HostBehaviours): Shown[] {
     // Labelled in every item, so that it marks the draft/SDK reading without flagging the items
     // where it decides.
     label:
-      "resources/list entry the server registers (its _meta.ui counts only when the content item has none: RES-4 [draft, SDK])",
+      "resources/list entry the server registers (its _meta.ui counts only when the content item has none: RES-4, the Apps draft and the ext-apps SDK)",
     json: json({
       resources: [
         {
