@@ -48,6 +48,10 @@ test("a drill session of 10 items at 375 px is answered by keyboard: a missed ru
   let dueBefore: Record<string, string> = {};
   for (const [n, item] of items.entries()) {
     await expect(page.getByRole("heading", { name: `Item ${n + 1}` })).toBeVisible();
+    // Issue #36: the host's policy is stated on every item, in the same words, deciding or not.
+    await expect(page.getByTestId("drill")).toContainText(
+      "This host: with the extension not in force on a request",
+    );
     if (n === WRONG) {
       const cards = (await saved(page)).quiz.ruleCards as Record<string, { due: string }>;
       dueBefore = Object.fromEntries(Object.entries(cards).map(([r, c]) => [r, c.due]));

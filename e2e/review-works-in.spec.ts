@@ -72,6 +72,8 @@ async function usedDate(host: string, field: ProfileFieldName): Promise<string> 
 /** Each host's outcome for `tool`, as the page shows it. */
 async function outcomesOnPage(page: Page, tool: string): Promise<Record<string, string>> {
   const cells = page.locator(`[data-testid="review-works-in"] td[data-tool="${tool}"]`);
+  // The table's code loads with the review's result (app/review/lazy-result-parts.tsx).
+  await expect(cells.first()).toBeVisible({ timeout: 15_000 });
   return Object.fromEntries(
     await cells.evaluateAll((tds) =>
       tds.map((td) => [td.closest("tr")!.getAttribute("data-host"), td.dataset.outcome]),
