@@ -1,8 +1,10 @@
 // What the e2e fixture servers share: an MCP App server on the 2.4 SDK that advertises the Apps
-// extension and serves both eras on stdio, views that speak the handshake directly, and one call
-// each to register a view resource or a tool. Each fixture says only what it plants.
+// extension and serves both eras on stdio (or over HTTP, serveHttp), views that speak the
+// handshake directly, and one call each to register a view resource or a tool. Each fixture says
+// only what it plants.
+import { createServer } from "node:http";
 import { registerAppResource, registerAppTool } from "@modelcontextprotocol/ext-apps/server";
-import { McpServer } from "@modelcontextprotocol/server";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
 export const MIME = "text/html;profile=mcp-app";
@@ -67,3 +69,41 @@ export function serve(name, build) {
 }
 
 export const text = (t) => ({ content: [{ type: "text", text: t }] });
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+  "access-control-allow-headers":
+    "content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
+};
+
+/**
+ * Serves `factory` over Streamable HTTP on localhost:`port` (both eras, CORS for any origin, so
+ * /review can reach it from the app's page), and says `<label> listening on <url>` on stderr
+ * once it does: the specs wait for that line.
+ */
+export function serveHttp(port, factory, label) {
+  const handler = createMcpHandler(factory, { legacy: "stateless" });
+  createServer(async (req, res) => {
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, CORS);
+      res.end();
+      return;
+    }
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const response = await handler.fetch(
+      new Request(`http://localhost:${port}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length && req.method !== "GET" ? Buffer.concat(chunks) : undefined,
+      }),
+    );
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
+    if (response.body) for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  }).listen(port, () => console.error(`${label} listening on http://localhost:${port}/mcp`));
+}
