@@ -1,32 +1,10 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { answerByKeyboard, saved } from "./drill-helpers";
 import { loadHostProfiles } from "../lib/content/host-profiles";
 import { loadHostRecords } from "../lib/content/hosts";
-import { generateDrillItem, type DrillItem } from "../lib/drill/generator";
+import { generateDrillItem } from "../lib/drill/generator";
 import { drillHostOf } from "../lib/drill/host";
-import {
-  STORAGE_NAME,
-  expectNoSeriousA11yViolationsInBothThemes,
-  waitForHydration,
-} from "./helpers";
-
-const saved = async (page: Page) =>
-  JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_NAME))!).state;
-
-/** Answers the item on screen by keyboard: the key, or the option after it. */
-async function answerByKeyboard(page: Page, item: DrillItem, right: boolean) {
-  const form = page.locator("form[data-question]");
-  await expect(form).toHaveAttribute("data-question", item.question.id);
-  const key = item.question.options.find((o) => o.id === item.question.answer)!.text;
-  const shown = (await form.locator("label.option").allInnerTexts()).map((t) => t.trim());
-  const keyAt = shown.indexOf(key);
-  expect(keyAt, `the key "${key}" among ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(0);
-  await page.keyboard.press(String((right ? keyAt : (keyAt + 1) % shown.length) + 1));
-  await page.keyboard.press("Enter");
-  const feedback = form.getByTestId("feedback");
-  await expect(feedback).toHaveAttribute("data-correct", String(right));
-  return feedback;
-}
+import { expectNoSeriousA11yViolationsInBothThemes, waitForHydration } from "./helpers";
 
 test("a drill session on Claude at 375 px: items keyed with Claude's profile, answered by keyboard, kept apart from exam readiness, shown on /progress as their own topic; axe clean in both themes", async ({
   page,

@@ -1,31 +1,9 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { generateDrillItem, type DrillItem } from "../lib/drill/generator";
+import { answerByKeyboard, saved } from "./drill-helpers";
+import { generateDrillItem } from "../lib/drill/generator";
 import { DRILL_TOPICS } from "../lib/drill/space";
 import { RULE_GROUPS } from "../lib/rules";
-import {
-  STORAGE_NAME,
-  expectNoSeriousA11yViolationsInBothThemes,
-  waitForHydration,
-} from "./helpers";
-
-const saved = async (page: Page) =>
-  JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_NAME))!).state;
-
-/** Answers the drill item on screen by keyboard: the key, or the option after it. */
-async function answerByKeyboard(page: Page, item: DrillItem, right: boolean) {
-  const form = page.locator("form[data-question]");
-  await expect(form).toHaveAttribute("data-question", item.question.id);
-  const key = item.question.options.find((o) => o.id === item.question.answer)!.text;
-  const shown = (await form.locator("label.option").allInnerTexts()).map((t) => t.trim());
-  const keyAt = shown.indexOf(key);
-  expect(keyAt, `the key "${key}" among ${JSON.stringify(shown)}`).toBeGreaterThanOrEqual(0);
-  await page.keyboard.press(String((right ? keyAt : (keyAt + 1) % shown.length) + 1));
-  await page.keyboard.press("Enter");
-  const feedback = form.getByTestId("feedback");
-  await expect(feedback).toHaveAttribute("data-correct", String(right));
-  return feedback;
-}
+import { expectNoSeriousA11yViolationsInBothThemes, waitForHydration } from "./helpers";
 
 test("a drill session of 10 items at 375 px is answered by keyboard: a missed rule is due again within minutes, comes first among the weakest, and readiness on /progress moves by the learner's own numbers; axe clean in both themes", async ({
   page,
