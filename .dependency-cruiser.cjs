@@ -217,8 +217,17 @@ module.exports = {
       comment:
         "Only tests use the drills' second oracle: no page, script or module decides with it.",
       severity: "error",
-      from: { pathNot: ["\\.test\\.tsx?$", "^lib/drill/oracle/"] },
+      // oracle-words.ts is the oracle tests' shared support (the oracle's answer in the items'
+      // words); it decides nothing, and only those tests import it.
+      from: { pathNot: ["\\.test\\.tsx?$", "^lib/drill/oracle/", "^lib/drill/oracle-words\\.ts$"] },
       to: { path: "^lib/drill/oracle/" },
+    },
+    {
+      name: "oracle-words-for-tests-only",
+      comment: "The oracle tests' support module is imported by tests alone, like the oracle.",
+      severity: "error",
+      from: { pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^lib/drill/oracle-words\\.ts$" },
     },
     {
       name: "lib-has-no-react",

@@ -6,22 +6,11 @@ import { questionSchema } from "../content/quiz-schema";
 import { optionOrder } from "../quiz/presentation";
 import { createRng } from "../quiz/random";
 import { previewDecision } from "../simulator/preview";
-import {
-  APP_CALL_TEXT,
-  NO_HEADER,
-  NO_POLICY,
-  OUTCOME_TEXT,
-  ROW_TEXT,
-  agentListOf,
-  agentListText,
-  allowText,
-  answerText,
-  directiveOf,
-  failingRows,
-} from "./answers";
+import { APP_CALL_TEXT, ROW_TEXT, agentListOf, answerText, failingRows } from "./answers";
 import { generateDrillItem, HOST_POLICY_LINE, type DrillItem } from "./generator";
 import { drillHostOf, type DrillHost } from "./host";
 import { oracle, type OracleAnswer } from "./oracle/spec-oracle";
+import { oracleText, sameAnswer } from "./oracle-words";
 
 // Drills on real hosts (issue 33, item 4): the generator's items asked of one host, keyed by the
 // engine with that host's profile. Every profile in content/host-profiles is drilled here.
@@ -46,40 +35,10 @@ const listedUnder = (
 const behavioursOfItem = (item: DrillItem) =>
   behavioursOf(profiles.find((p) => p.id === item.host!.id)!);
 
-/** The oracle's answer in the items' canonical words (as oracle.test.ts reads it). */
-function textOf(a: OracleAnswer): string {
-  switch (a.kind) {
-    case "outcome":
-      return OUTCOME_TEXT[a.outcome];
-    case "deciding-row":
-      return a.failing.length === 1
-        ? ROW_TEXT[a.failing[0] as keyof typeof ROW_TEXT]
-        : "(no single failing row)";
-    case "app-call":
-      return APP_CALL_TEXT[a.answer];
-    case "csp-header":
-      return a.noPolicy ? NO_POLICY : (a.directive ?? NO_HEADER);
-    case "allow":
-      return a.allow === null ? "No iframe: the view is not rendered" : allowText(a.allow);
-    case "agent-list":
-      return agentListText(a.names);
-  }
-}
-
-/** Two answers say the same: a csp directive is a set of sources. */
-function same(item: DrillItem, a: string, b: string): boolean {
-  if (item.kind !== "csp-header" || !item.directive) return a === b;
-  const sources = (t: string) => {
-    const d = directiveOf(t, item.directive!);
-    return d === undefined ? t : [...new Set(d.split(" ").slice(1))].sort().join(" ");
-  };
-  return sources(a) === sources(b);
-}
-
 function truths(a: OracleAnswer): string[] {
-  if (a.kind === "app-call") return [textOf(a), ...a.alsoTrue.map((t) => APP_CALL_TEXT[t])];
+  if (a.kind === "app-call") return [oracleText(a), ...a.alsoTrue.map((t) => APP_CALL_TEXT[t])];
   if (a.kind === "deciding-row") return a.failing.map((r) => ROW_TEXT[r as keyof typeof ROW_TEXT]);
-  return [textOf(a)];
+  return [oracleText(a)];
 }
 const ask = (item: DrillItem) =>
   oracle({ kind: item.kind, directive: item.directive, shown: item.shown });
@@ -166,13 +125,16 @@ describe("drills on real hosts", () => {
     const twoTrue: string[] = [];
     for (const item of all) {
       const a = ask(item);
-      if (!same(item, textOf(a), item.key))
+      if (!sameAnswer(item, oracleText(a), item.key))
         differ.push(
-          `${item.host!.id} ${item.seed} (${item.kind}, ${item.cause}): oracle "${textOf(a)}", engine "${item.key}"`,
+          `${item.host!.id} ${item.seed} (${item.kind}, ${item.cause}): oracle "${oracleText(a)}", engine "${item.key}"`,
         );
       const t = truths(a);
       for (const o of item.question.options)
-        if (o.id !== item.question.answer && t.some((x) => same(item, x, item.meanings[o.id]!)))
+        if (
+          o.id !== item.question.answer &&
+          t.some((x) => sameAnswer(item, x, item.meanings[o.id]!))
+        )
           twoTrue.push(`${item.host!.id} ${item.seed}: "${item.meanings[o.id]}" is also true`);
     }
     console.log(

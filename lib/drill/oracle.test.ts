@@ -6,18 +6,15 @@ import {
   AGENT_LIST_EMPTY,
   APP_CALL_TEXT,
   NO_ALLOW,
-  NO_HEADER,
-  NO_IFRAME,
-  OUTCOME_TEXT,
   ROW_TEXT,
   agentListOf,
   agentListText,
   allowText,
   answerText,
-  directiveOf,
 } from "./answers";
 import { generateDrillItem, type DrillItem } from "./generator";
 import { oracle, type OracleAnswer } from "./oracle/spec-oracle";
+import { oracleText, sameAnswer } from "./oracle-words";
 
 // Issue 36, item 3: a second oracle, written from the rules text and reading only what the
 // learner sees (lib/drill/oracle/spec-oracle.ts imports nothing from the engine). Over 1,000 seeds
@@ -31,45 +28,11 @@ const items: DrillItem[] = Array.from({ length: SEEDS }, (_, i) =>
 const ask = (item: DrillItem) =>
   oracle({ kind: item.kind, directive: item.directive, shown: item.shown });
 
-/** The oracle's answer in the items' canonical words. */
-function textOf(a: OracleAnswer): string {
-  switch (a.kind) {
-    case "outcome":
-      return OUTCOME_TEXT[a.outcome];
-    case "deciding-row":
-      return a.failing.length === 1
-        ? ROW_TEXT[a.failing[0] as keyof typeof ROW_TEXT]
-        : "(no single failing row)";
-    case "app-call":
-      return APP_CALL_TEXT[a.answer];
-    case "csp-header":
-      return a.directive ?? NO_HEADER;
-    case "allow":
-      return a.allow === null ? NO_IFRAME : allowText(a.allow);
-    case "agent-list":
-      return agentListText(a.names);
-  }
-}
-
-/**
- * Whether two answers say the same. A csp directive is a set of sources (CSP3: order and a repeated
- * source change nothing), so the engine's de-duplicated list and the oracle's as-declared list
- * agree when their sets do.
- */
-function same(item: DrillItem, a: string, b: string): boolean {
-  if (item.kind !== "csp-header" || !item.directive) return a === b;
-  const sources = (t: string) => {
-    const d = directiveOf(t, item.directive!);
-    return d === undefined ? t : [...new Set(d.split(" ").slice(1))].sort().join(" ");
-  };
-  return sources(a) === sources(b);
-}
-
 /** The statements of the item's vocabulary that the oracle finds true here. */
 function truths(item: DrillItem, a: OracleAnswer): string[] {
-  if (a.kind === "app-call") return [textOf(a), ...a.alsoTrue.map((t) => APP_CALL_TEXT[t])];
+  if (a.kind === "app-call") return [oracleText(a), ...a.alsoTrue.map((t) => APP_CALL_TEXT[t])];
   if (a.kind === "deciding-row") return a.failing.map((r) => ROW_TEXT[r as keyof typeof ROW_TEXT]);
-  return [textOf(a)];
+  return [oracleText(a)];
 }
 
 /** The engine as the generator uses it: a scenario in, the item's key out. */
@@ -89,16 +52,16 @@ const engine =
 
 /** Items where `run` keys differently from the oracle. */
 const disagreements = (run: Engine) =>
-  items.filter((item) => !same(item, run(item.scenario, item), textOf(ask(item))));
+  items.filter((item) => !sameAnswer(item, run(item.scenario, item), oracleText(ask(item))));
 
 describe("a second oracle, from the rules text", () => {
   it(`keys all ${SEEDS} items as the engine does`, () => {
     let exact = 0;
     const differ: string[] = [];
     for (const item of items) {
-      const o = textOf(ask(item));
+      const o = oracleText(ask(item));
       if (o === item.key) exact++;
-      else if (!same(item, o, item.key))
+      else if (!sameAnswer(item, o, item.key))
         differ.push(
           `${item.seed} (${item.kind}, ${item.cause}): oracle "${o}", engine "${item.key}"`,
         );
@@ -117,7 +80,7 @@ describe("a second oracle, from the rules text", () => {
       for (const o of item.question.options) {
         if (o.id === item.question.answer) continue;
         const meaning = item.meanings[o.id]!;
-        if (t.some((x) => same(item, x, meaning)))
+        if (t.some((x) => sameAnswer(item, x, meaning)))
           twoTrue.push(`${item.seed} (${item.kind}): "${meaning}" is also true`);
       }
     }
