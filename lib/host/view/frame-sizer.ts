@@ -28,7 +28,7 @@ export class FrameSizer {
 
   constructor(
     private readonly iframe: HTMLIFrameElement,
-    private readonly o: FrameSizerOptions,
+    o: FrameSizerOptions,
   ) {
     this.ready = !o.held;
   }
