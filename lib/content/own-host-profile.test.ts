@@ -44,7 +44,7 @@ describe("readOwnHostProfile", () => {
   it("resolves a profile with sources of its own: known where it speaks, unknown elsewhere", () => {
     const r = read(OWN);
     if (!r.ok) throw new Error(r.error);
-    expect(r.profile.name).toBe("acme-chat (your profile)");
+    expect(r.profile.name).toBe("acme-chat");
     expect(r.profile.fields.cspFrameDomains).toMatchObject({ value: "dropped", status: "known" });
     expect(r.profile.fields.cspFrameDomains.evidence[0]).toMatchObject({
       date: "2026-12-01",

@@ -22,7 +22,8 @@ export type OwnProfileResult = { ok: true; profile: HostProfile } | { ok: false;
 function noRecord(id: string): LoadedHostRecord {
   return {
     id,
-    name: `${id} (your profile)`,
+    // The simulator adds where it came from: "acme-chat (your file)".
+    name: id,
     version: null,
     openSource: false,
     setup: "a profile loaded in the simulator, with no record in this project",
