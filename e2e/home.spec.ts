@@ -135,6 +135,10 @@ test("home asks who you are and gives each learner an ordered path with progress
     "/review",
   );
   await expect(steps.filter({ hasText: "Server review" })).toContainText("not tracked");
+  // What real hosts do differently is on the way to shipping, just before the review.
+  await expect(
+    steps.filter({ hasText: "Real hosts" }).getByRole("link", { name: "Real hosts" }),
+  ).toHaveAttribute("href", "/lessons/real-hosts");
   // The counts agree: "N steps" in the summary is every step, tracked or not.
   const total = await steps.count();
   await expect(paths.getByTestId("path")).toContainText(`${total} steps, about`);

@@ -75,7 +75,7 @@ test("Claude against VS Code, then against a profile file of one's own (a bad on
     buffer: Buffer.from(JSON.stringify(own)),
   });
   await expect(select).toHaveValue("own:acme-chat");
-  await expect(compare.locator("thead")).toContainText("acme-chat (your profile) (your file)");
+  await expect(compare.locator("thead")).toContainText("acme-chat (your file)");
   await expect(frame.locator("td").nth(1)).toContainText("honoured");
   await expect(frame.locator("td").nth(1)).toContainText("2026-12-01");
   await expect(compare.locator('tr[data-field="message"] td').nth(1)).toContainText("unknown");

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from "react";
 import type { RuleInfo } from "@/lib/rules/info";
 import type { HostProfile } from "@/lib/decide/host-profile";
 import { compareHosts, type CompareSide } from "@/lib/simulator/host-compare";
+import { loadOwnProfileFile } from "./own-profile";
 import { RuleLink } from "./panels";
 
 // Two hosts side by side (issue 33): the chosen host against any other, every behaviour a profile
@@ -45,29 +46,6 @@ function Side({ s, ruleInfo }: { s: CompareSide; ruleInfo: RuleInfo }) {
   );
 }
 
-/**
- * Sends a chosen file to the server, which reads it as the repository's profiles are read; the
- * profile comes back under an id of its own, so it can sit beside the host it was copied from.
- */
-async function loadOwnProfile(
-  file: File,
-): Promise<{ ok: true; profile: HostProfile } | { ok: false; error: string }> {
-  try {
-    const response = await fetch("/simulator/host-profile", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: file.name, text: await file.text() }),
-    });
-    const answer = (await response.json()) as
-      { ok: true; profile: HostProfile } | { ok: false; error: string };
-    if (!answer.ok) return answer;
-    const p = answer.profile;
-    return { ok: true, profile: { ...p, id: `own:${p.id}`, name: `${p.name} (your file)` } };
-  } catch (e) {
-    return { ok: false, error: `the profile could not be read: ${String(e)}` };
-  }
-}
-
 export function HostCompare({
   profile,
   profiles,
@@ -80,19 +58,21 @@ export function HostCompare({
   const id = useId();
   const [own, setOwn] = useState<HostProfile | null>(null);
   const [ownError, setOwnError] = useState("");
-  const others = [...profiles.filter((p) => p.id !== profile.id), ...(own ? [own] : [])];
+  // A file loaded here takes the place of one loaded beside the Host select under the same id.
+  const pool = own ? [...profiles.filter((p) => p.id !== own.id), own] : profiles;
+  const others = pool.filter((p) => p.id !== profile.id);
   const [otherId, setOtherId] = useState(others[0]?.id ?? "");
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
     setOwnError("");
-    const loaded = await loadOwnProfile(file);
+    const loaded = await loadOwnProfileFile(file);
     if (!loaded.ok) {
       setOwnError(loaded.error);
       return;
     }
-    setOwn(loaded.profile);
-    setOtherId(loaded.profile.id);
+    setOwn(loaded.own.profile);
+    setOtherId(loaded.own.profile.id);
   }
   const other = others.find((p) => p.id === otherId) ?? others[0];
   if (!other) return null;

@@ -11,6 +11,8 @@ const scenarioModule = lazyModule(() => import("@/lib/simulator/scenario"));
 export const loadedScenarioModule = scenarioModule.loaded;
 export const loadScenarioModule = scenarioModule.load;
 export const loadShare = () => import("@/lib/simulator/share");
+/** A profile of one's own (issue 33): read from a file or a link, when one is given. */
+export const loadOwnProfile = () => import("./own-profile");
 
 /**
  * The runner (the SDK, the host and the proxy plumbing) loads with the first run; once loaded, a

@@ -168,6 +168,7 @@ export function TableSection({
   hidden,
   ruleInfo,
   hostName,
+  ownHost = false,
   rowNote,
   children,
 }: {
@@ -177,6 +178,8 @@ export function TableSection({
   ruleInfo: RuleInfo;
   /** The chosen host, when it is not the reference. */
   hostName?: string;
+  /** The chosen host is a profile of one's own: it rests on what that profile says. */
+  ownHost?: boolean;
   rowNote?: (row: RowName) => ReactNode;
   /** After the table: what the chosen host does beyond it. */
   children?: ReactNode;
@@ -186,7 +189,8 @@ export function TableSection({
       <h2 id="sim-table-heading">Decision table</h2>
       {hostName && !hidden ? (
         <p className="muted" data-testid="table-host">
-          As {hostName} would decide it, on what public sources and our measurements say.
+          As {hostName} would decide it, on what{" "}
+          {ownHost ? "its profile says" : "public sources and our measurements say"}.
         </p>
       ) : null}
       {!hidden ? (

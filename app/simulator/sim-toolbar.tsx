@@ -23,6 +23,7 @@ export function SimToolbar({
   scenario,
   pathname,
   hostId,
+  profileLink,
   hostSelect,
 }: {
   groups: PresetGroups;
@@ -36,6 +37,8 @@ export function SimToolbar({
   pathname: string;
   /** The chosen host: the share link carries it (issue 33). */
   hostId: string;
+  /** The chosen host's `profile=` value, when it is a profile of one's own: the link carries it. */
+  profileLink?: string;
   /** The host choice, beside the preset's. */
   hostSelect?: ReactNode;
 }) {
@@ -72,7 +75,7 @@ export function SimToolbar({
         className="secondary"
         onClick={() => {
           void loadShare()
-            .then((share) => share.encodeShareFragment(scenario, hostId))
+            .then((share) => share.encodeShareFragment(scenario, hostId, profileLink))
             .then((fragment) =>
               navigator.clipboard?.writeText(
                 new URL(`${pathname}#${fragment}`, window.location.href).href,

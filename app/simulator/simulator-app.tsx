@@ -23,7 +23,13 @@ import type { RunTag } from "./panels";
 import { Prediction, type Predictions } from "./prediction";
 import { VerdictSummary } from "./verdict-summary";
 import { ScenarioEditor } from "./json-editor";
-import { hostDetail, loadedScenarioModule, usePreloadedScenarioModule } from "./lazy-modules";
+import {
+  hostDetail,
+  loadedScenarioModule,
+  loadOwnProfile,
+  usePreloadedScenarioModule,
+} from "./lazy-modules";
+import type { OwnHost } from "./own-profile";
 import { HostSelect } from "./host-select";
 import { RunStatus } from "./run-outcome";
 import {
@@ -41,6 +47,7 @@ import {
   initialScenario,
   presetIdFor,
   useAddressSync,
+  useProfileLink,
   useSharedLink,
 } from "./use-scenario-link";
 import { useRunScheduler } from "./use-run-scheduler";
@@ -67,8 +74,13 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
   const [startHost] = useState(() => initialHost(profiles.map((p) => p.id)));
   const [hostId, setHostId] = useState(startHost.hostId);
   const [linkMessage, setLinkMessage] = useState<string | null>(start.message ?? startHost.message);
+  // A profile of one's own (issue 33), from a file or a link: a host like any other once loaded.
+  const [own, setOwn] = useState<OwnHost | null>(null);
+  const [ownError, setOwnError] = useState("");
+  const hosts = useMemo(() => (own ? [...profiles, own.profile] : profiles), [profiles, own]);
   // The server sends the reference first.
-  const profile = profiles.find((p) => p.id === hostId) ?? profiles[0]!;
+  const profile = hosts.find((p) => p.id === hostId) ?? profiles[0]!;
+  const ownChosen = own !== null && hostId === own.profile.id;
   // The reference's own object, so the preview is today's exactly (no profile applied at all).
   const behaviours: HostBehaviours = useMemo(
     () => (profile.id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(profile)),
@@ -122,11 +134,21 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
     },
     setLinkMessage,
   );
+  const profilePending = useProfileLink(
+    startHost.profileLink,
+    (loaded) => {
+      // Its run starts once the profile is read (useRunScheduler), in this host.
+      setOwn(loaded);
+      applyHost(loaded.profile);
+    },
+    // The scenario's own message, if any, stays: each part of the link says what became of it.
+    (message) => setLinkMessage((m) => (m ? `${m} ${message}` : message)),
+  );
   const schedule = useRunScheduler({
     execute,
     latestRef,
     setScenario,
-    held: predicting || linkPending || theme === null,
+    held: predicting || linkPending || profilePending || theme === null,
   });
   const { changeScenario, markChange, runNow } = schedule;
 
@@ -146,7 +168,15 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
   usePreloadedScenarioModule();
   const presetNow = presets.find((p) => p.id === presetId);
   const edited = useMemo(() => isEdited(scenario, presetNow), [presetNow, scenario]);
-  useAddressSync(scenario, presetNow, edited, pathname, linkPending, hostId);
+  useAddressSync(
+    scenario,
+    presetNow,
+    edited,
+    pathname,
+    linkPending || profilePending,
+    hostId,
+    ownChosen ? own.link : undefined,
+  );
 
   // A host other than the reference: each row's departure from it, from the detail chunk.
   const conformance = scenario.resource.view === "conformance";
@@ -157,19 +187,39 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
       d && hostId !== REFERENCE_HOST ? d.hostDepartures(resolvedHere(scenario), profile) : null,
     [d, hostId, scenario, profile],
   );
-  const chooseHost = (id: string) => {
-    const next = profiles.find((p) => p.id === id);
-    if (!next) return;
+  /** Makes `next` the host the next run and the table decide with. */
+  function applyHost(next: HostProfile) {
     hostRef.current = {
-      id,
-      behaviours: id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(next),
+      id: next.id,
+      behaviours: next.id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(next),
     };
-    setHostId(id);
+    setHostId(next.id);
+  }
+  const runInHost = (next: HostProfile) => {
+    applyHost(next);
     setLinkMessage(null);
     // The same scenario in the new host: its run starts now (unless runs are held: predicting,
     // or a link still being read).
     markChange("now");
     changeScenario(latestRef.current);
+  };
+  const chooseHost = (id: string) => {
+    const next = hosts.find((p) => p.id === id);
+    if (next) runInHost(next);
+  };
+  /** A profile file of one's own: read and checked by the server, then chosen as the host. */
+  const loadOwnFile = async (file: File) => {
+    setOwnError("");
+    const loaded = await loadOwnProfile().then(
+      (m) => m.loadOwnProfileFile(file),
+      () => ({ ok: false as const, error: "the page could not load the part that reads it" }),
+    );
+    if (!loaded.ok) {
+      setOwnError(loaded.error);
+      return;
+    }
+    setOwn(loaded.own);
+    runInHost(loaded.own.profile);
   };
 
   const update = useCallback(
@@ -234,7 +284,17 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
           scenario={scenario}
           pathname={pathname}
           hostId={hostId}
-          hostSelect={<HostSelect profiles={profiles} hostId={hostId} onHost={chooseHost} />}
+          profileLink={ownChosen ? own.link : undefined}
+          hostSelect={
+            <HostSelect
+              profiles={profiles}
+              own={own?.profile}
+              ownError={ownError}
+              hostId={hostId}
+              onHost={chooseHost}
+              onOwnFile={(file) => void loadOwnFile(file)}
+            />
+          }
         />
         <RunStatus {...{ status, runCount, run, error }} hidden={hideResults} />
       </div>
@@ -286,6 +346,7 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
               hidden={hideResults}
               ruleInfo={ruleInfo}
               hostName={hostId === REFERENCE_HOST ? undefined : profile.name}
+              ownHost={ownChosen}
               rowNote={
                 d && departures
                   ? (row) => (
@@ -303,7 +364,7 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
                 <d.HostBehaviourPanel
                   departures={departures}
                   profile={profile}
-                  profiles={profiles}
+                  profiles={hosts}
                   ruleInfo={ruleInfo}
                 />
               ) : null}

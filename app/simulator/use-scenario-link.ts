@@ -2,8 +2,15 @@
 
 import { useEffect, useState } from "react";
 import type { Scenario } from "@/lib/simulator/scenario";
-import { hostInLink, hostSuffix, REFERENCE_HOST } from "@/lib/simulator/share-host";
-import { loadShare } from "./lazy-modules";
+import {
+  hostInLink,
+  hostSuffix,
+  PROFILE_PARAM,
+  profileInLink,
+  REFERENCE_HOST,
+} from "@/lib/simulator/share-host";
+import { loadOwnProfile, loadShare } from "./lazy-modules";
+import type { OwnHost } from "./own-profile";
 
 const linkProblem = (message: string) =>
   `This link's scenario could not be used: ${message}. Showing the default scenario instead; your saved progress is untouched.`;
@@ -49,9 +56,17 @@ export function initialScenario(
  * The host the page opens with (issue 33), from `host=` in the query or the fragment: a host the
  * simulator has a profile for, else the reference, with a message saying why.
  */
-export function initialHost(known: readonly string[]): { hostId: string; message: string | null } {
-  const named =
-    typeof window === "undefined" ? null : hostInLink(window.location.search, window.location.hash);
+export function initialHost(known: readonly string[]): {
+  hostId: string;
+  message: string | null;
+  /** A profile of one's own the link carries (`profile=`), read by useProfileLink. */
+  profileLink?: string;
+} {
+  if (typeof window === "undefined") return { hostId: REFERENCE_HOST, message: null };
+  // An own profile travels as itself; until it is read and checked the reference is the host.
+  const profileLink = profileInLink(window.location.hash);
+  if (profileLink) return { hostId: REFERENCE_HOST, message: null, profileLink };
+  const named = hostInLink(window.location.search, window.location.hash);
   if (named === null) return { hostId: REFERENCE_HOST, message: null };
   if (known.includes(named)) return { hostId: named, message: null };
   return {
@@ -60,29 +75,33 @@ export function initialHost(known: readonly string[]): { hostId: string; message
   };
 }
 
+type LinkPart<T> = { ok: true; value: T } | { ok: false; message: string };
+
 /**
- * Opens a `#s=` link (or an old `?s=` one): decodes it, then hands over its scenario or says why
- * it could not be used. Returns true while the link is being read: nothing runs until then.
+ * Reads one part of the link the page was opened with (its scenario, its own host profile), once
+ * and asynchronously; `read` is null when the link has no such part. Hands over what the part
+ * holds, or why it could not be used, in the words `problem` puts it in. Returns true while it is
+ * being read: nothing runs until then.
  */
-export function useSharedLink(
-  legacyLink: string | undefined,
-  onScenario: (s: Scenario) => void,
+function useLinkPart<T>(
+  read: (() => Promise<LinkPart<T>>) | null,
+  onValue: (value: T) => void,
   onProblem: (message: string) => void,
+  problem: (message: string) => string,
 ): boolean {
-  // A `#s=` link is decoded asynchronously (it is compressed); nothing runs until it is read.
-  const [pending, setPending] = useState(() => fragmentLink() !== null || legacyLink !== undefined);
+  const [pending, setPending] = useState(read !== null);
   useEffect(() => {
-    const value = fragmentLink();
-    if (value === null && legacyLink === undefined) return;
+    if (!read) return;
     let live = true;
-    void loadShare()
-      .then((share) =>
-        value !== null ? share.decodeScenarioLink(value) : share.decodeScenario(legacyLink!),
-      )
+    void read()
+      .catch((): LinkPart<T> => ({
+        ok: false,
+        message: "the page could not load the part that reads it",
+      }))
       .then((r) => {
         if (!live) return;
-        if (r.ok) onScenario(r.scenario);
-        else onProblem(linkProblem(r.message));
+        if (r.ok) onValue(r.value);
+        else onProblem(problem(r.message));
         setPending(false);
       });
     return () => {
@@ -90,8 +109,55 @@ export function useSharedLink(
     };
     // Once, for the link the page was opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [legacyLink]);
+  }, []);
   return pending;
+}
+
+/**
+ * Opens a `#s=` link (or an old `?s=` one): decodes it (it is compressed), then hands over its
+ * scenario or says why it could not be used. True while the link is being read.
+ */
+export function useSharedLink(
+  legacyLink: string | undefined,
+  onScenario: (s: Scenario) => void,
+  onProblem: (message: string) => void,
+): boolean {
+  const value = fragmentLink();
+  const read =
+    value === null && legacyLink === undefined
+      ? null
+      : async (): Promise<LinkPart<Scenario>> => {
+          const share = await loadShare();
+          const r =
+            value !== null
+              ? await share.decodeScenarioLink(value)
+              : share.decodeScenario(legacyLink!);
+          return r.ok ? { ok: true, value: r.scenario } : r;
+        };
+  return useLinkPart(read, onScenario, onProblem, linkProblem);
+}
+
+const profileProblem = (message: string) =>
+  `This link's host profile could not be used: ${message}. Showing the reference host instead; the scenario is kept.`;
+
+/**
+ * Reads the own profile a link carries (issue 33): the server checks it as it checks an uploaded
+ * file. Hands over the profile, or says why it could not be used (the reference host stays, and
+ * the scenario is untouched). True while it is being read.
+ */
+export function useProfileLink(
+  profileLink: string | undefined,
+  onProfile: (own: OwnHost) => void,
+  onProblem: (message: string) => void,
+): boolean {
+  const read =
+    profileLink === undefined
+      ? null
+      : async (): Promise<LinkPart<OwnHost>> => {
+          const r = await (await loadOwnProfile()).loadOwnProfileLink(profileLink);
+          return r.ok ? { ok: true, value: r.own } : { ok: false, message: r.error };
+        };
+  return useLinkPart(read, onProfile, onProblem, profileProblem);
 }
 
 /**
@@ -107,6 +173,8 @@ export function useAddressSync(
   pathname: string,
   linkPending: boolean,
   hostId: string = REFERENCE_HOST,
+  /** The chosen host's `profile=` value when it is a profile of one's own. */
+  profileLink?: string,
 ): void {
   useEffect(() => {
     if (linkPending) return;
@@ -119,16 +187,22 @@ export function useAddressSync(
         )
           window.history.replaceState(null, "", url);
       };
-      // The chosen host travels beside the preset's name, or beside the scenario in the fragment.
-      if (!edited && preset) write(`${pathname}?preset=${preset.id}${hostSuffix(hostId)}`);
+      // The chosen host travels beside the preset's name, or beside the scenario in the fragment;
+      // an own profile always in the fragment, which the server never sees.
+      if (!edited && preset)
+        write(
+          profileLink
+            ? `${pathname}?preset=${preset.id}#${PROFILE_PARAM}=${profileLink}`
+            : `${pathname}?preset=${preset.id}${hostSuffix(hostId)}`,
+        );
       else
         void loadShare()
-          .then((share) => share.encodeShareFragment(scenario, hostId))
+          .then((share) => share.encodeShareFragment(scenario, hostId, profileLink))
           .then((fragment) => write(`${pathname}#${fragment}`));
     }, 300);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [scenario, edited, preset, pathname, linkPending, hostId]);
+  }, [scenario, edited, preset, pathname, linkPending, hostId, profileLink]);
 }

@@ -123,11 +123,18 @@ export interface LoadedHostProfileFile extends HostProfileFile {
   file: string;
 }
 
-/** Parses one profile file; throws a ContentError naming the file and the field. */
-export function parseHostProfileFile(source: string, file: string): LoadedHostProfileFile {
+/**
+ * Parses one profile file; throws a ContentError naming the file and the field. The id must match
+ * the file's name, unless the profile came with no file (`idIsFileName: false`: a share link).
+ */
+export function parseHostProfileFile(
+  source: string,
+  file: string,
+  { idIsFileName = true }: { idIsFileName?: boolean } = {},
+): LoadedHostProfileFile {
   const data = parseJsonFile(hostProfileFileSchema, source, file);
   const stem = path.basename(file, ".json");
-  if (data.id !== stem) {
+  if (idIsFileName && data.id !== stem) {
     throw new ContentError(file, "id", `"${data.id}" must match the file name "${stem}"`);
   }
   return { ...data, file };

@@ -30,6 +30,24 @@ describe("learning paths", () => {
     expect(pathReferenceErrors(await loadLearningPaths(), await realTargets())).toEqual([]);
   });
 
+  it("puts every lesson on at least one learner's path", async () => {
+    const onAPath = new Set(
+      (await loadLearningPaths()).flatMap((p) =>
+        p.steps.flatMap((s) => (s.kind === "lesson" ? [s.lesson] : [])),
+      ),
+    );
+    const missing = (await listLessons()).map((l) => l.slug).filter((slug) => !onAPath.has(slug));
+    expect(missing).toEqual([]);
+  });
+
+  it("takes each path's lessons in course order, so a lesson comes after those it builds on", async () => {
+    const order = new Map((await listLessons()).map((l, i) => [l.slug, i]));
+    for (const p of await loadLearningPaths()) {
+      const positions = p.steps.flatMap((s) => (s.kind === "lesson" ? [order.get(s.lesson)!] : []));
+      expect(positions, p.id).toEqual([...positions].sort((a, b) => a - b));
+    }
+  });
+
   it("reports a missing lesson, preset and topic by path and step", () => {
     const path: LearningPath = {
       id: "host",

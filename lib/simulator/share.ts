@@ -1,5 +1,6 @@
 import { parseScenario, ScenarioError, type Scenario } from "./scenario";
 import { hostSuffix } from "./share-host";
+import { deflate, fromBase64Url, inflateAtMost, toBase64Url, TooLarge } from "./link-bytes";
 
 /**
  * Share links. The scenario travels in the URL fragment (`#s=`), which browsers never send to a
@@ -21,72 +22,29 @@ export const MAX_LINK_CHARS = Math.ceil((MAX_LINK_SCENARIO_BYTES * 4) / 3) + 16;
 const TOO_LONG = `the link is too long: a shared scenario is at most ${MAX_LINK_CHARS.toLocaleString("en")} characters`;
 const TOO_LARGE = `the link's scenario is too large: it unpacks to more than ${MAX_LINK_SCENARIO_BYTES / 1024} KB, the most the simulator reads from a link`;
 
-class TooLarge extends Error {}
-
 export type DecodedLink = { ok: true; scenario: Scenario } | { ok: false; message: string };
 
 const DAMAGED =
   "the link is damaged: its scenario is not in the form the simulator writes, so part of it was probably lost or changed when it was copied";
 
-function toBase64Url(bytes: Uint8Array): string {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-async function through(bytes: Uint8Array, stream: GenericTransformStream): Promise<Uint8Array> {
-  const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
-}
-
-/** Inflates chunk by chunk and stops (throwing `TooLarge`) once the output passes `max` bytes. */
-async function inflateAtMost(bytes: Uint8Array, max: number): Promise<Uint8Array> {
-  const reader = new Blob([bytes as BlobPart])
-    .stream()
-    .pipeThrough(new DecompressionStream("deflate-raw"))
-    .getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 /** The scenario as it goes after `#s=`: deflated, then base64url. */
 export async function encodeScenarioLink(s: Scenario): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(s));
-  return LINK_PREFIX + toBase64Url(await through(json, new CompressionStream("deflate-raw")));
+  return LINK_PREFIX + toBase64Url(await deflate(json));
 }
 
 /**
  * The whole fragment of a share link, after `#`: the scenario, and the host it is run in when that
  * is not the reference (`s=d1.…&host=claude`). The host travels beside the scenario, not in it: a
- * scenario is the server's and the view's; the host is who renders them.
+ * scenario is the server's and the view's; the host is who renders them. An own profile goes as
+ * itself (`&profile=p1.…`, share-profile.ts), given its link value.
  */
-export async function encodeShareFragment(s: Scenario, hostId: string): Promise<string> {
-  return `s=${await encodeScenarioLink(s)}${hostSuffix(hostId)}`;
+export async function encodeShareFragment(
+  s: Scenario,
+  hostId: string,
+  profileLink?: string,
+): Promise<string> {
+  return `s=${await encodeScenarioLink(s)}${hostSuffix(hostId, profileLink)}`;
 }
 
 export { hostInLink } from "./share-host";
