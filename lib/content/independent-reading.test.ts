@@ -1,0 +1,130 @@
+/**
+ * Issue #35, last "done means": every lesson section and question changed for #35 (and #34's new
+ * questions) read against the specs by someone who did not write them. This file holds what that
+ * reading corrected (content/checklist/REVIEW.md and content/quizzes/REVIEW.md, "Independent
+ * reading of #34 and #35"); each test failed on the content as it was before the fix.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Question } from "./quiz-schema";
+import { loadQuizBanks } from "./quizzes";
+
+const root = process.cwd();
+const lesson = (slug: string) =>
+  readFileSync(path.join(root, "content", "checklist", `${slug}.mdx`), "utf8");
+
+/** The text under one pinned heading, up to the next heading of any level. */
+function section(slug: string, id: string): string {
+  const text = lesson(slug);
+  const start = text.indexOf(`{/*${id}*/}`);
+  expect(start, `${slug}#${id}`).toBeGreaterThan(-1);
+  const rest = text.slice(start);
+  const next = rest.slice(1).search(/\n#+ /);
+  return next < 0 ? rest : rest.slice(0, next + 1);
+}
+
+describe("the independent reading of #35's lesson sections", () => {
+  it("names where server/discover's caching hints come from, since the changelog's list leaves it out (RES-5, NEG-3)", () => {
+    const hints = section("what-changed-in-2026-07-28", "caching-hints");
+    expect(hints).toMatch(/caching page/);
+    expect(hints).toMatch(/schema/);
+    expect(hints).toMatch(/changelog/);
+    for (const method of [
+      "tools/list",
+      "prompts/list",
+      "resources/list",
+      "resources/templates/list",
+    ])
+      expect(hints).toContain(method);
+    expect(hints).not.toMatch(/every list result/);
+    const caching = section("resource-metadata-and-caching", "caching");
+    expect(caching).toMatch(/`server\/discover`[^.]*caching page/);
+  });
+
+  it("gives the HTTP 400 on the two refusals no reason the core does not give (NEG-2, NEG-6)", () => {
+    const perRequest = section("what-changed-in-2026-07-28", "per-request");
+    expect(perRequest).not.toMatch(/tell them apart from a transport failure/);
+    expect(perRequest).toMatch(/dual-era client that gets a `400` reads its body/);
+  });
+
+  it("does not say the agent learns only from `content`: a view can send it context (BRG-4)", () => {
+    const roles = section("what-mcp-apps-is", "roles");
+    expect(roles).not.toMatch(/only what reaches it as content/);
+    expect(roles).toMatch(/ui\/update-model-context/);
+  });
+});
+
+describe("the independent reading of #34's and #35's questions", async () => {
+  const questions = (await loadQuizBanks()).flatMap((b) => b.questions);
+  const get = (id: string): Question => {
+    const q = questions.find((x) => x.id === id);
+    if (!q) throw new Error(`no question ${id}`);
+    return q;
+  };
+  const option = (id: string, optionId: string) => {
+    const q = get(id);
+    if (q.type !== "single" && q.type !== "predict" && q.type !== "multi")
+      throw new Error(`${id} has no options`);
+    const o = q.options.find((x) => x.id === optionId);
+    if (!o) throw new Error(`${id} has no option ${optionId}`);
+    return o;
+  };
+  const trueFalse = (id: string) => {
+    const q = get(id);
+    if (q.type !== "true-false") throw new Error(`${id} is not true/false`);
+    return q;
+  };
+
+  it("neg-discover-cache-hints says where the server/discover requirement is written (RES-5)", () => {
+    const key = option("neg-discover-cache-hints", "must-hints").explanation;
+    expect(key).toMatch(/caching page/);
+    expect(key).toMatch(/changelog/);
+  });
+
+  it("neg-which-side-falls-back puts no condition on the supporting side's reject (NEG-4)", () => {
+    const key = option("neg-which-side-falls-back", "supporting");
+    expect(key.text).not.toMatch(/\bif it needs\b|\bif the extension is mandatory\b/);
+    expect(key.explanation).toMatch(/no condition/);
+  });
+
+  it("neg-unsupported-version-reply does not call -32601 'no era test': on stdio it reads as legacy (NEG-6)", () => {
+    const expl = option("neg-unsupported-version-reply", "method-not-found").explanation;
+    expect(expl).not.toMatch(/no era test/);
+    expect(expl).toMatch(/NEG-6/);
+  });
+
+  it("neg-tf-stateless-capabilities does not say a server 'returns the view': the host decides per request (NEG-2, NEG-8)", () => {
+    const q = trueFalse("neg-tf-stateless-capabilities");
+    expect(q.stem).not.toMatch(/return the view/);
+    expect(q.stem).toMatch(/rely on Apps support/);
+  });
+
+  it("tool-list-per-connection does not leave a SHOULD departure (shuffled order) as one way the list is 'allowed' to differ (TOOL-9)", () => {
+    const q = get("tool-list-per-connection");
+    expect(q.stem).not.toMatch(/allowed to differ/);
+    expect(q.stem).toMatch(/expressly permits/);
+  });
+
+  it("brg-tf-decline-undeclared-view grounds the 'inline' reply in the MUST to return the resulting mode (BRG-6)", () => {
+    const q = trueFalse("brg-tf-decline-undeclared-view");
+    for (const e of [q.explanations.true, q.explanations.false]) {
+      expect(e).toMatch(/resulting mode/);
+      expect(e).toMatch(/MUST (?:return|answer)/);
+      expect(e).not.toMatch(/recommended reply|what a host SHOULD do/);
+    }
+  });
+
+  it("no changed mime question tells hosts they have no latitude: the MUST binds the server (RES-2)", () => {
+    const texts = [
+      option("res-bug-old-mime", "policy"),
+      option("res-select-two-severity", "mime-policy"),
+      option("res-predict-charset", "policy"),
+    ].flatMap((o) => [o.text, o.explanation]);
+    for (const t of texts) expect(t).not.toMatch(/no host latitude|latitude belongs to origins/);
+    expect(option("res-bug-old-mime", "policy").text).not.toMatch(/lenient host may render/);
+    expect(option("res-select-two-severity", "mime-policy").text).not.toMatch(
+      /lenient host may render/,
+    );
+  });
+});
