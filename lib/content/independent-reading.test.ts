@@ -7,6 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { RULE_IDS } from "../rules";
+import { hasSharedCopies, sharedCopy } from "../shared-dir";
 import type { Question } from "./quiz-schema";
 import { loadQuizBanks } from "./quizzes";
 
@@ -127,4 +129,58 @@ describe("the independent reading of #34's and #35's questions", async () => {
       /lenient host may render/,
     );
   });
+});
+
+/** The spec copies a reference such as "versioning L121" points into. */
+const COPIES: Record<string, string> = {
+  apps: "reference/specs/apps-2026-01-26.mdx",
+  "basic/index": "reference/specs/core-2026-07-28-basic-index.mdx",
+  versioning: "reference/specs/core-2026-07-28-versioning.mdx",
+  "server-tools": "reference/specs/core-2026-07-28-server-tools.mdx",
+  changelog: "reference/specs/core-2026-07-28-changelog.mdx",
+};
+const HEADING = "## Independent reading of #34 and #35";
+
+/** Every "source Lnn[, Lnn…]" reference: the copy and each line number (ranges give both ends). */
+function lineRefs(text: string): { source: string; line: number }[] {
+  const out: { source: string; line: number }[] = [];
+  const sources = Object.keys(COPIES).join("|").replace("/", "\\/");
+  const ref = new RegExp(`\\b(${sources}) (L\\d+(?:[–-]\\d+)?(?:, L\\d+(?:[–-]\\d+)?)*)`, "g");
+  for (const m of text.replace(/\s+/g, " ").matchAll(ref)) {
+    for (const n of m[2]!.matchAll(/\d+/g)) out.push({ source: m[1]!, line: Number(n[0]) });
+  }
+  return out;
+}
+
+describe.each(["checklist", "quizzes"])("the independent reading's log in %s/REVIEW.md", (dir) => {
+  const log = readFileSync(path.join(root, "content", dir, "REVIEW.md"), "utf8");
+  const at = log.indexOf(HEADING);
+  const rest = log.slice(at + HEADING.length);
+  const end = rest.search(/\n## /);
+  const part = end < 0 ? rest : rest.slice(0, end);
+
+  it("is there", () => {
+    expect(at).toBeGreaterThan(-1);
+  });
+
+  it("cites only rule IDs that exist", () => {
+    const cited = [...part.matchAll(/\b(?:NEG|TOOL|RES|CSP|PERM|SBX|BRG|OUT|AUTHZ)-\d+\b/g)].map(
+      (m) => m[0],
+    );
+    expect(cited.length).toBeGreaterThan(5);
+    expect(cited.filter((r) => !(RULE_IDS as readonly string[]).includes(r))).toEqual([]);
+  });
+
+  it.skipIf(!hasSharedCopies(...Object.values(COPIES)))(
+    "cites spec lines that exist and are not blank in the copies",
+    () => {
+      const refs = lineRefs(part);
+      expect(refs.length).toBeGreaterThan(5);
+      const bad = refs.filter(({ source, line }) => {
+        const lines = readFileSync(sharedCopy(COPIES[source]!), "utf8").split("\n");
+        return line > lines.length || lines[line - 1]!.trim() === "";
+      });
+      expect(bad).toEqual([]);
+    },
+  );
 });
