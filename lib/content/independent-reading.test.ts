@@ -184,3 +184,184 @@ describe.each(["checklist", "quizzes"])("the independent reading's log in %s/REV
     },
   );
 });
+
+/** The lesson sections #34 and #35 changed (heading ids), which this reading covered. */
+const CHANGED_SECTIONS: Record<string, string[]> = {
+  "app-initiated-tool-calls": ["two-gates"],
+  "content-security-policy": ["built-policy", "no-csp", "recap", "what-csp-cannot-block"],
+  "linking-a-tool-to-its-view": ["fetching", "mime-type", "pitfalls", "recap", "tool-name"],
+  permissions: ["microphone-and-location", "never-a-reason", "recap", "telling-the-view"],
+  "resource-metadata-and-caching": ["border-and-domain", "caching", "recap"],
+  "result-channels-and-annotations": ["annotations", "heavy-data", "recap", "text-fallback"],
+  "server-side-authorization": ["recap"],
+  "testing-before-shipping": [
+    "annotations",
+    "capabilities",
+    "result-channels",
+    "tool-linkage",
+    "ui-resource",
+    "view-runtime",
+    "you-will-learn",
+  ],
+  "the-app-host-bridge": ["host-to-view", "sdk-view"],
+  "the-decision-table": [
+    "mime",
+    "must-or-policy",
+    "negotiation",
+    "permissions",
+    "pitfalls",
+    "recap",
+    "walk-the-table",
+  ],
+  "the-sandbox-proxy": ["hostile-view"],
+  "two-protocol-eras": ["apps-negotiation", "pitfalls", "result-type", "three-kinds"],
+  "what-changed-in-2026-07-28": [
+    "before",
+    "caching-hints",
+    "declare-in-code",
+    "extension-identifiers",
+    "per-request",
+    "pitfalls",
+    "recap",
+    "server-discover",
+    "version-mismatch",
+  ],
+  "what-mcp-apps-is": ["one-name", "pitfalls", "recap", "roles"],
+  "who-may-call-a-tool": ["two-names"],
+};
+
+/** The questions #34 and #35 added or changed that this reading covered (the bank log lists them). */
+const READ_QUESTIONS = [
+  "brg-tf-decline-undeclared-view",
+  "csp-webrtc-undeclared",
+  "csp-tf-warn-external",
+  "neg-stateless-cart",
+  "neg-tf-stateless-capabilities",
+  "neg-missing-result-type",
+  "neg-unknown-result-type",
+  "neg-server-info-where",
+  "neg-server-info-strength",
+  "neg-stateless-busy-process",
+  "neg-tf-same-connection-required",
+  "neg-stdio-process-per-chat",
+  "neg-tf-reject-reserved-for-mandatory",
+  "neg-legacy-extensions-key-source",
+  "neg-result-type-supported-set",
+  "neg-tf-mcp-third-label",
+  "perm-tf-clipboard-two-spellings",
+  "res-mime-case",
+  "res-mime-whose-must",
+  "tool-name-warning",
+  "tool-list-per-connection",
+  "tool-list-order",
+  "tool-human-in-loop-strength",
+  "tool-select-two-server-musts",
+  "tool-name-max-length",
+  "tool-tf-lowercase-lookup",
+  "tool-duplicate-names",
+  "tool-autopilot-no-deny",
+  "tool-tf-prompt-shows-inputs",
+  "tool-list-none-allowed",
+  "authz-select-two-why",
+  "brg-partial-critical",
+  "brg-cancelled",
+  "brg-display-mode-not-offered",
+  "brg-predict-unknown-tool",
+  "brg-predict-plain-bridge",
+  "brg-declare-supported-modes",
+  "csp-tf-cors-seed",
+  "csp-tf-host-declines-conforms",
+  "csp-predict-approved-subset",
+  "csp-predict-flat-array",
+  "csp-predict-listing-only",
+  "neg-predict-mime-types-without-profile",
+  "neg-discover-cache-hints",
+  "neg-which-side-falls-back",
+  "neg-predict-not-declared",
+  "neg-select-two-extension-mechanism",
+  "neg-predict-modern-client-legacy-server",
+  "neg-unsupported-version-reply",
+  "neg-third-party-identifier",
+  "neg-extension-prefix-order",
+  "neg-tf-modern-server-without-discover",
+  "perm-predict-as-list",
+  "perm-missing-grant",
+  "perm-tf-spec-mandates-render",
+  "res-bug-plain-html",
+  "res-bug-old-mime",
+  "res-tf-listing-vs-content",
+  "res-decision-order",
+  "res-select-two-severity",
+  "res-predict-charset",
+  "res-predict-profile-space",
+  "out-meta-secrets",
+  "out-large-data",
+  "out-fill-structured",
+  "out-selection-to-model",
+  "out-bug-pii-structured",
+  "out-schema-who-broke",
+  "sbx-predict-garbage",
+  "sbx-tf-initialize-without-app-capabilities",
+  "tool-predict-missing-resource",
+  "tool-select-two-untrusted-hints",
+  "tool-review-name-and-uri",
+];
+
+const SOURCES = [
+  ...Object.values(COPIES),
+  "seeds/requirements-checklist.md",
+  "seeds/review-checklist.md",
+  "seeds/permdock-mcp-apps.txt",
+];
+const RUN = 8;
+const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+const runsOf = (s: string) => {
+  const w = words(s);
+  return w.slice(0, Math.max(0, w.length - RUN + 1)).map((_, i) => w.slice(i, i + RUN).join(" "));
+};
+
+describe("what the independent reading covered is in our own words", async () => {
+  const questions = (await loadQuizBanks()).flatMap((b) => b.questions);
+  const sourceRuns = () =>
+    new Set(SOURCES.flatMap((rel) => runsOf(readFileSync(sharedCopy(rel), "utf8"))));
+
+  it("covers 73 questions and 57 pinned lesson sections", () => {
+    expect(new Set(READ_QUESTIONS).size).toBe(73);
+    expect(READ_QUESTIONS.filter((id) => !questions.some((q) => q.id === id))).toEqual([]);
+    expect(Object.values(CHANGED_SECTIONS).flat()).toHaveLength(57);
+  });
+
+  it.skipIf(!hasSharedCopies(...SOURCES))(
+    `no changed lesson section repeats a run of ${RUN} words from the spec copies or the seeds`,
+    () => {
+      const runs = sourceRuns();
+      for (const [slug, ids] of Object.entries(CHANGED_SECTIONS))
+        for (const id of ids) {
+          const prose = section(slug, id).replace(/```[\s\S]*?```/g, "");
+          expect(
+            runsOf(prose).filter((r) => runs.has(r)),
+            `${slug}#${id}`,
+          ).toEqual([]);
+        }
+    },
+  );
+
+  it.skipIf(!hasSharedCopies(...SOURCES))(
+    `no option or explanation of a question read repeats a run of ${RUN} words from the spec copies or the seeds`,
+    () => {
+      const runs = sourceRuns();
+      for (const q of questions.filter((x) => READ_QUESTIONS.includes(x.id))) {
+        const texts = [
+          ...("options" in q && q.options ? q.options.flatMap((o) => [o.text, o.explanation]) : []),
+          ...("explanations" in q && q.explanations ? Object.values(q.explanations) : []),
+          ...("explanation" in q && typeof q.explanation === "string" ? [q.explanation] : []),
+        ];
+        for (const t of texts)
+          expect(
+            runsOf(t).filter((r) => runs.has(r)),
+            q.id,
+          ).toEqual([]);
+      }
+    },
+  );
+});
