@@ -17,7 +17,7 @@ export const responseShape: S.Shape<Response> = S.tagged("type", {
  * questions of an earlier one, or one topic's questions. Kept so the history tells a one-question
  * retake apart from a full exam.
  */
-export const EXAM_KINDS = ["full", "retake", "topic"] as const;
+const EXAM_KINDS = ["full", "retake", "topic"] as const;
 export type ExamKind = (typeof EXAM_KINDS)[number];
 
 /** Optional: exams started and records saved before the kind was kept have none. */
