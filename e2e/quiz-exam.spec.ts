@@ -256,6 +256,7 @@ test("the exam history tells a full exam, a one-question retake, a topic exam an
   await expect(
     page.getByTestId("progress-exam-history").getByTestId("progress-exam-kind"),
   ).toHaveText(expected);
+  await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
 test("the countdown submits the exam by itself when time runs out", async ({ page }) => {
