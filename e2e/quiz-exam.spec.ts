@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   coldPageRoutingChunk,
   collectPageErrors,
   expectNoSeriousA11yViolationsInBothThemes,
+  STORAGE_NAME,
   waitForHydration,
 } from "./helpers";
 
@@ -107,6 +109,9 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
   await expect(page.getByTestId("missed-list")).not.toContainText("removed from the bank");
   await page.getByRole("button", { name: "All exams" }).click();
   await expect(page.getByTestId("exam-history").locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByTestId("exam-history").getByTestId("exam-kind")).toHaveText(
+    "Full exam, 40 questions",
+  );
 
   // The Progress page lists it too, and links back to these results.
   await page
@@ -119,6 +124,139 @@ test("an exam is flagged, survives a reload, is reviewed, submitted and broken d
   await history.getByRole("link").click();
   await expect(page.getByTestId("exam-results")).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+/** Every bank question's id and topic, read from content/quizzes. */
+function bankQuestions(): { id: string; topic: string }[] {
+  const dir = new URL("../content/quizzes/", import.meta.url);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .flatMap(
+      (f) =>
+        (
+          JSON.parse(readFileSync(new URL(f, dir), "utf8")) as {
+            questions: { id: string; topic: string }[];
+          }
+        ).questions,
+    )
+    .map(({ id, topic }) => ({ id, topic }));
+}
+
+/** A history entry as saved before exams kept their kind: `questions`, all right but `missed`. */
+function recordWithoutKind(
+  id: string,
+  questions: { id: string; topic: string }[],
+  missed: string[],
+  submittedAt: string,
+) {
+  const byTopic = [...new Set(questions.map((q) => q.topic))].map((topic) => {
+    const ids = questions.filter((q) => q.topic === topic).map((q) => q.id);
+    return { topic, total: ids.length, correct: ids.filter((q) => !missed.includes(q)).length };
+  });
+  return {
+    id,
+    seed: id,
+    questionIds: questions.map((q) => q.id),
+    startedAt: "2026-11-20T09:00:00.000Z",
+    submittedAt,
+    durationMs: 60 * 60_000,
+    autoSubmitted: false,
+    responses: {},
+    correct: questions.length - missed.length,
+    total: questions.length,
+    passMark: 0.7,
+    passed: (questions.length - missed.length) / questions.length >= 0.7,
+    byTopic,
+    missed,
+  };
+}
+
+/** Submits the running exam as it stands, from any question, and waits for its results. */
+async function submitAsItStands(page: Page) {
+  await page.getByTestId("exam").getByRole("button", { name: "Check and submit" }).click();
+  await page.getByTestId("exam-review").getByRole("button", { name: "Submit exam" }).click();
+  await expect(page.getByTestId("exam-results")).toBeVisible();
+}
+
+test("the exam history tells a full exam, a one-question retake, a topic exam and records saved before kinds were kept apart, here and on Progress", async ({
+  page,
+}) => {
+  test.slow(); // a full exam's results, three shorter ones, and the Progress page
+  const bank = bankQuestions();
+  const forty = bank.slice(0, 40);
+  const missedId = forty[0]!.id;
+  const state = {
+    lessons: { completed: {} },
+    quiz: {
+      answers: {},
+      cards: {},
+      exam: null,
+      exams: [
+        recordWithoutKind("old-full", forty, [missedId], "2026-11-20T10:00:00.000Z"),
+        recordWithoutKind("old-short", bank.slice(40, 42), [], "2026-11-19T10:00:00.000Z"),
+      ],
+    },
+    preferences: { theme: "system" },
+  };
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [STORAGE_NAME, JSON.stringify({ state, version: 2 })],
+  );
+  await page.goto("/quizzes/exam?result=old-full");
+  await waitForHydration(page);
+  const results = page.getByTestId("exam-results");
+  await expect(results.getByTestId("exam-kind")).toHaveText(
+    "Earlier exam (saved before its kind was kept), 40 questions",
+  );
+
+  // A retake of the one missed question is a one-question exam, and its results say so.
+  await results.getByRole("button", { name: "Retake the 1 missed" }).click();
+  const exam = page.getByTestId("exam");
+  await expect(exam.getByRole("heading", { name: "Question 1 of 1" })).toBeVisible();
+  await expect(exam.locator("form[data-question]")).toHaveAttribute("data-question", missedId);
+  await submitAsItStands(page);
+  await expect(results.getByTestId("exam-kind")).toHaveText("Retake of missed, 1 question");
+  await expect(results.getByTestId("exam-score")).toHaveText("0 of 1 (0 %)");
+
+  // A topic exam from the retake's results.
+  const topicButton = results.getByRole("button", { name: /^Topic exam: / });
+  const topic = (await topicButton.getAttribute("aria-label"))!
+    .replace(/^Topic exam: /, "")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await topicButton.click();
+  await expect(exam.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
+  await submitAsItStands(page);
+  await expect(results.getByTestId("exam-kind")).toHaveText(
+    new RegExp(`^Topic exam: ${topic}, \\d+ questions$`),
+  );
+
+  // And a full exam.
+  await results.getByRole("button", { name: "All exams" }).click();
+  await page.getByRole("button", { name: "Start exam" }).click();
+  await expect(exam.getByRole("heading", { name: "Question 1 of 40" })).toBeVisible();
+  await submitAsItStands(page);
+  await expect(results.getByTestId("exam-kind")).toHaveText("Full exam, 40 questions");
+
+  const expected = [
+    "Full exam, 40 questions",
+    new RegExp(`^Topic exam: ${topic}, \\d+ questions$`),
+    "Retake of missed, 1 question",
+    "Earlier exam (saved before its kind was kept), 40 questions",
+    "Shorter exam (a retake or a topic exam; saved before its kind was kept), 2 questions",
+  ];
+  await results.getByRole("button", { name: "All exams" }).click();
+  await expect(page.getByTestId("exam-history").getByTestId("exam-kind")).toHaveText(expected);
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Progress" })
+    .click();
+  await expect(
+    page.getByTestId("progress-exam-history").getByTestId("progress-exam-kind"),
+  ).toHaveText(expected);
+  await expectNoSeriousA11yViolationsInBothThemes(page);
 });
 
 test("the countdown submits the exam by itself when time runs out", async ({ page }) => {

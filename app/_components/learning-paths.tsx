@@ -2,6 +2,7 @@
 
 import Link from "@/app/_components/link";
 import { dueToday } from "@/lib/quiz/card";
+import { fullExamsTaken } from "@/lib/quiz/session";
 import { pathProgress, type PathId, type ProgressStep } from "@/lib/paths/progress";
 import { useAppStore } from "./store-provider";
 
@@ -84,7 +85,8 @@ function PathSteps({
   const completedLessons = useAppStore((s) => s.lessons.completed);
   const answers = useAppStore((s) => s.quiz.answers);
   const cards = useAppStore((s) => s.quiz.cards);
-  const examsTaken = useAppStore((s) => s.quiz.exams.length);
+  // The path's exam step is the full exam: a retake or a topic exam is practice towards it.
+  const examsTaken = useAppStore((s) => fullExamsTaken(s.quiz.exams));
   const progress = pathProgress(
     path.steps.map((s) => s.progress),
     {

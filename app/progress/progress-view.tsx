@@ -10,6 +10,7 @@ import { timeTaken } from "@/lib/quiz/session";
 import { STORAGE_NAME } from "@/lib/store/basics";
 import { formatBytes, measureStorage, type StorageUsage } from "@/lib/store/safe-storage";
 import { useAppStore } from "../_components/store-provider";
+import { examKindLabel } from "../quizzes/exam/exam-kind";
 import { examResultHref } from "../quizzes/exam/exam-runner";
 import { HostsReadiness } from "../quizzes/hosts-readiness";
 import { Readiness, RuleMasteryTable } from "../quizzes/readiness";
@@ -175,6 +176,7 @@ export function ProgressView({ lessons, questions, presetTitles, hosts }: Props)
               <thead>
                 <tr>
                   <th scope="col">Submitted</th>
+                  <th scope="col">Exam</th>
                   <th scope="col">Score</th>
                   <th scope="col">Time taken</th>
                   <th scope="col">Result</th>
@@ -187,6 +189,7 @@ export function ProgressView({ lessons, questions, presetTitles, hosts }: Props)
                     <td>
                       <Link href={examResultHref(e.id)}>{isoDateTime(e.submittedAt)}</Link>
                     </td>
+                    <td data-testid="progress-exam-kind">{examKindLabel(e)}</td>
                     <td>
                       {e.correct} of {e.total} ({percent(e.total ? e.correct / e.total : 0)} %)
                     </td>

@@ -7,6 +7,13 @@ import {
   hasCue,
   simulateBlindExams,
 } from "../quiz/cues";
+import {
+  chanceOf,
+  choiceItems,
+  keyLengthRanks,
+  lengthRankStrategies,
+  scoreStrategy,
+} from "../quiz/cue-strategies";
 import { optionOrder } from "../quiz/presentation";
 import { createRng } from "../quiz/random";
 import { getRule } from "../rules";
@@ -329,6 +336,30 @@ describe("generated items give a blind learner nothing to go on", () => {
       `Words learnt on half the items, tried on the other half: ${scores.map(pct).join(" and ")} (chance ${pct(CHANCE)}); whole options learnt: ${whole.map(pct).join(" and ")}`,
     );
     for (const x of scores) expect(Math.abs(x - CHANCE)).toBeLessThanOrEqual(0.05);
+  });
+
+  it(`keeps every length rank, from the longest and from the shortest, at chance ± 5 points over ${SEEDS} items`, () => {
+    // The blind strategies below try only the longest and the shortest option; a key that is
+    // mostly the second-longest would slip past them.
+    const choices = choiceItems(questions);
+    const chance = chanceOf(choices);
+    const rows = lengthRankStrategies(4).map((s) => ({
+      name: s.name,
+      score: scoreStrategy(choices, s.prefer),
+    }));
+    console.log(
+      [
+        `Length ranks over ${choices.length} generated items (chance ${pct(chance)}); key's rank from the longest: ${[
+          ...keyLengthRanks(choices),
+        ]
+          .sort(([a], [b]) => a - b)
+          .map(([r, n]) => `${r}: ${n}`)
+          .join(", ")}`,
+        ...rows.map((r) => `  ${r.name.padEnd(32)} ${pct(r.score).padStart(7)}`),
+      ].join("\n"),
+    );
+    const outside = rows.filter((r) => Math.abs(r.score - chance) > 0.05).map((r) => r.name);
+    expect(outside).toEqual([]);
   });
 
   it(`keeps every blind strategy at chance (${pct(CHANCE)}) ± 5 % over ${SEEDS} items`, () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseOrigin } from "../decide";
-import { APP_CALL_TEXT, directiveOf, generateDrillItem, type DrillItem } from "./generator";
+import {
+  APP_CALL_TEXT,
+  directiveOf,
+  failingRows,
+  generateDrillItem,
+  type DrillItem,
+} from "./generator";
 
 // Issue 36, item 2: one true answer. Each test names a way two options could both be true, or an
 // option be misleading, that a reviewer found in generated items.
@@ -130,5 +136,31 @@ describe("one true answer", () => {
       }
     }
     expect(named).toBeGreaterThan(0);
+  });
+});
+
+describe("words true of every item (issue 36, wording)", () => {
+  it("asks a deciding-row item for the one row that fails, never for one that 'does not pass': later rows are skipped, which is not passing", () => {
+    const asked = items.filter((i) => i.kind === "deciding-row");
+    expect(asked.length).toBeGreaterThan(50);
+    const wrong = asked.filter(
+      (i) => failingRows(i.decision).length !== 1 || /does not pass/.test(i.question.stem),
+    );
+    const skipping = asked.filter((i) => i.decision.rows.some((r) => r.verdict === "skip"));
+    console.log(
+      `Deciding-row items: ${asked.length}, ${skipping.length} with skipped rows; stems whose claim is false: ${wrong.length}`,
+    );
+    expect(wrong.map((i) => i.seed)).toEqual([]);
+  });
+
+  it("prints each decision row of an explanation as a paragraph of its own", () => {
+    for (const item of items) {
+      const paragraphs = item.explanation.split("\n\n");
+      for (const row of item.decision.rows) {
+        const own = paragraphs.filter((p) => p.startsWith(`- **${row.row}**:`));
+        expect(own, `${item.seed}: the ${row.row} row`).toHaveLength(1);
+        expect(own[0]).not.toContain("\n");
+      }
+    }
   });
 });

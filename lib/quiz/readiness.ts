@@ -75,8 +75,9 @@ export function topicReadiness(
   for (const r of Object.values(sources.drillResults ?? {}))
     for (const t of new Set([r.topic, ...r.rules.map(ruleTopic)])) recent.get(t)?.push(r);
 
-  // Coverage: distinct bank questions answered, plus every item drilled (each a different item),
-  // counted in the topics it counts in for accuracy; out of the topic's bank questions.
+  // Coverage: distinct bank questions answered, plus the items drilled, counted in the topics they
+  // count in for accuracy; out of the topic's bank questions. A drill page item is new each time;
+  // an exam's generated item keeps its id, and one answered again in a retake counts once.
   const seen = new Map<string, number>(topics.map((t) => [t, 0]));
   const size = new Map<string, number>(topics.map((t) => [t, 0]));
   for (const q of sources.questions)
@@ -85,9 +86,15 @@ export function topicReadiness(
     const t = topicOf.get(id);
     if (t !== undefined && seen.has(t)) seen.set(t, seen.get(t)! + 1);
   }
-  for (const r of Object.values(sources.drillResults ?? {}))
+  const counted = new Set<string>();
+  for (const r of Object.values(sources.drillResults ?? {})) {
+    if (r.item !== undefined) {
+      if (counted.has(r.item)) continue;
+      counted.add(r.item);
+    }
     for (const t of new Set([r.topic, ...r.rules.map(ruleTopic)]))
       if (seen.has(t)) seen.set(t, seen.get(t)! + 1);
+  }
 
   const reviewed = new Map<string, StoredCard[]>(topics.map((t) => [t, []]));
   // A card never rated (state 0: a queued question brought in at once) has no recall to estimate.

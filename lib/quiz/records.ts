@@ -29,6 +29,12 @@ export const drillResultShape = S.object({
   topic: S.string({ min: 1 }),
   rules: S.array(S.string({ min: 1 }), { min: 1 }),
   correct: S.boolean,
+  /**
+   * The generated item's id, for one answered in an exam: a retake answers the same item again,
+   * which readiness must not count as another item seen. Absent for the drill page's items (each
+   * a new one) and for results saved before it was kept.
+   */
+  item: S.optional(S.string({ min: 1 })),
 });
 export type DrillResult = S.Infer<typeof drillResultShape>;
 

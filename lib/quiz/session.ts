@@ -1,5 +1,6 @@
 import type { Response } from "../content/quiz-grading";
 import * as S from "../shape";
+import { EXAM_SIZE } from "./exam";
 import type { ExamScore } from "./scoring";
 
 /** A learner's response as saved mid-exam; mirrors `Response` in quiz-grading. */
@@ -11,6 +12,17 @@ export const responseShape: S.Shape<Response> = S.tagged("type", {
   "fill-in": S.object({ type: S.oneOf(["fill-in"]), text: S.string() }),
 });
 
+/**
+ * Which exam it is: the full exam (EXAM_SIZE questions from every topic), a retake of the missed
+ * questions of an earlier one, or one topic's questions. Kept so the history tells a one-question
+ * retake apart from a full exam.
+ */
+const EXAM_KINDS = ["full", "retake", "topic"] as const;
+export type ExamKind = (typeof EXAM_KINDS)[number];
+
+/** Optional: exams started and records saved before the kind was kept have none. */
+const examKind = S.optional(S.oneOf(EXAM_KINDS));
+
 const passMark = S.number({ min: 0, max: 1 });
 const duration = S.number({ integer: true, positive: true });
 
@@ -21,6 +33,7 @@ const duration = S.number({ integer: true, positive: true });
 export const examSessionShape = S.object({
   id: S.string({ min: 1 }),
   seed: S.string(),
+  kind: examKind,
   questionIds: S.array(S.string(), { min: 1 }),
   startedAt: S.isoDateTime,
   durationMs: duration,
@@ -44,6 +57,7 @@ const topicScoreShape = S.object({
 export const examRecordShape = S.object({
   id: S.string({ min: 1 }),
   seed: S.string(),
+  kind: examKind,
   questionIds: S.array(S.string()),
   startedAt: S.isoDateTime,
   submittedAt: S.isoDateTime,
@@ -76,6 +90,7 @@ export function createExamRecord(
   return {
     id: session.id,
     seed: session.seed,
+    ...(session.kind ? { kind: session.kind } : {}),
     questionIds: session.questionIds,
     startedAt: session.startedAt,
     submittedAt: now.toISOString(),
@@ -90,6 +105,31 @@ export function createExamRecord(
     missed: score.missed,
     flagged: session.flagged,
   };
+}
+
+/**
+ * What the history calls a submitted exam: its kind, or for a record saved before kinds were kept,
+ * "shorter" when it has fewer questions than any full exam has drawn (so a retake or a topic exam)
+ * and "unrecorded" otherwise (a retake of EXAM_SIZE missed questions is as long as a full exam).
+ */
+export function examKindOf(
+  record: Pick<ExamRecord, "kind" | "questionIds">,
+): ExamKind | "shorter" | "unrecorded" {
+  if (record.kind) return record.kind;
+  return record.questionIds.length < EXAM_SIZE ? "shorter" : "unrecorded";
+}
+
+/**
+ * How many full exams the history holds: those saved as full, and those saved without a kind that
+ * had a full exam's length. Retakes and topic exams are practice, not the exam itself.
+ */
+export function fullExamsTaken(
+  records: readonly Pick<ExamRecord, "kind" | "questionIds">[],
+): number {
+  return records.filter((r) => {
+    const kind = examKindOf(r);
+    return kind === "full" || kind === "unrecorded";
+  }).length;
 }
 
 /** How long the learner took: from the start to the submission, at most the time allowed. */

@@ -160,6 +160,48 @@ describe("drill cards in an export", () => {
   });
 });
 
+describe("exam kinds in an export", () => {
+  const record = (questions: number, kind?: string) => ({
+    id: `e-${questions}-${kind ?? "old"}`,
+    seed: "s",
+    questionIds: Array.from({ length: questions }, (_, i) => `q${i}`),
+    startedAt: NOW.toISOString(),
+    submittedAt: NOW.toISOString(),
+    durationMs: 60_000,
+    autoSubmitted: false,
+    responses: {},
+    correct: 0,
+    total: questions,
+    passMark: 0.7,
+    passed: false,
+    byTopic: [],
+    missed: [],
+    ...(kind === undefined ? {} : { kind }),
+  });
+  const withExams = (...exams: unknown[]) => {
+    const p = sample() as unknown as { quiz: { exams: unknown[] } };
+    p.quiz.exams = exams;
+    return p;
+  };
+
+  it("carries each exam's kind through export and import, and still reads a record saved without one", () => {
+    const exams = [record(1, "retake"), record(40, "full"), record(10, "topic"), record(3)];
+    const result = parseProgressImport(file({ progress: withExams(...exams) }));
+    expect(result.ok && result.progress.quiz.exams.map((e) => e.kind)).toEqual([
+      "retake",
+      "full",
+      "topic",
+      undefined,
+    ]);
+  });
+
+  it("refuses an exam kind this app does not know, naming the field", () => {
+    expect(refusal(file({ progress: withExams(record(40, "practice")) }))).toMatch(
+      /progress\.quiz\.exams\.0\.kind: expected one of "full", "retake", "topic", got the string "practice"/,
+    );
+  });
+});
+
 describe("import modes and their preview", () => {
   const answer = (minute: number) => ({
     attempts: 1,

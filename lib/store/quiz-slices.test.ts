@@ -162,7 +162,7 @@ describe("review cards", () => {
   it("queues an exam's answers past the daily limit instead of making them all due today", async () => {
     const { store } = await setup();
     const big = Array.from({ length: 40 }, (_, i) => tf(`x-${i}`, TOPICS[i % 3]!));
-    store.getState().startExam(big, { seed: "big", size: 40 });
+    store.getState().startExam(big, { kind: "full", seed: "big", size: 40 });
     for (const id of store.getState().quiz.exam!.questionIds) {
       store.getState().setExamResponse(id, { type: "true-false", value: true });
     }
@@ -197,7 +197,7 @@ describe("exam mode", () => {
   it("scores generated items with the bank's, keeps them in the history, and rates their rules as drills rather than making review cards", async () => {
     const { store, storage, clock } = await setup();
     const examLookup = (await import("../drill/exam-items")).examLookup(lookup);
-    store.getState().startExam(BANK, { seed: "gen", size: 8, generated: 2 });
+    store.getState().startExam(BANK, { kind: "full", seed: "gen", size: 8, generated: 2 });
     const exam = store.getState().quiz.exam!;
     const generated = exam.questionIds.filter(isGeneratedId);
     expect(generated).toHaveLength(2);
@@ -243,7 +243,7 @@ describe("exam mode", () => {
 
   it("starts a seeded exam, balanced across topics, that a new store resumes after a reload", async () => {
     const { store, storage, clock } = await setup();
-    store.getState().startExam(BANK, { seed: "s1", size: 9 });
+    store.getState().startExam(BANK, { kind: "full", seed: "s1", size: 9 });
     const exam = store.getState().quiz.exam!;
     expect(exam.questionIds).toHaveLength(9);
     for (const t of TOPICS) {
@@ -266,15 +266,15 @@ describe("exam mode", () => {
 
   it("never replaces a running exam with a new one", async () => {
     const { store } = await setup();
-    store.getState().startExam(BANK, { seed: "a", size: 5 });
+    store.getState().startExam(BANK, { kind: "full", seed: "a", size: 5 });
     const exam = store.getState().quiz.exam;
-    store.getState().startExam(BANK, { seed: "b", size: 5 });
+    store.getState().startExam(BANK, { kind: "full", seed: "b", size: 5 });
     expect(store.getState().quiz.exam).toBe(exam);
   });
 
   it("unflags, clears a response, and ignores ids outside the exam", async () => {
     const { store } = await setup();
-    store.getState().startExam(BANK, { seed: "c", size: 3 });
+    store.getState().startExam(BANK, { kind: "full", seed: "c", size: 3 });
     const id = store.getState().quiz.exam!.questionIds[0]!;
     store.getState().toggleExamFlag(id);
     store.getState().toggleExamFlag(id);
@@ -287,7 +287,7 @@ describe("exam mode", () => {
 
   it("scores on submit, keeps the result in the history and makes answered questions cards", async () => {
     const { store, clock } = await setup();
-    store.getState().startExam(BANK, { seed: "d", size: 6 });
+    store.getState().startExam(BANK, { kind: "full", seed: "d", size: 6 });
     const ids = store.getState().quiz.exam!.questionIds;
     ids
       .slice(0, 4)
@@ -322,9 +322,9 @@ describe("exam mode", () => {
 
   it("marks an exam submitted by the countdown and keeps the newest first", async () => {
     const { store } = await setup();
-    store.getState().startExam(BANK, { seed: "e", size: 3 });
+    store.getState().startExam(BANK, { kind: "full", seed: "e", size: 3 });
     store.getState().submitExam(lookup, { auto: true });
-    store.getState().startExam(BANK, { seed: "f", size: 3 });
+    store.getState().startExam(BANK, { kind: "full", seed: "f", size: 3 });
     store.getState().submitExam(lookup);
     expect(store.getState().quiz.exams.map((e) => [e.seed, e.autoSubmitted])).toEqual([
       ["f", false],
@@ -332,9 +332,66 @@ describe("exam mode", () => {
     ]);
   });
 
+  it("keeps which kind each exam was, so a one-question retake's record says retake, never full", async () => {
+    const { store, storage, clock } = await setup();
+    store.getState().startExam(BANK, { seed: "full", size: 9, kind: "full" });
+    const full = store.getState().submitExam(lookup)!;
+    store.getState().startExam([lookup(full.missed[0]!)!], { seed: "r", size: 1, kind: "retake" });
+    expect(store.getState().quiz.exam?.kind).toBe("retake");
+    const retake = store.getState().submitExam(lookup)!;
+    const csp = BANK.filter((q) => q.topic === "CSP");
+    store.getState().startExam(csp, { seed: "t", size: 3, kind: "topic" });
+    store.getState().submitExam(lookup);
+    expect(retake).toMatchObject({ kind: "retake", total: 1 });
+    const kinds = (s: typeof store) => s.getState().quiz.exams.map((e) => [e.kind, e.total]);
+    expect(kinds(store)).toEqual([
+      ["topic", 3],
+      ["retake", 1],
+      ["full", 9],
+    ]);
+    const { store: again } = await setup(storage, clock.now);
+    expect(kinds(again)).toEqual(kinds(store));
+  });
+
+  it("counts a generated item retaken after an exam once in how much of its topic was seen, and its new answer in accuracy", async () => {
+    const { store } = await setup();
+    const examLookup = (await import("../drill/exam-items")).examLookup(lookup);
+    const { topicReadiness } = await import("../quiz/readiness");
+    store.getState().startExam(BANK, { kind: "full", seed: "gen", size: 4, generated: 1 });
+    const id = store.getState().quiz.exam!.questionIds.find(isGeneratedId)!;
+    const item = examLookup(id)!;
+    if (item.type !== "single") throw new Error("single expected");
+    const wrong = item.options.find((o) => o.id !== item.answer)!.id;
+    store.getState().setExamResponse(id, { type: "single", choice: wrong });
+    store.getState().submitExam(examLookup);
+    await vi.waitFor(() =>
+      expect(Object.keys(store.getState().quiz.drillResults ?? {})).toHaveLength(1),
+    );
+    store.getState().startExam([item], { kind: "retake", seed: "again", size: 1 });
+    store.getState().setExamResponse(id, { type: "single", choice: item.answer });
+    store.getState().submitExam(examLookup);
+    await vi.waitFor(() =>
+      expect(Object.keys(store.getState().quiz.drillResults ?? {})).toHaveLength(2),
+    );
+    const quiz = store.getState().quiz;
+    const [topic] = topicReadiness(
+      [item.topic],
+      {
+        questions: BANK,
+        answers: quiz.answers,
+        cards: quiz.cards,
+        drillResults: quiz.drillResults,
+      },
+      () => 1,
+      new Date(),
+    );
+    // One item seen, twice answered: the retake is no new part of the topic.
+    expect(topic).toMatchObject({ seen: 1, answered: 2, right: 1 });
+  });
+
   it("abandons an exam without keeping it", async () => {
     const { store } = await setup();
-    store.getState().startExam(BANK, { seed: "g", size: 3 });
+    store.getState().startExam(BANK, { kind: "full", seed: "g", size: 3 });
     store.getState().abandonExam();
     expect(store.getState().quiz).toMatchObject({ exam: null, exams: [] });
   });

@@ -122,14 +122,14 @@ function withResult<R extends { at: string }>(
  */
 async function recordDrills(
   set: (change: (s: AppState) => Partial<AppState>) => void,
-  drills: readonly { rules: readonly string[]; correct: boolean; topic?: string }[],
+  drills: readonly { rules: readonly string[]; correct: boolean; topic?: string; item?: string }[],
   at: Date,
 ): Promise<void> {
   const { newCard, rateCard, Rating } = await loadScheduler();
   set((s) => {
     const ruleCards = { ...s.quiz.ruleCards };
     let drillResults = s.quiz.drillResults;
-    for (const { rules, correct, topic } of drills) {
+    for (const { rules, correct, topic, item } of drills) {
       const grade = correct ? Rating.Good : Rating.Again;
       for (const id of rules) ruleCards[id] = rateCard(ruleCards[id] ?? newCard(at), grade, at);
       drillResults = withResult(
@@ -139,6 +139,7 @@ async function recordDrills(
           topic: topic ?? rules[0]?.split("-")[0] ?? "",
           rules: [...rules],
           correct,
+          ...(item ? { item } : {}),
         },
         DRILL_RESULTS_LIMIT,
       );
@@ -212,7 +213,7 @@ export const createExamSlice =
           : {},
       );
     return {
-      startExam: (pool, { seed, size, durationMs = EXAM_DURATION_MS, generated = 0 }) => {
+      startExam: (pool, { kind, seed, size, durationMs = EXAM_DURATION_MS, generated = 0 }) => {
         if (get().quiz.exam) return;
         const questionIds = drawExam(pool, seed, size, generated);
         if (questionIds.length === 0) return;
@@ -223,6 +224,7 @@ export const createExamSlice =
             exam: {
               id: `${startedAt}-${seed}`,
               seed,
+              kind,
               questionIds,
               startedAt,
               durationMs,
@@ -270,7 +272,12 @@ export const createExamSlice =
         // Drill page: it has no review card of its own, since no bank holds it.
         const drills = questions
           .filter((q) => exam.responses[q.id] && isGeneratedId(q.id))
-          .map((q) => ({ rules: q.rules, topic: q.topic, correct: !score.missed.includes(q.id) }));
+          .map((q) => ({
+            rules: q.rules,
+            topic: q.topic,
+            correct: !score.missed.includes(q.id),
+            item: q.id,
+          }));
         const answers = questions
           .filter((q) => exam.responses[q.id] && !isGeneratedId(q.id))
           .map((q) => ({

@@ -4,7 +4,7 @@ import type { Question } from "../content/quiz-schema";
 import type { PathId } from "../paths/progress";
 import type { Drawable } from "../quiz/exam";
 import type { Grade } from "../quiz/review";
-import type { ExamRecord } from "../quiz/session";
+import type { ExamKind, ExamRecord } from "../quiz/session";
 import type { ThemePreference } from "./basics";
 import type { KeptAside, NoticeKind } from "./safe-storage";
 import type { PersistedProgress } from "./schema";
@@ -68,6 +68,8 @@ export interface ReviewSlice {
 }
 
 interface StartExamOptions {
+  /** A full exam, a retake of missed questions, or one topic's: kept with the exam and its record. */
+  kind: ExamKind;
   seed: string;
   size?: number;
   durationMs?: number;

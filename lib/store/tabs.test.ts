@@ -114,7 +114,7 @@ describe("two tabs over one storage", () => {
 
   it("leaves an exam running in one tab alone while the other tab saves answers", async () => {
     const { a, b } = await twoTabs();
-    a.getState().startExam([tf("x1"), tf("x2"), tf("x3")], { seed: "s", size: 3 });
+    a.getState().startExam([tf("x1"), tf("x2"), tf("x3")], { kind: "full", seed: "s", size: 3 });
     b.syncFromStorage();
     const [first] = a.getState().quiz.exam!.questionIds;
     a.getState().setExamResponse(first!, { type: "true-false", value: true });
@@ -131,7 +131,7 @@ describe("two tabs over one storage", () => {
 
   it("takes another tab's first exam when both opened on empty storage, and keeps it there", async () => {
     const { a, b } = await twoTabs();
-    a.getState().startExam([tf("x1"), tf("x2")], { seed: "s", size: 2 });
+    a.getState().startExam([tf("x1"), tf("x2")], { kind: "full", seed: "s", size: 2 });
     const exam = a.getState().quiz.exam;
     b.syncFromStorage();
     expect(b.getState().quiz.exam).toEqual(exam);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { QuestionCard } from "@/app/_components/question-card";
 import { RichText } from "@/app/_components/rich-text";
 import { useAppStore } from "@/app/_components/store-provider";
@@ -8,11 +8,11 @@ import { drillSimulatorLink, DRILLABLE_RULES, generateDrillItem } from "@/lib/dr
 import { DRILL_TOPICS, type DrillTopic } from "@/lib/drill/space";
 import { formatInterval } from "@/lib/quiz/card";
 import { lastMissedRules } from "@/lib/quiz/readiness";
-import { randomSeed } from "@/lib/quiz/random";
 import type { RuleId } from "@/lib/rules";
-import { answerByKey, ShortcutList, useShortcuts } from "../shortcuts";
+import { ShortcutList } from "../shortcuts";
 import { topicName } from "../topics";
 import { useNow } from "../use-now";
+import { DRILL_SHORTCUTS, useDrillSequence } from "./use-drill-sequence";
 
 /**
  * What the session draws from: a topic, a rule, or the learner's weakest rules at the moment they
@@ -28,12 +28,11 @@ const WEAKEST = "weakest";
  * before it, so the server never draws an item the browser would then replace.
  */
 export function DrillSession() {
-  const [seed, setSeed] = useState<string | null>(null);
+  const { itemSeed, n, answered, root, heading, next, addAnswer, redraw } = useDrillSequence<{
+    rules: readonly string[];
+    correct: boolean;
+  }>();
   const [focus, setFocus] = useState<Focus>({});
-  const [n, setN] = useState(0);
-  const [answered, setAnswered] = useState<{ rules: readonly string[]; correct: boolean }[]>([]);
-  const root = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   const recordDrill = useAppStore((s) => s.recordDrill);
   const ruleCards = useAppStore((s) => s.quiz.ruleCards);
   const drillResults = useAppStore((s) => s.quiz.drillResults);
@@ -41,45 +40,30 @@ export function DrillSession() {
   const hydrated = useAppStore((s) => s.hydrated);
 
   useEffect(() => {
+    // Runs once in the browser, with the session's seed: `?topic=` or `?rule=` (the Progress
+    // page's "drill next" link) is the first choice.
     const params = new URLSearchParams(window.location.search);
-    const fromUrl = params.get("seed");
-    // Runs once in the browser: the seed is what makes every item of the session, and `?topic=`
-    // or `?rule=` (the Progress page's "drill next" link) the first choice.
     const topic = DRILL_TOPICS.find((t) => t === params.get("topic"));
     const rule = DRILLABLE_RULES.find((r) => r === params.get("rule"));
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (rule) setFocus({ rule });
     else if (topic) setFocus({ topic });
-    setSeed(fromUrl && /^[\w-]{1,40}$/.test(fromUrl) ? fromUrl : randomSeed());
   }, []);
 
   const item = useMemo(() => {
-    if (seed === null) return null;
+    if (itemSeed === null) return null;
     try {
       const { weakest, ...rest } = focus;
       const rule = weakest ? weakest[n % weakest.length] : rest.rule;
-      return generateDrillItem({ seed: `${seed}-${n}`, ...rest, rule });
+      return generateDrillItem({ seed: itemSeed, ...rest, rule });
     } catch (error) {
       return error as Error;
     }
-  }, [seed, n, focus]);
-  const done = answered.length > n;
-
-  const next = () => {
-    setN((x) => x + 1);
-    requestAnimationFrame(() => heading.current?.focus());
-  };
-  useShortcuts((key) => {
-    if (key === "n" && done) {
-      next();
-      return true;
-    }
-    return answerByKey(root, key);
-  });
+  }, [itemSeed, n, focus]);
 
   const choose = (f: Focus) => {
     setFocus(f);
-    setN(answered.length);
+    redraw();
   };
 
   return (
@@ -149,11 +133,11 @@ export function DrillSession() {
         <p role="alert">No item could be drawn for this choice: {item.message}</p>
       ) : item && hydrated ? (
         <QuestionCard
-          key={`${seed}-${n}`}
+          key={itemSeed}
           question={item.question}
           record={async (correct) => {
             await recordDrill(item.question.rules, correct, item.question.topic);
-            setAnswered((a) => [...a, { rules: item.question.rules, correct }]);
+            addAnswer({ rules: item.question.rules, correct });
           }}
           afterFeedback={
             <>
@@ -169,13 +153,7 @@ export function DrillSession() {
         <p className="muted">Drawing an item…</p>
       )}
       <RulesDue rules={[...new Set(answered.flatMap((a) => a.rules))]} />
-      <ShortcutList
-        items={[
-          { keys: "1–4", does: "choose an option" },
-          { keys: "Enter", does: "check the answer" },
-          { keys: "N", does: "next item" },
-        ]}
-      />
+      <ShortcutList items={DRILL_SHORTCUTS} />
     </div>
   );
 }

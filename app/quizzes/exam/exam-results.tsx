@@ -10,6 +10,7 @@ import { resultItems, timeTaken, type ExamRecord, type ResultFilter } from "@/li
 import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
 import { practiceHref, topicName } from "../topics";
 import { isoDateTime } from "@/lib/dates";
+import { examKindLabel } from "./exam-kind";
 
 /**
  * A submitted exam: the score against the pass mark, the topics weakest first, and the missed
@@ -47,7 +48,8 @@ export function ExamResults({
         Exam results
       </h2>
       <p className="muted">
-        Submitted {isoDateTime(record.submittedAt)}
+        <span data-testid="exam-kind">{examKindLabel(record)}</span>. Submitted{" "}
+        {isoDateTime(record.submittedAt)}
         {record.autoSubmitted ? ", automatically when the time ran out" : ""}. Time taken:{" "}
         <span data-testid="exam-time-taken">{formatDuration(timeTaken(record))}</span>.
       </p>

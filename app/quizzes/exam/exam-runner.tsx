@@ -18,6 +18,7 @@ import { useAppStore } from "../../_components/store-provider";
 import type { LazyState } from "@/app/_components/lazy-module";
 import { LoadFailed } from "@/app/_components/load-failed";
 import { examEngine } from "./exam-engine-loader";
+import { examKindLabel } from "./exam-kind";
 import { Readiness } from "../readiness";
 import { isoDateTime } from "@/lib/dates";
 
@@ -62,7 +63,8 @@ export function ExamRunner({
     () => engine?.examLookup((id) => byId.get(id), lessonOf),
     [engine, byId, lessonOf],
   );
-  const start = () => startExam(questions, { seed: randomSeed(), generated: EXAM_GENERATED });
+  const start = () =>
+    startExam(questions, { kind: "full", seed: randomSeed(), generated: EXAM_GENERATED });
 
   const show = (id: string | null) => {
     setChosen(id);
@@ -105,7 +107,12 @@ export function ExamRunner({
           const size = Math.min(pool.length, "ids" in retake ? pool.length : TOPIC_EXAM_SIZE);
           if (size === 0) return;
           show(null);
-          startExam(pool, { seed: randomSeed(), size, durationMs: durationFor(size) });
+          startExam(pool, {
+            kind: "ids" in retake ? "retake" : "topic",
+            seed: randomSeed(),
+            size,
+            durationMs: durationFor(size),
+          });
         }}
       />
     );
@@ -157,6 +164,7 @@ export function ExamRunner({
               <thead>
                 <tr>
                   <th scope="col">Submitted</th>
+                  <th scope="col">Exam</th>
                   <th scope="col">Score</th>
                   <th scope="col">Time taken</th>
                   <th scope="col">Result</th>
@@ -169,6 +177,7 @@ export function ExamRunner({
                 {history.map((r) => (
                   <tr key={r.id}>
                     <td>{isoDateTime(r.submittedAt)}</td>
+                    <td data-testid="exam-kind">{examKindLabel(r)}</td>
                     <td>
                       {r.correct} of {r.total} ({percent(r.total ? r.correct / r.total : 0)} %)
                     </td>

@@ -1,14 +1,14 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import Link from "@/app/_components/link";
 import { QuestionCard } from "@/app/_components/question-card";
 import { RichText } from "@/app/_components/rich-text";
 import { useAppStore } from "@/app/_components/store-provider";
 import { drillSimulatorLink, generateDrillItem, type DrillItem } from "@/lib/drill/generator";
 import type { DrillHost } from "@/lib/drill/host";
-import { randomSeed } from "@/lib/quiz/random";
-import { answerByKey, ShortcutList, useShortcuts } from "../../shortcuts";
+import { ShortcutList } from "../../shortcuts";
+import { DRILL_SHORTCUTS, useDrillSequence } from "../use-drill-sequence";
 
 /**
  * A drill session on one real host: generated items, each keyed by the engine with the host's
@@ -16,46 +16,29 @@ import { answerByKey, ShortcutList, useShortcuts } from "../../shortcuts";
  * else the first host and a random seed; nothing renders before the seed is known.
  */
 export function HostDrillSession({ hosts }: { hosts: DrillHost[] }) {
-  const [seed, setSeed] = useState<string | null>(null);
+  const { itemSeed, n, answered, root, heading, next, addAnswer, redraw } =
+    useDrillSequence<boolean>();
   const [hostId, setHostId] = useState(hosts[0]?.id ?? "");
-  const [n, setN] = useState(0);
-  const [answered, setAnswered] = useState<boolean[]>([]);
-  const root = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   const recordHostDrill = useAppStore((s) => s.recordHostDrill);
   const hydrated = useAppStore((s) => s.hydrated);
   const host = hosts.find((h) => h.id === hostId) ?? hosts[0];
 
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const fromUrl = params.get("seed");
-    const named = hosts.find((h) => h.id === params.get("host"));
+    const named = hosts.find(
+      (h) => h.id === new URLSearchParams(window.location.search).get("host"),
+    );
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (named) setHostId(named.id);
-    setSeed(fromUrl && /^[\w-]{1,40}$/.test(fromUrl) ? fromUrl : randomSeed());
   }, [hosts]);
 
   const item = useMemo(() => {
-    if (seed === null || !host) return null;
+    if (itemSeed === null || !host) return null;
     try {
-      return generateDrillItem({ seed: `${seed}-${n}`, host });
+      return generateDrillItem({ seed: itemSeed, host });
     } catch (error) {
       return error as Error;
     }
-  }, [seed, n, host]);
-  const done = answered.length > n;
-
-  const next = () => {
-    setN((x) => x + 1);
-    requestAnimationFrame(() => heading.current?.focus());
-  };
-  useShortcuts((key) => {
-    if (key === "n" && done) {
-      next();
-      return true;
-    }
-    return answerByKey(root, key);
-  });
+  }, [itemSeed, host]);
 
   return (
     <div className="widget practice" data-testid="host-drill" ref={root}>
@@ -66,7 +49,7 @@ export function HostDrillSession({ hosts }: { hosts: DrillHost[] }) {
             value={host?.id ?? ""}
             onChange={(e) => {
               setHostId(e.target.value);
-              setN(answered.length);
+              redraw();
             }}
           >
             {hosts.map((h) => (
@@ -95,11 +78,11 @@ export function HostDrillSession({ hosts }: { hosts: DrillHost[] }) {
         <p role="alert">No item could be drawn for this host: {item.message}</p>
       ) : item && hydrated && host ? (
         <QuestionCard
-          key={`${seed}-${n}-${host.id}`}
+          key={`${itemSeed}-${host.id}`}
           question={item.question}
           record={async (correct) => {
             recordHostDrill(host.id, item.question.rules, correct);
-            setAnswered((a) => [...a, correct]);
+            addAnswer(correct);
           }}
           afterFeedback={
             <>
@@ -114,13 +97,7 @@ export function HostDrillSession({ hosts }: { hosts: DrillHost[] }) {
       ) : (
         <p className="muted">Drawing an item…</p>
       )}
-      <ShortcutList
-        items={[
-          { keys: "1–4", does: "choose an option" },
-          { keys: "Enter", does: "check the answer" },
-          { keys: "N", does: "next item" },
-        ]}
-      />
+      <ShortcutList items={DRILL_SHORTCUTS} />
     </div>
   );
 }
