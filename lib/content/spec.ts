@@ -1,11 +1,14 @@
 import { parseJsonFile, readJsonFolder } from "./json-files";
 import path from "node:path";
 import { ContentError, formatPath } from "./errors";
-import { specFileSchema, type SpecEntry } from "./spec-schema";
+import { reviewUnlinkedSchema, specFileSchema, type SpecEntry } from "./spec-schema";
+import { readFile } from "node:fs/promises";
 
 export const SPEC_DIR = path.join(process.cwd(), "content", "spec");
 /** The ratchet of known gaps, beside the catalogue but not part of it (see spec-coverage.ts). */
 export const GAPS_FILE_NAME = "gaps.json";
+/** The review items no entry links, each with a reason (issue #37): beside the catalogue, not in it. */
+const REVIEW_UNLINKED_FILE_NAME = "review-unlinked.json";
 
 /** A catalogue entry with the file it came from (relative to the project). */
 export interface LoadedSpecEntry extends SpecEntry {
@@ -31,11 +34,15 @@ export function parseSpecFile(text: string, file: string): LoadedSpecEntry[] {
 }
 
 /**
- * Every entry of every `*.json` in `dir` except `gaps.json`, files in name order, entries in file
- * order. An absent or empty folder is an empty catalogue. Ids must be unique across all files.
+ * Every entry of every `*.json` in `dir` except `gaps.json` and `review-unlinked.json`, files in
+ * name order, entries in file order. An absent or empty folder is an empty catalogue. Ids must be unique across all files.
  */
 export async function loadSpecCatalogue(dir = SPEC_DIR): Promise<LoadedSpecEntry[]> {
-  const parsed = await readJsonFolder(dir, parseSpecFile, (n) => n !== GAPS_FILE_NAME);
+  const parsed = await readJsonFolder(
+    dir,
+    parseSpecFile,
+    (n) => n !== GAPS_FILE_NAME && n !== REVIEW_UNLINKED_FILE_NAME,
+  );
   const owner = new Map<string, string>();
   const out: LoadedSpecEntry[] = [];
   for (const entry of parsed.flat()) {
@@ -56,4 +63,15 @@ export async function loadSpecCatalogue(dir = SPEC_DIR): Promise<LoadedSpecEntry
 /** The area an entry belongs to: the first segment of its id. */
 export function specArea(id: string): string {
   return id.split("/")[0]!;
+}
+
+/** The review item ids no catalogue entry links, by id, with the reason each is left out. */
+export async function loadReviewUnlinked(dir = SPEC_DIR): Promise<Map<string, string>> {
+  const file = path.join(dir, REVIEW_UNLINKED_FILE_NAME);
+  const data = parseJsonFile(
+    reviewUnlinkedSchema,
+    await readFile(file, "utf8"),
+    path.relative(process.cwd(), file),
+  );
+  return new Map(data.items.map((i) => [i.id, i.reason]));
 }
