@@ -384,7 +384,7 @@ describe("the requirements catalogue in content/spec", () => {
     expect(builders.sort()).toEqual([...REVIEW_ITEM_SOURCES].sort());
   });
 
-  it("links every review item id from some entry's check.review, or lists it with a reason in content/spec/review-unlinked.json (issue #37)", async () => {
+  it("links every review item id from some entry's check.review, or lists it with a reason in content/review-unlinked.json (issue #37)", async () => {
     const emitted = index.reviewItemIds!;
     const linked = new Set(entries.flatMap((e) => ("review" in e.check ? e.check.review : [])));
     const listed = await loadReviewUnlinked();

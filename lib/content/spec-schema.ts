@@ -187,7 +187,7 @@ export const specFileSchema = z.strictObject({ entries: z.array(specEntrySchema)
 /**
  * The review items no catalogue entry's `check.review` links (issue #37): each with the reason,
  * usually that it rests on a rule of ours or a spec page with no entry rather than on one of the
- * catalogue's normative statements. Kept beside the catalogue in `content/spec/review-unlinked.json`.
+ * catalogue's normative statements. Kept in `content/review-unlinked.json`, outside the catalogue's folder.
  */
 export const reviewUnlinkedSchema = z.strictObject({
   items: z

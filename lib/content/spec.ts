@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 export const SPEC_DIR = path.join(process.cwd(), "content", "spec");
 /** The ratchet of known gaps, beside the catalogue but not part of it (see spec-coverage.ts). */
 export const GAPS_FILE_NAME = "gaps.json";
-/** The review items no entry links, each with a reason (issue #37): beside the catalogue, not in it. */
-const REVIEW_UNLINKED_FILE_NAME = "review-unlinked.json";
+/** The review items no entry links, each with a reason (issue #37): outside the catalogue's folder. */
+const REVIEW_UNLINKED_FILE = path.join(process.cwd(), "content", "review-unlinked.json");
 
 /** A catalogue entry with the file it came from (relative to the project). */
 export interface LoadedSpecEntry extends SpecEntry {
@@ -34,15 +34,11 @@ export function parseSpecFile(text: string, file: string): LoadedSpecEntry[] {
 }
 
 /**
- * Every entry of every `*.json` in `dir` except `gaps.json` and `review-unlinked.json`, files in
- * name order, entries in file order. An absent or empty folder is an empty catalogue. Ids must be unique across all files.
+ * Every entry of every `*.json` in `dir` except `gaps.json`, files in name order, entries in file
+ * order. An absent or empty folder is an empty catalogue. Ids must be unique across all files.
  */
 export async function loadSpecCatalogue(dir = SPEC_DIR): Promise<LoadedSpecEntry[]> {
-  const parsed = await readJsonFolder(
-    dir,
-    parseSpecFile,
-    (n) => n !== GAPS_FILE_NAME && n !== REVIEW_UNLINKED_FILE_NAME,
-  );
+  const parsed = await readJsonFolder(dir, parseSpecFile, (n) => n !== GAPS_FILE_NAME);
   const owner = new Map<string, string>();
   const out: LoadedSpecEntry[] = [];
   for (const entry of parsed.flat()) {
@@ -66,8 +62,9 @@ export function specArea(id: string): string {
 }
 
 /** The review item ids no catalogue entry links, by id, with the reason each is left out. */
-export async function loadReviewUnlinked(dir = SPEC_DIR): Promise<Map<string, string>> {
-  const file = path.join(dir, REVIEW_UNLINKED_FILE_NAME);
+export async function loadReviewUnlinked(
+  file = REVIEW_UNLINKED_FILE,
+): Promise<Map<string, string>> {
   const data = parseJsonFile(
     reviewUnlinkedSchema,
     await readFile(file, "utf8"),
