@@ -19,11 +19,16 @@ const TRY_IT_URL = `http://127.0.0.1:${TRY_IT_PORT}/mcp`;
 const PERMISSIONS_URL = `http://localhost:${PERMISSIONS_PORT}/mcp`;
 
 const servers: ChildProcess[] = [];
+/** Everything each server wrote, by port: the try-it server logs each call that reaches it. */
+const output = new Map<number, string>();
 
 /** Starts a server process and resolves once it says it is listening (both print to stderr). */
-function start(command: string, args: string[], ready: RegExp): Promise<void> {
+function start(command: string, args: string[], ready: RegExp, port: number): Promise<void> {
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   servers.push(child);
+  output.set(port, "");
+  child.stdout?.on("data", (chunk: Buffer) => output.set(port, output.get(port) + String(chunk)));
+  child.stderr?.on("data", (chunk: Buffer) => output.set(port, output.get(port) + String(chunk)));
   return new Promise((resolve, reject) => {
     let said = "";
     const timer = setTimeout(
@@ -61,11 +66,13 @@ test.beforeAll(async () => {
         "--cors",
       ],
       /serving .* on http:/,
+      TRY_IT_PORT,
     ),
     start(
       process.execPath,
       [path.join(process.cwd(), "e2e/fixtures/permissions-server.mjs"), String(PERMISSIONS_PORT)],
       /listening on/,
+      PERMISSIONS_PORT,
     ),
   ]);
 });
@@ -135,6 +142,50 @@ test("the README's try-it server (serve-scenario.ts --http --cors): Run shows th
     "warning",
   );
   await expectNoSeriousA11yViolations(page, '[data-testid="review-view"] iframe');
+  expect(errors).toEqual([]);
+});
+
+test("the try-it view's button for the app-only refresh_forecast: the call passes the visibility gate and asks the person; Deny sends nothing to the server, Allow reaches it (BRG-5, TOOL-4)", async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await review(page, TRY_IT_URL);
+  const section = toolSection(page, "show_forecast");
+  await runForReal(section);
+  const view = viewOf(section);
+  await expect(view.getByTestId("status")).toHaveText("result received", { timeout: 20_000 });
+  // The page says the view may call it (hidden from the agent's list, app-only on its own server).
+  await expect(section.getByTestId("hidden-tools")).toContainText(
+    "refresh_forecast (this view may call it)",
+  );
+  const reached = () =>
+    (output.get(TRY_IT_PORT) ?? "").split("\n").filter((l) => l.includes("refresh_forecast"));
+  expect(reached()).toEqual([]);
+  const press = view.getByRole("button", { name: "Call refresh_forecast" });
+  const consent = section.getByTestId("consent-dialog");
+
+  // Deny: the host answers the view with a refusal, and the server never hears of it.
+  await press.click();
+  await expect(consent).toBeVisible({ timeout: 10_000 });
+  await expect(consent.getByTestId("consent-tool")).toHaveText("refresh_forecast");
+  await consent.getByRole("button", { name: "Deny", exact: true }).click();
+  await expect(consent).toBeHidden();
+  await expect(view.locator('[data-tool="refresh_forecast"][data-outcome="error"]')).toHaveCount(1);
+  await expect(
+    section.getByTestId("app-calls").locator('[data-target="refresh_forecast"]'),
+  ).toHaveAttribute("data-outcome", "refused");
+  await page.waitForTimeout(500);
+  expect(reached()).toEqual([]);
+
+  // Allow: the same call goes through as an ordinary tools/call, and the server logs it.
+  await press.click();
+  await expect(consent).toBeVisible({ timeout: 10_000 });
+  await consent.getByRole("button", { name: "Allow", exact: true }).click();
+  await expect(view.locator('[data-tool="refresh_forecast"][data-outcome="ok"]')).toContainText(
+    "refresh_forecast ran for",
+  );
+  await expect.poll(reached).toHaveLength(1);
+  expect(reached()[0]).toMatch(/allowed refresh_forecast/);
   expect(errors).toEqual([]);
 });
 

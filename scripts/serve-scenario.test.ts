@@ -55,6 +55,12 @@ describe("scripts/serve-scenario.ts", { timeout: 60_000 }, () => {
     expect(html).toContain('data-testid="tool-result"');
   });
 
+  it("serves the demo view naming the tools its own server has for the view to call (the app-only refresh_forecast), so the view offers them without the simulator's toolsToTry", async () => {
+    const html = await readView("content/scenarios/happy-path.json", "ui://weather/forecast.html");
+    const meta = /<meta name="companion-tools" content="([^"]*)"/.exec(html);
+    expect(meta?.[1]).toBe("refresh_forecast");
+  });
+
   it("serves the view a scenario names from public/sim-views byte for byte (the plain bridge view)", async () => {
     const html = await readView(
       "content/scenarios/plain-bridge-view.json",

@@ -6,12 +6,13 @@
 // the server sends none, as many servers do, and a browser cannot read its answers.
 // Its UI resource is the view the simulator's browser runs render (the demo view, bundled from
 // source, or the scenario's other view from public/sim-views/), so /review's Run shows a real
-// view that completes its handshake, not a headless placeholder without a script.
+// view that completes its handshake, not a headless placeholder without a script. The demo view is
+// told the tools its server has for it, and the server logs each call it decides on stderr.
 import { readFileSync } from "node:fs";
 import { parseScenario, resolvePorts } from "../lib/simulator/scenario";
 import { createServerFactory } from "../lib/simulator/server";
 import { readServeArgs, serveMcpHttp, serveMcpStdio } from "./serve-mcp";
-import { viewDocumentsFor } from "./view-documents";
+import { viewDocumentsFor, withCompanionTools } from "./view-documents";
 
 const USAGE = `usage: tsx scripts/serve-scenario.ts <scenario.json> [--era modern|dual|legacy] [--http PORT] [--cors]
 
@@ -34,7 +35,16 @@ try {
   console.error(`serve-scenario: ${(e as Error).message}`);
   process.exit(2);
 }
-const factory = createServerFactory(scenario, "main", views);
+// The demo view offers the tools its own server has for it (a person on /review has no agent to
+// pass the simulator's toolsToTry), and every call that reaches this server is logged on stderr.
+if (scenario.resource.view === "demo")
+  views.demo = withCompanionTools(
+    views.demo,
+    scenario.otherTools.filter((t) => t.server === "main").map((t) => t.name),
+  );
+const factory = createServerFactory(scenario, "main", views, (e) =>
+  console.error(`${e.server}: ${e.note}`),
+);
 
 if (!port) {
   await serveMcpStdio(factory, era);

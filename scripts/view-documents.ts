@@ -50,6 +50,25 @@ async function bundleView(entry: string, shellFile: string): Promise<string> {
 export const bundleDemoView = () =>
   bundleView("lib/simulator/views/demo-view.ts", "lib/simulator/views/demo-view.html");
 
+const NO_COMPANIONS = '<meta name="companion-tools" content="" />';
+
+/**
+ * The demo view document naming the tools its own server has for it to call, in its
+ * companion-tools meta (space-separated; scenario tool names are lower_snake_case, so nothing
+ * needs escaping). The view offers a button for each once its tool input has arrived.
+ */
+export function withCompanionTools(html: string, names: readonly string[]): string {
+  if (!html.includes(NO_COMPANIONS))
+    throw new Error("the demo view document has no empty companion-tools meta to fill");
+  const bad = names.find((n) => !/^[a-z][a-z0-9_]*$/.test(n));
+  if (bad !== undefined)
+    throw new Error(`companion tool name ${JSON.stringify(bad)} is not lower_snake_case`);
+  return html.replace(
+    NO_COMPANIONS,
+    () => `<meta name="companion-tools" content="${names.join(" ")}" />`,
+  );
+}
+
 /** The conformance view (lib/conformance/view.ts) in its shell, bundled the same way. */
 export const bundleConformanceView = () =>
   bundleView("lib/conformance/view.ts", "lib/conformance/view.html");

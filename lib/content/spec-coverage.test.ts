@@ -1,9 +1,15 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileLessonSource, listLessons, loadLesson, parseLessonFrontmatter } from "./lessons";
 import { loadQuizBanks } from "./quizzes";
-import { GAPS_FILE_NAME, SPEC_DIR, loadSpecCatalogue, parseSpecFile } from "./spec";
+import {
+  GAPS_FILE_NAME,
+  SPEC_DIR,
+  loadReviewUnlinked,
+  loadSpecCatalogue,
+  parseSpecFile,
+} from "./spec";
 import {
   checkEntryLinks,
   compareGaps,
@@ -16,7 +22,13 @@ import {
   type SpecLinkIndex,
 } from "./spec-coverage";
 import { hasSharedCopies, missingCopyReason, SPEC_COPIES } from "../shared-dir";
-import { loadSpecLinkIndex, reviewItemIdsIn, specCopiesDir, testTitlesIn } from "./spec-links";
+import {
+  loadSpecLinkIndex,
+  REVIEW_ITEM_SOURCES,
+  reviewItemIdsIn,
+  specCopiesDir,
+  testTitlesIn,
+} from "./spec-links";
 import { SPEC_SOURCES, type SpecEntry } from "./spec-schema";
 
 // The requirements catalogue's coverage test (issue 19). Broken links fail outright; missing
@@ -362,6 +374,29 @@ describe("the requirements catalogue in content/spec", () => {
     ];
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.filter((c) => !known.has(c.slice(c.indexOf(": ") + 2)))).toEqual([]);
+  });
+
+  it("reads review item ids from every lib/review file that builds report items", () => {
+    const builders = readdirSync("lib/review")
+      .filter((f) => f.endsWith(".ts") && !/\.test\.ts$/.test(f))
+      .map((f) => `lib/review/${f}`)
+      .filter((f) => reviewItemIdsIn(readFileSync(f, "utf8")).size > 0);
+    expect(builders.sort()).toEqual([...REVIEW_ITEM_SOURCES].sort());
+  });
+
+  it("links every review item id from some entry's check.review, or lists it with a reason in content/review-unlinked.json (issue #37)", async () => {
+    const emitted = index.reviewItemIds!;
+    const linked = new Set(entries.flatMap((e) => ("review" in e.check ? e.check.review : [])));
+    const listed = await loadReviewUnlinked();
+    expect({
+      "neither linked nor listed": [...emitted].filter((id) => !linked.has(id) && !listed.has(id)),
+      "listed, yet linked": [...listed.keys()].filter((id) => linked.has(id)),
+      "listed, yet no item has that id": [...listed.keys()].filter((id) => !emitted.has(id)),
+    }).toEqual({
+      "neither linked nor listed": [],
+      "listed, yet linked": [],
+      "listed, yet no item has that id": [],
+    });
   });
 
   it("has exactly the gaps content/spec/gaps.json lists (npm run spec:gaps rewrites it)", () => {

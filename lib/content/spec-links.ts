@@ -68,6 +68,7 @@ export const REVIEW_ITEM_SOURCES = [
   "lib/review/wire-checks.ts",
   "lib/review/call-items.ts",
   "lib/review/view-checks.ts",
+  "lib/review/render-outcome.ts",
 ] as const;
 
 export function reviewItemIdsIn(source: string): Set<string> {
@@ -79,8 +80,15 @@ export function reviewItemIdsIn(source: string): Set<string> {
           .filter(ts.isPropertyAssignment)
           .map((p) => [ts.isIdentifier(p.name) ? p.name.text : "", p.initializer] as const),
       );
-      const id = literalText(props.get("id"));
-      if (id && props.has("title") && props.has("ruleIds")) ids.add(id);
+      // An id chosen by a condition (`tool === undefined ? "rendering" : …`) gives its literal branches.
+      const raw = props.get("id");
+      const choices =
+        raw && ts.isConditionalExpression(raw) ? [raw.whenTrue, raw.whenFalse] : [raw];
+      if (props.has("title") && props.has("ruleIds"))
+        for (const c of choices) {
+          const id = literalText(c);
+          if (id) ids.add(id);
+        }
     }
     ts.forEachChild(node, visit);
   };

@@ -183,3 +183,19 @@ const specEntrySchema = z
 export type SpecEntry = z.infer<typeof specEntrySchema>;
 
 export const specFileSchema = z.strictObject({ entries: z.array(specEntrySchema) });
+
+/**
+ * The review items no catalogue entry's `check.review` links (issue #37): each with the reason,
+ * usually that it rests on a rule of ours or a spec page with no entry rather than on one of the
+ * catalogue's normative statements. Kept in `content/review-unlinked.json`, outside the catalogue's folder.
+ */
+export const reviewUnlinkedSchema = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(SLUG, "a review item id, without the `:<tool>` suffix"),
+        reason: reason(),
+      }),
+    )
+    .refine((list) => noRepeats(list.map((i) => i.id)), "an item is listed twice"),
+});

@@ -1,11 +1,14 @@
 import { parseJsonFile, readJsonFolder } from "./json-files";
 import path from "node:path";
 import { ContentError, formatPath } from "./errors";
-import { specFileSchema, type SpecEntry } from "./spec-schema";
+import { reviewUnlinkedSchema, specFileSchema, type SpecEntry } from "./spec-schema";
+import { readFile } from "node:fs/promises";
 
 export const SPEC_DIR = path.join(process.cwd(), "content", "spec");
 /** The ratchet of known gaps, beside the catalogue but not part of it (see spec-coverage.ts). */
 export const GAPS_FILE_NAME = "gaps.json";
+/** The review items no entry links, each with a reason (issue #37): outside the catalogue's folder. */
+const REVIEW_UNLINKED_FILE = path.join(process.cwd(), "content", "review-unlinked.json");
 
 /** A catalogue entry with the file it came from (relative to the project). */
 export interface LoadedSpecEntry extends SpecEntry {
@@ -56,4 +59,16 @@ export async function loadSpecCatalogue(dir = SPEC_DIR): Promise<LoadedSpecEntry
 /** The area an entry belongs to: the first segment of its id. */
 export function specArea(id: string): string {
   return id.split("/")[0]!;
+}
+
+/** The review item ids no catalogue entry links, by id, with the reason each is left out. */
+export async function loadReviewUnlinked(
+  file = REVIEW_UNLINKED_FILE,
+): Promise<Map<string, string>> {
+  const data = parseJsonFile(
+    reviewUnlinkedSchema,
+    await readFile(file, "utf8"),
+    path.relative(process.cwd(), file),
+  );
+  return new Map(data.items.map((i) => [i.id, i.reason]));
 }

@@ -162,6 +162,17 @@ async function callTool(name: string, args: Record<string, unknown> = {}) {
   });
 }
 
+/**
+ * The tools this view's own server has for it (the document's companion-tools meta, filled in by
+ * the server that serves it; empty in the simulator, whose agent passes toolsToTry instead). Read
+ * as data: only lower_snake_case names, as the scenario format allows.
+ */
+function companionTools(): string[] {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="companion-tools"]');
+  return (meta?.content ?? "").split(/\s+/).filter((n) => /^[a-z][a-z0-9_]*$/.test(n));
+}
+const offered = new Set<string>();
+
 /** The partial inputs seen so far (BRG-3): each field's last value, and how many parts came. */
 const previewSeen = new Map<string, string>();
 let previewParts = 0;
@@ -186,8 +197,13 @@ bridge.on("ui/notifications/tool-input", (params) => {
     $("plumbing-json").textContent = JSON.stringify(plumbing, null, 2);
   }
   pendingAction = a.viewAction;
-  for (const name of a.toolsToTry ?? [])
-    button(`Call ${name}`, `call-${name}`, () => callTool(name));
+  // The tools to offer: the simulator's, then those the document names, each once (tool-input
+  // arrives once per run, SBX-5; a name offered already is not offered again).
+  for (const name of [...(a.toolsToTry ?? []), ...companionTools()])
+    if (!offered.has(name)) {
+      offered.add(name);
+      button(`Call ${name}`, `call-${name}`, () => callTool(name));
+    }
 });
 
 bridge.on("ui/notifications/tool-result", (params) => {
