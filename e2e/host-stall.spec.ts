@@ -136,4 +136,27 @@ test.describe("resource limits, with the sandbox in its own process", () => {
     // above keeps the 1 s one.
     expect(stall.worstGapMs).toBeLessThan(2500);
   });
+
+  test("a view that posts past the proxy's check, from the proxy document it shares an origin with, is still torn down by the host's own measure, naming the size (the check is best effort)", async ({
+    page,
+  }) => {
+    await page.goto("/simulator?preset=happy-path");
+    await waitDone(page);
+    const view = await getViewFrame(page);
+    const stall = await stallDuring(page, async () => {
+      await view.evaluate((chars) => {
+        const s = window.parent.document.createElement("script");
+        s.textContent = `(() => { const data = "x".repeat(${chars}); for (let i = 0; i < 8; i++) parent.postMessage({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data } }, "*"); })();`;
+        window.parent.document.body.appendChild(s);
+      }, BURST_CHARS);
+      await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
+        timeout: 60_000,
+      });
+    });
+    // What the lesson says still gets through: the host reads these itself, at the old cost.
+    console.log(`oversized burst from the proxy document: ${JSON.stringify(stall)}`);
+    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText(
+      "above 256 KiB, the host's size limit",
+    );
+  });
 });
