@@ -519,8 +519,18 @@ test.describe("honest instrumentation and the hostile view", () => {
       trace.locator("li", { hasText: "reported by the sandbox document" }).first(),
     ).toBeAttached();
     await expect(page.locator("[data-app-call]")).toHaveAttribute("data-app-call", "refused");
-    // Its last resort, reloading its proxy with a looser CSP, ends the run.
-    await view.getByTestId("reload").click();
+    // Its last resorts end the run: eight messages of 32 MiB, which the proxy refuses before
+    // they reach the host, and, in a second run, reloading its proxy with a looser CSP.
+    await view.getByTestId("oversized-burst").click();
+    await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText(
+      "above 256 KiB, the host's size limit",
+    );
+    await runPreset(page, "hostile-view");
+    const next = await getViewFrame(page);
+    await next.getByTestId("reload").click();
     await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
       timeout: 15_000,
     });

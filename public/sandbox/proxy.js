@@ -536,6 +536,72 @@
   }
   seal(window);
 
+  // ---- The host's size limit, applied before relaying (the host's policy, SBX-6) ----
+  // The host refuses every message from the view above its limit, which the server writes into
+  // this document from the host's own constant. Refusing it here instead means the host page
+  // never receives it: a browser deserializes a posted message when its data is first read, and
+  // a few messages of tens of MiB stalled the host's tab for seconds before it could tear the
+  // view down. This document runs in the sandbox's process, so that cost stays here. SBX-4 as
+  // written has no exception to "forward every message": this is our host's refusal carried
+  // out one hop earlier, in the frame the host serves, and the view gets what it got before (an
+  // error for a request, from the host). The host hears of it by a small notice on the
+  // instrumentation channel, never by a JSON-RPC message. Measured as the host measures
+  // (sizeUpTo in lib/host/view/proxy-transport.ts), so what fits here fits there, and with
+  // functions taken now, before any view exists.
+  var messageLimit =
+    typeof ACADEMY_MESSAGE_LIMIT === "number" && ACADEMY_MESSAGE_LIMIT > 0
+      ? ACADEMY_MESSAGE_LIMIT
+      : 0;
+  var isArray = Array.isArray;
+  var isBufferView = ArrayBuffer.isView;
+  var bufferLength = desc(ArrayBuffer.prototype, "byteLength").get;
+  var keysOf = Object.keys;
+  function isBuffer(v) {
+    try {
+      apply(bufferLength, v, []);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  // The size of `data` as JSON would measure it, counted only until it passes `cap`.
+  function sizeUpTo(data, cap) {
+    var size = 0;
+    var nodes = 0;
+    var stack = [data];
+    var top = 1;
+    while (top > 0) {
+      var v = stack[--top];
+      stack[top] = undefined;
+      if (++nodes > 100000) return cap + 1;
+      if (typeof v === "string") size += v.length + 2;
+      else if (v === null || typeof v !== "object") size += 8;
+      else if (isBufferView(v) || isBuffer(v)) size += v.byteLength;
+      else if (isArray(v)) {
+        size += 2;
+        for (var i = 0; i < v.length; i++) stack[top++] = v[i];
+      } else {
+        size += 2;
+        var keys = keysOf(v);
+        for (var k = 0; k < keys.length; k++) {
+          size += keys[k].length + 4;
+          stack[top++] = v[keys[k]];
+        }
+      }
+      if (size > cap) return size;
+    }
+    return size;
+  }
+  // True when the view's message was above the limit: it was not relayed, and the host was told.
+  function refusedForSize(msg) {
+    if (!messageLimit || sizeUpTo(msg, messageLimit) <= messageLimit) return false;
+    var notice = { type: "oversized-message", limit: messageLimit };
+    var id = typeof msg === "object" && msg !== null ? msg.id : undefined;
+    if (typeof id === "number" || (typeof id === "string" && id.length < 100)) notice.id = id;
+    report(notice);
+    return true;
+  }
+
   function isSandboxMethod(msg) {
     return (
       msg && typeof msg.method === "string" && msg.method.indexOf("ui/notifications/sandbox-") === 0
@@ -659,7 +725,7 @@
         });
         return;
       }
-      if (isSandboxMethod(msg)) return;
+      if (isSandboxMethod(msg) || refusedForSize(msg)) return;
       window.parent.postMessage(msg, hostOrigin);
       return;
     }

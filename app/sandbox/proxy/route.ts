@@ -6,6 +6,7 @@ import {
   spendToken,
   verifyGrant,
 } from "@/lib/simulator/sandbox-server";
+import { MAX_MESSAGE_BYTES } from "@/lib/host/view/proxy-transport";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -74,7 +75,7 @@ export function GET(request: Request): Response {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox proxy</title>' +
     "<style>html,body{margin:0;height:100%;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>" +
-    `</head><body><script>var ACADEMY_HOST_ORIGIN=${JSON.stringify(host)};${PROXY_SCRIPT}</script></body></html>`;
+    `</head><body><script>var ACADEMY_HOST_ORIGIN=${JSON.stringify(host)};var ACADEMY_MESSAGE_LIMIT=${MAX_MESSAGE_BYTES};${PROXY_SCRIPT}</script></body></html>`;
   return new Response(html, {
     headers: {
       "content-type": "text/html; charset=utf-8",

@@ -5,7 +5,14 @@ import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 export const INSTRUMENTATION_KEY = "academy/instrumentation";
 
 export interface InstrumentationReport {
-  type: "csp-violation" | "rejected" | "self-test" | "loaded" | "network-error" | "webrtc-blocked";
+  type:
+    | "csp-violation"
+    | "rejected"
+    | "self-test"
+    | "loaded"
+    | "network-error"
+    | "webrtc-blocked"
+    | "oversized-message";
   [key: string]: unknown;
 }
 

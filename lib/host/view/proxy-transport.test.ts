@@ -4,6 +4,7 @@ import { Trace } from "./trace";
 import {
   createLimits,
   FOREIGN_TRACED,
+  MAX_BYTES_PER_SECOND,
   MAX_MESSAGE_BYTES,
   MAX_OVERSIZED,
   ProxyTransport,
@@ -127,6 +128,35 @@ describe("ProxyTransport limits", () => {
     expect(trace.entries.at(-1)!.note).toContain("80 more messages");
   });
 
+  it("tears down a view that sends more than its bytes a second in messages each within the size cap, and drops the rest unread (issue #39)", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const reasons: string[] = [];
+    const seen: JSONRPCMessage[] = [];
+    const transport = new ProxyTransport({
+      target: proxyWindow,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits: createLimits(trace, (why) => reasons.push(why)),
+    });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    const data = "y".repeat(MAX_MESSAGE_BYTES - 1024);
+    const fits = Math.floor(MAX_BYTES_PER_SECOND / (MAX_MESSAGE_BYTES - 1024 + 100));
+    for (let i = 0; i < fits + 5; i++)
+      post(listenOn, { jsonrpc: "2.0", method: "notifications/message", params: { data } });
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain(`more than ${MAX_BYTES_PER_SECOND / 1024 / 1024} MiB`);
+    expect(reasons[0]).toContain("within one second");
+    expect(seen.length).toBeGreaterThanOrEqual(fits - 1);
+    expect(seen.length).toBeLessThanOrEqual(fits + 1);
+    // Well under the rate, the same messages pass: the bytes of the last second are what count.
+    const slow = createLimits(trace, (why) => reasons.push(why));
+    for (let i = 0; i < 200; i++) expect(slow.count(i * 1000, MAX_MESSAGE_BYTES)).toBe(true);
+    await transport.close();
+  });
+
   it("counts oversized messages against the view: a burst of them tears it down, and later ones are not even read (issue #25)", async () => {
     const listenOn = new EventTarget() as unknown as Window;
     const trace = new Trace();
@@ -163,6 +193,53 @@ describe("ProxyTransport limits", () => {
     for (let i = 0; i < 40; i++) listenOn.dispatchEvent(event);
     expect(reads).toBe(0);
     expect(reasons).toHaveLength(1);
+    await transport.close();
+  });
+
+  it("takes the proxy's notice of a message it refused to relay as that oversized message: traced, its request answered, and the fourth tears the view down naming the size (issue #39)", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const reasons: string[] = [];
+    const sent: unknown[] = [];
+    const target = { postMessage: (m: unknown) => sent.push(m) } as unknown as Window;
+    const seen: JSONRPCMessage[] = [];
+    const reports: unknown[] = [];
+    const transport = new ProxyTransport({
+      target,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits: createLimits(trace, (why) => reasons.push(why)),
+      onInstrumentation: (r) => reports.push(r),
+    });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    const notice = (id?: unknown) => ({
+      "academy/instrumentation": { type: "oversized-message", limit: MAX_MESSAGE_BYTES, id },
+    });
+    post(listenOn, notice(7), target);
+    expect(seen).toHaveLength(0);
+    // The view's request gets the same answer as when the host measured the message itself.
+    expect(sent).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: 7,
+        error: { code: -32600, message: "message too large for this host (SBX-6)" },
+      },
+    ]);
+    const refusal = trace.entries.find((e) => e.status === "rejected");
+    expect(refusal?.note).toContain("256 KiB");
+    expect(refusal?.note).toContain("before relaying");
+    // A notification has no id to answer; an id that is neither a number nor a short string is
+    // never echoed.
+    post(listenOn, notice(), target);
+    post(listenOn, notice({ not: "an id" }), target);
+    expect(sent).toHaveLength(1);
+    expect(reasons).toHaveLength(0);
+    post(listenOn, notice(8), target);
+    expect(reasons).toHaveLength(1);
+    expect(reasons[0]).toContain(`more than ${MAX_OVERSIZED} messages above 256 KiB`);
+    expect(reports).toHaveLength(0);
     await transport.close();
   });
 });

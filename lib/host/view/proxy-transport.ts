@@ -28,20 +28,32 @@ export interface ProxyTransportOptions {
 /** A message above this size is refused and traced, never parsed or stored (SBX-6). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
 /**
- * A view that sends more than this many messages above MAX_MESSAGE_BYTES is torn down: each one
- * still costs the host its deserialization (50 of 64 Mi characters froze the tab for 10–30 s).
+ * A view that sends more than this many messages above MAX_MESSAGE_BYTES is torn down. Our proxy
+ * refuses them before relaying (public/sandbox/proxy.js) and sends a small notice instead, so the
+ * host never deserializes them; a message that reaches the host anyway (posted from the proxy
+ * document by script the view put there) still costs the host its deserialization, which is why
+ * the host measures too (50 of 64 Mi characters froze the tab for 10–30 s).
  */
 export const MAX_OVERSIZED = 3;
 /** A view that sends more than this many messages within one second is torn down. */
 const MAX_MESSAGES_PER_SECOND = 500;
+/**
+ * A view that sends more than this many bytes (as sizeUpTo measures them) within one second is
+ * torn down, though each message is within MAX_MESSAGE_BYTES: 600 messages of 250 KiB, under
+ * the message rate, kept the host page busy for over 10 s (issue #39).
+ */
+export const MAX_BYTES_PER_SECOND = 4 * 1024 * 1024;
 /** Messages from windows the host does not own: the first few are traced, the rest only counted. */
 export const FOREIGN_TRACED = 20;
 /** Instrumentation reports kept per run; later ones are counted only. */
 const MAX_REPORTS = 2000;
 
 export interface Limits {
-  /** Counts one message from the run's proxy; false when the rate limit was just exceeded. */
-  count(now?: number): boolean;
+  /**
+   * Counts one message from the run's proxy, of `bytes` as sizeUpTo measured it; false when the
+   * message rate or the byte rate was just exceeded.
+   */
+  count(now?: number, bytes?: number): boolean;
   /** Counts one message above the size cap; false once there were more than MAX_OVERSIZED. */
   oversized(): boolean;
   /** True once a limit was exceeded: the view's later messages are dropped unread. */
@@ -52,13 +64,13 @@ export interface Limits {
   foreign(): boolean;
   /** How many foreign messages were counted. */
   readonly foreignCount: number;
-  /** Called once when the rate limit is exceeded. */
-  exceeded(): void;
+  /** Called once when the message rate (or, given `why`, another limit) is exceeded. */
+  exceeded(why?: string): void;
 }
 
 /**
- * Per-run limits: a rate of MAX_MESSAGES_PER_SECOND over a sliding second, after which
- * `onExceeded` tears the view down, and a counter for strangers' messages.
+ * Per-run limits: a rate of MAX_MESSAGES_PER_SECOND and of MAX_BYTES_PER_SECOND over a sliding
+ * second, after which `onExceeded` tears the view down, and a counter for strangers' messages.
  */
 export function createLimits(
   trace: Trace,
@@ -66,6 +78,8 @@ export function createLimits(
   perSecond = MAX_MESSAGES_PER_SECOND,
 ): Limits {
   const times: number[] = [];
+  const sizes: number[] = [];
+  let bytesInSecond = 0;
   let foreignCount = 0;
   let reports = 0;
   let oversized = 0;
@@ -92,13 +106,25 @@ export function createLimits(
       }
       return true;
     },
-    count(now = performance.now()) {
+    count(now = performance.now(), bytes = 0) {
       if (over) return false;
       times.push(now);
-      while (times.length && times[0]! <= now - 1000) times.shift();
+      sizes.push(bytes);
+      bytesInSecond += bytes;
+      while (times.length && times[0]! <= now - 1000) {
+        times.shift();
+        bytesInSecond -= sizes.shift()!;
+      }
       if (times.length > perSecond) {
         over = true;
         this.exceeded();
+        return false;
+      }
+      if (bytesInSecond > MAX_BYTES_PER_SECOND) {
+        over = true;
+        this.exceeded(
+          `the view sent more than ${MAX_BYTES_PER_SECOND / 1024 / 1024} MiB within one second, in messages each within the ${MAX_MESSAGE_BYTES / 1024} KiB size limit (a resource limit of this host, SBX-6)`,
+        );
         return false;
       }
       return true;
@@ -122,8 +148,9 @@ export function createLimits(
     get foreignCount() {
       return foreignCount;
     },
-    exceeded() {
-      const why = `the view sent more than ${perSecond} messages within one second (a resource limit of this host, SBX-6)`;
+    exceeded(
+      why = `the view sent more than ${perSecond} messages within one second (a resource limit of this host, SBX-6)`,
+    ) {
       trace.event("host-proxy", "host", "proxy", `limit: ${why}; the view is torn down`, "refused");
       onExceeded(why);
     },
@@ -196,31 +223,23 @@ export class ProxyTransport implements Transport {
     // SBX-6: a message above the size cap is refused before it is parsed or stored.
     const size = sizeUpTo(event.data, MAX_MESSAGE_BYTES);
     if (size > MAX_MESSAGE_BYTES) {
-      if (limits && !limits.oversized()) return;
-      trace.event(
-        "host-proxy",
-        "proxy",
-        "host",
-        `rejected: a message of more than ${MAX_MESSAGE_BYTES / 1024} KiB, the host's size limit (SBX-6); not parsed, not kept`,
-        "rejected",
-      );
-      const id = (event.data as { id?: unknown } | null)?.id;
-      if (typeof id === "number" || (typeof id === "string" && id.length < 100)) {
-        void this.send({
-          jsonrpc: "2.0",
-          id,
-          error: { code: -32600, message: "message too large for this host (SBX-6)" },
-        });
-      }
+      this.oversized((event.data as { id?: unknown } | null)?.id, "not parsed, not kept");
       return;
     }
     const result = classifyInbound(event, target, origin);
+    // Our proxy's notice of a message it refused for its size before relaying it: the same
+    // refusal, taken one hop earlier. Counted before reports are bounded, so that many reports
+    // cannot hide a burst. (The view could forge one; it would only count against itself.)
+    if (result.kind === "instrumentation" && result.report.type === "oversized-message") {
+      this.oversized(result.report.id, "refused by the sandbox proxy before relaying");
+      return;
+    }
     // Reports from the sandbox document are bounded on their own (the proxy sends one per message
     // it rejects, so a stranger flooding the proxy must not get the view torn down); everything
     // else the view sends counts towards its rate.
     if (result.kind === "instrumentation") {
       if (limits && !limits.report()) return;
-    } else if (limits && !limits.count()) return;
+    } else if (limits && !limits.count(performance.now(), size)) return;
     switch (result.kind) {
       case "valid":
         trace.message("host-proxy", "proxy", "host", result.message);
@@ -252,6 +271,29 @@ export class ProxyTransport implements Transport {
         return;
     }
   };
+
+  /**
+   * One message above the size cap (SBX-6): counted against the view, traced, and a request
+   * answered with an error, echoing its id only when that is a number or a short string.
+   */
+  private oversized(id: unknown, how: string): void {
+    const { trace, limits } = this.options;
+    if (limits && !limits.oversized()) return;
+    trace.event(
+      "host-proxy",
+      "proxy",
+      "host",
+      `rejected: a message of more than ${MAX_MESSAGE_BYTES / 1024} KiB, the host's size limit (SBX-6); ${how}`,
+      "rejected",
+    );
+    if (typeof id === "number" || (typeof id === "string" && id.length < 100)) {
+      void this.send({
+        jsonrpc: "2.0",
+        id,
+        error: { code: -32600, message: "message too large for this host (SBX-6)" },
+      });
+    }
+  }
 
   async start(): Promise<void> {
     if (this.started) throw new Error("ProxyTransport already started");
