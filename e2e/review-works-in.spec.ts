@@ -89,6 +89,20 @@ async function downloadedJson(page: Page): Promise<{ worksIn: WorksIn }> {
   return JSON.parse(await readFile((await download.path())!, "utf8")) as { worksIn: WorksIn };
 }
 
+/** The Works in section of the page's Markdown download (trimmed), and that of --markdown --hosts. */
+async function downloadedWorksInMarkdown(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Markdown" }).click(),
+  ]);
+  return worksInSection(await readFile((await download.path())!, "utf8"));
+}
+function worksInSection(markdown: string): string {
+  const at = markdown.indexOf("\n## Works in\n");
+  expect(at, "a Works in section in the Markdown report").toBeGreaterThan(0);
+  return markdown.slice(at).trim();
+}
+
 test("basic-vanillajs 2.0.3: renders in the reference, without structuredContent in Claude (its outputSchema), its ui/message only drafted in VS Code; on the page, in --hosts and --json", async ({
   page,
 }) => {
@@ -118,6 +132,14 @@ test("basic-vanillajs 2.0.3: renders in the reference, without structuredContent
   const json = JSON.parse((await reviewCli([BASIC_URL, "--json"])).stdout) as { worksIn: WorksIn };
   expect(json.worksIn.cells.find((c) => c.host === "claude")!.outcome).toBe("renders-without");
   expect((await downloadedJson(page)).worksIn).toEqual(json.worksIn);
+
+  // The page's Markdown download carries the same section as --markdown --hosts.
+  const markdown = await reviewCli([BASIC_URL, "--markdown", "--hosts"]);
+  const section = worksInSection(markdown.stdout);
+  expect(section).toMatch(
+    /\n\| Claude \(claude\.ai and Claude Desktop\) \| renders without: no structuredContent \| /,
+  );
+  expect(await downloadedWorksInMarkdown(page)).toBe(section);
 });
 
 test("a view embedding a declared frameDomains origin and asking for pip: Claude blocks the frame, VS Code stays inline, ChatGPT renders it whole; page, --hosts and --json", async ({

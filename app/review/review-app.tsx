@@ -367,12 +367,16 @@ function ReviewResult({
             type="button"
             className="secondary"
             onClick={() =>
-              // The formatter loads on demand: it is not in /review's first load.
-              void import("@/lib/review/report").then(({ formatReportMarkdown }) =>
+              // The formatters load on demand: they are not in /review's first load.
+              void Promise.all([
+                import("@/lib/review/report"),
+                import("@/lib/review/works-in-markdown"),
+              ]).then(([{ formatReportMarkdown }, { formatWorksInMarkdown }]) =>
                 download(
                   `mcp-apps-review-${host}.md`,
                   "text/markdown",
-                  formatReportMarkdown(report, window.location.origin),
+                  formatReportMarkdown(report, window.location.origin) +
+                    (result.worksIn ? `\n${formatWorksInMarkdown(result.worksIn)}` : ""),
                 ),
               )
             }

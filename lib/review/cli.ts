@@ -30,6 +30,7 @@ import { stdoutItem } from "./wire-checks";
 import { withRenderedItems } from "./rendered-items";
 import { renderOutcomeItem } from "./render-outcome";
 import { formatWorksIn } from "./works-in-format";
+import { formatWorksInMarkdown } from "./works-in-markdown";
 import type { WorksInHost } from "./works-in-hosts";
 import { reviewWorksIn } from "./works-in-review";
 
@@ -59,8 +60,8 @@ export const USAGE =
   "  --app-url url   with --render: the running academy to render in, instead of starting one\n" +
   "  --watch ms      with --render: how long to watch each view after it renders (default 3000)\n" +
   '  --hosts         also print "Works in": each UI tool\'s predicted outcome in each host profile\n' +
-  "                  (content/host-profiles), with the rule and the profile's source; --json\n" +
-  "                  carries the same table as worksIn";
+  "                  (content/host-profiles), with the rule and the profile's source; with\n" +
+  "                  --markdown, as a section of the report; --json carries the same table as worksIn";
 
 /** The signals that stop a review, each with its exit status (128 + its number) and its words. */
 export const STOP_SIGNALS = {
@@ -385,15 +386,15 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       report = withRenderedItems(report, [renderOutcomeItem(undefined, "timed-out", why)]);
     }
   }
-  // "Works in": in --json whenever the profiles are at hand, in the text with --hosts.
-  const worksIn =
-    io.hosts && (json || (args.hosts && !markdown)) && reviewWorksIn(input, await io.hosts());
+  // "Works in": in --json whenever the profiles are at hand, in the text and Markdown with --hosts.
+  const worksIn = io.hosts && (json || args.hosts) && reviewWorksIn(input, await io.hosts());
   return {
     code: report.counts.fail > 0 ? 1 : 0,
     stdout: json
       ? JSON.stringify(worksIn ? { ...report, worksIn } : report, null, 2)
       : markdown
-        ? formatReportMarkdown(report, baseUrl)
+        ? formatReportMarkdown(report, baseUrl) +
+          (worksIn ? `\n${formatWorksInMarkdown(worksIn)}` : "")
         : formatReport(report, baseUrl, { color: io.color && !json && !markdown }) +
           (worksIn ? `\n\n${formatWorksIn(worksIn)}` : ""),
     stderr: strayNote(),
