@@ -197,3 +197,34 @@ test("a view embedding a declared frameDomains origin and asking for pip: Claude
   );
   await expectNoSeriousA11yViolationsInBothThemes(page, '[data-testid="review-view"]');
 });
+
+test("a call the view places at run time, seen in a Preview, goes through each host's visibility check: refused in the reference, forwarded by ChatGPT (a TOOL-4 violation); the downloads follow", async ({
+  page,
+}) => {
+  await review(page, FIXTURE_URL);
+  // Its name is built at run time: the static reading does not see it.
+  await expect(cellOf(page, "reference", "play_video")).not.toContainText("call to log_view");
+  const section = page.locator('[data-testid="review-ui-tool"][data-tool="play_video"]');
+  await section.getByTestId("preview-tool").click();
+  await expect(
+    section.locator('[data-testid="app-calls"] li[data-target="log_view"][data-outcome="refused"]'),
+  ).toHaveCount(1, { timeout: 20_000 });
+
+  const reference = cellOf(page, "reference", "play_video");
+  await expect(reference).toContainText("call to log_view refused");
+  await reference.locator("summary").click();
+  const refused = reference.locator('li[data-field="appCallVisibility"]');
+  await expect(refused).toContainText("seen when the view ran");
+  await expect(refused.getByRole("link", { name: "TOOL-4" })).toBeVisible();
+  const chatgpt = cellOf(page, "chatgpt", "play_video");
+  await expect(chatgpt).toHaveAttribute("data-outcome", "renders");
+  await chatgpt.locator("summary").click();
+  const forwarded = chatgpt.locator('li[data-field="appCallVisibility"]');
+  await expect(forwarded).toHaveAttribute("data-kind", "violation");
+  await expect(forwarded).toContainText(await usedDate("chatgpt", "appCallVisibility"));
+
+  const json = (await downloadedJson(page)).worksIn;
+  const cell = json.cells.find((c) => c.host === "reference" && c.tool === "play_video")!;
+  expect(cell.reasons.map((r) => r.short)).toContain("call to log_view refused");
+  expect(await downloadedWorksInMarkdown(page)).toContain("call to log\\_view refused");
+});

@@ -120,6 +120,8 @@ export interface RenderRequest {
   watchMs: number;
   handshakeMs: number;
   progress?: (line: string) => void;
+  /** Told, per UI tool, the tools its view called while watched ("Works in" puts them through). */
+  onAppCalls?: (tool: string, names: string[]) => void;
 }
 
 const DEFAULT_WATCH_MS = 3000;
@@ -276,7 +278,12 @@ function parseReviewArgs(
 }
 
 /** `--render`: the report with each UI tool's view rendered and judged by the page. */
-async function renderInto(report: Report, args: ReviewArgs, io: CliIo): Promise<Report> {
+async function renderInto(
+  report: Report,
+  args: ReviewArgs,
+  io: CliIo,
+  called: Map<string, string[]>,
+): Promise<Report> {
   const tools = report.items
     .filter((i) => i.id.startsWith("renders:") && i.tool)
     .map((i) => i.tool!);
@@ -291,6 +298,7 @@ async function renderInto(report: Report, args: ReviewArgs, io: CliIo): Promise<
     watchMs: args.watchMs ?? DEFAULT_WATCH_MS,
     handshakeMs: PAGE_HANDSHAKE_MS,
     ...(io.progress ? { progress: io.progress } : {}),
+    onAppCalls: (tool, names) => called.set(tool, names),
   });
   return withRenderedItems(report, rendered);
 }
@@ -376,9 +384,11 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   // Over stdio, what the server wrote to stdout besides its messages is an item of its own.
   if (stdio && processes.records.length)
     report = withRenderedItems(report, [stdoutItem(stdoutSeen(processes.records))]);
+  // The tools each rendered view called, for "Works in".
+  const called = new Map<string, string[]>();
   if (render) {
     try {
-      report = await renderInto(report, args, io);
+      report = await renderInto(report, args, io, called);
     } catch (e) {
       // The protocol report stands on its own: a render that cannot run is one warning in it.
       const why = `the views could not be rendered: ${e instanceof Error ? e.message : String(e)}`;
@@ -387,7 +397,8 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
     }
   }
   // "Works in": in --json whenever the profiles are at hand, in the text and Markdown with --hosts.
-  const worksIn = io.hosts && (json || args.hosts) && reviewWorksIn(input, await io.hosts());
+  const worksIn =
+    io.hosts && (json || args.hosts) && reviewWorksIn(input, await io.hosts(), undefined, called);
   return {
     code: report.counts.fail > 0 ? 1 : 0,
     stdout: json

@@ -72,6 +72,28 @@ describe("review --hosts", () => {
     expect(out.stdout).not.toContain("## Works in");
   }, 60_000);
 
+  it("--render --hosts: the tools a rendered view called go through each host's gates too", async () => {
+    const out = await runReviewCli(["--stdio", BASIC, "--render", "--watch", "0", "--json"], {
+      hosts,
+      render: async (request) => {
+        // What the render saw the view call: its own tool, and one the server does not list.
+        request.onAppCalls?.("get-time", ["get-time", "no_such_tool"]);
+        return [];
+      },
+    });
+    const json = JSON.parse(out.stdout) as { worksIn: WorksIn };
+    expect(json.worksIn.cells.filter((c) => c.outcome !== "not-connected").length).toBeGreaterThan(
+      5,
+    );
+    for (const cell of json.worksIn.cells) {
+      if (cell.outcome === "not-connected") continue;
+      expect(cell.outcome, cell.host).toBe("renders-without");
+      const gone = cell.reasons.find((r) => r.short === "call to no_such_tool refused")!;
+      expect(gone, cell.host).toMatchObject({ ruleIds: ["BRG-5"], kind: "rule" });
+      expect(gone.text).toContain("seen when the view ran");
+    }
+  }, 60_000);
+
   it("--hosts needs the profiles, which only the review script loads", async () => {
     const out = await runReviewCli(["--stdio", BASIC, "--hosts"]);
     expect(out.code).toBe(2);

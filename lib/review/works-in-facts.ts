@@ -44,7 +44,7 @@ export interface ViewFacts {
 }
 
 /** One tool a view calls (an app-initiated `tools/call`), and the target as the server lists it. */
-export interface AppCallUse {
+interface AppCallUse {
   name: string;
   /** The line of the first call in the view's HTML; undefined when only a Run or --render saw it. */
   line: number | undefined;

@@ -347,7 +347,7 @@ function appCallReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
   /** The calls that clear visibility, so reach the consent gate, and the engine's answer to a no. */
   const cleared: { name: string; where: string; refused: AppCallDecision | undefined }[] = [];
   for (const call of facts.appCalls) {
-    const where = call.line === undefined ? "seen in a Run" : `line ${call.line}`;
+    const where = call.line === undefined ? "seen when the view ran" : `line ${call.line}`;
     const decideWith = (consent: Consent, visibilityCheck = b.appCallVisibility) =>
       decideAppCall({
         target: call.listed
