@@ -932,7 +932,8 @@ export const cell = (text: string) =>
     .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`);
 
 /** A tool name as a code span when it is plain (core's tool-name characters), else escaped text. */
-export const toolName = (name: string) => (/^[A-Za-z0-9_.-]+$/.test(name) ? `\`${name}\`` : cell(name));
+export const toolName = (name: string) =>
+  /^[A-Za-z0-9_.-]+$/.test(name) ? `\`${name}\`` : cell(name);
 
 /** The report as Markdown: a heading, the server line, and one table per tool (server first). */
 export function formatReportMarkdown(report: Report, lessonBase = ""): string {
