@@ -8,7 +8,11 @@ export const saved = async (page: Page) =>
   JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_NAME))!).state;
 
 /** Answers the drill item on screen by keyboard: the key, or the option after it. */
-export async function answerByKeyboard(page: Page, item: DrillItem, right: boolean) {
+export async function answerByKeyboard(
+  page: Page,
+  item: Pick<DrillItem, "question">,
+  right: boolean,
+) {
   const form = page.locator("form[data-question]");
   await expect(form).toHaveAttribute("data-question", item.question.id);
   const key = item.question.options.find((o) => o.id === item.question.answer)!.text;

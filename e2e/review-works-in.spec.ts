@@ -89,6 +89,20 @@ async function downloadedJson(page: Page): Promise<{ worksIn: WorksIn }> {
   return JSON.parse(await readFile((await download.path())!, "utf8")) as { worksIn: WorksIn };
 }
 
+/** The Works in section of the page's Markdown download (trimmed), and that of --markdown --hosts. */
+async function downloadedWorksInMarkdown(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Markdown" }).click(),
+  ]);
+  return worksInSection(await readFile((await download.path())!, "utf8"));
+}
+function worksInSection(markdown: string): string {
+  const at = markdown.indexOf("\n## Works in\n");
+  expect(at, "a Works in section in the Markdown report").toBeGreaterThan(0);
+  return markdown.slice(at).trim();
+}
+
 test("basic-vanillajs 2.0.3: renders in the reference, without structuredContent in Claude (its outputSchema), its ui/message only drafted in VS Code; on the page, in --hosts and --json", async ({
   page,
 }) => {
@@ -118,6 +132,14 @@ test("basic-vanillajs 2.0.3: renders in the reference, without structuredContent
   const json = JSON.parse((await reviewCli([BASIC_URL, "--json"])).stdout) as { worksIn: WorksIn };
   expect(json.worksIn.cells.find((c) => c.host === "claude")!.outcome).toBe("renders-without");
   expect((await downloadedJson(page)).worksIn).toEqual(json.worksIn);
+
+  // The page's Markdown download carries the same section as --markdown --hosts.
+  const markdown = await reviewCli([BASIC_URL, "--markdown", "--hosts"]);
+  const section = worksInSection(markdown.stdout);
+  expect(section).toMatch(
+    /\n\| Claude \(claude\.ai and Claude Desktop\) \| renders without: no structuredContent \| /,
+  );
+  expect(await downloadedWorksInMarkdown(page)).toBe(section);
 });
 
 test("a view embedding a declared frameDomains origin and asking for pip: Claude blocks the frame, VS Code stays inline, ChatGPT renders it whole; page, --hosts and --json", async ({
@@ -174,4 +196,35 @@ test("a view embedding a declared frameDomains origin and asking for pip: Claude
     true,
   );
   await expectNoSeriousA11yViolationsInBothThemes(page, '[data-testid="review-view"]');
+});
+
+test("a call the view places at run time, seen in a Preview, goes through each host's visibility check: refused in the reference, forwarded by ChatGPT (a TOOL-4 violation); the downloads follow", async ({
+  page,
+}) => {
+  await review(page, FIXTURE_URL);
+  // Its name is built at run time: the static reading does not see it.
+  await expect(cellOf(page, "reference", "play_video")).not.toContainText("call to log_view");
+  const section = page.locator('[data-testid="review-ui-tool"][data-tool="play_video"]');
+  await section.getByTestId("preview-tool").click();
+  await expect(
+    section.locator('[data-testid="app-calls"] li[data-target="log_view"][data-outcome="refused"]'),
+  ).toHaveCount(1, { timeout: 20_000 });
+
+  const reference = cellOf(page, "reference", "play_video");
+  await expect(reference).toContainText("call to log_view refused");
+  await reference.locator("summary").click();
+  const refused = reference.locator('li[data-field="appCallVisibility"]');
+  await expect(refused).toContainText("seen when the view ran");
+  await expect(refused.getByRole("link", { name: "TOOL-4" })).toBeVisible();
+  const chatgpt = cellOf(page, "chatgpt", "play_video");
+  await expect(chatgpt).toHaveAttribute("data-outcome", "renders");
+  await chatgpt.locator("summary").click();
+  const forwarded = chatgpt.locator('li[data-field="appCallVisibility"]');
+  await expect(forwarded).toHaveAttribute("data-kind", "violation");
+  await expect(forwarded).toContainText(await usedDate("chatgpt", "appCallVisibility"));
+
+  const json = (await downloadedJson(page)).worksIn;
+  const cell = json.cells.find((c) => c.host === "reference" && c.tool === "play_video")!;
+  expect(cell.reasons.map((r) => r.short)).toContain("call to log_view refused");
+  expect(await downloadedWorksInMarkdown(page)).toContain("call to log\\_view refused");
 });

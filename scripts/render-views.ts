@@ -197,6 +197,15 @@ async function renderOne(page: Page, tool: string, r: RenderRequest): Promise<Re
   ]);
   const file = await download.path();
   items.push(...(JSON.parse(readFileSync(file, "utf8")) as ReportItem[]));
+  // The tools the view called while watched (each refused: a render calls nothing), for "Works in".
+  const called = await section
+    .locator('[data-testid="app-calls"] li[data-target]')
+    .evaluateAll((lis) =>
+      lis
+        .filter((li) => li.textContent?.includes("tools/call"))
+        .map((li) => li.getAttribute("data-target")!),
+    );
+  if (called.length) r.onAppCalls?.(tool, [...new Set(called)]);
   return items;
 }
 

@@ -313,6 +313,19 @@ function ReviewResult({
     (tool: string, items: ReportItem[]) => setRendered((prev) => ({ ...prev, [tool]: items })),
     [],
   );
+  // The tools each view was seen to call in a Run: "Works in" then puts them through every host.
+  const [called, setCalled] = useState<Record<string, string[]>>({});
+  const onAppCalls = useCallback(
+    (tool: string, names: string[]) => setCalled((prev) => ({ ...prev, [tool]: names })),
+    [],
+  );
+  const worksIn = useMemo(
+    () =>
+      Object.keys(called).length && result.worksInWith
+        ? result.worksInWith(new Map(Object.entries(called)))
+        : result.worksIn,
+    [called, result],
+  );
   const host = (() => {
     try {
       return new URL(target.url).host.replace(/[^\w.-]+/g, "_");
@@ -353,11 +366,7 @@ function ReviewResult({
               download(
                 `mcp-apps-review-${host}.json`,
                 "application/json",
-                JSON.stringify(
-                  result.worksIn ? { ...report, worksIn: result.worksIn } : report,
-                  null,
-                  2,
-                ),
+                JSON.stringify(worksIn ? { ...report, worksIn } : report, null, 2),
               )
             }
           >
@@ -367,12 +376,16 @@ function ReviewResult({
             type="button"
             className="secondary"
             onClick={() =>
-              // The formatter loads on demand: it is not in /review's first load.
-              void import("@/lib/review/report").then(({ formatReportMarkdown }) =>
+              // The formatters load on demand: they are not in /review's first load.
+              void Promise.all([
+                import("@/lib/review/report"),
+                import("@/lib/review/works-in-markdown"),
+              ]).then(([{ formatReportMarkdown }, { formatWorksInMarkdown }]) =>
                 download(
                   `mcp-apps-review-${host}.md`,
                   "text/markdown",
-                  formatReportMarkdown(report, window.location.origin),
+                  formatReportMarkdown(report, window.location.origin) +
+                    (worksIn ? `\n${formatWorksInMarkdown(worksIn)}` : ""),
                 ),
               )
             }
@@ -393,7 +406,7 @@ function ReviewResult({
         <ReportItems items={serverItems} caption="Server-level checklist items" />
       </section>
 
-      {result.worksIn && <WorksInTable worksIn={result.worksIn} />}
+      {worksIn && <WorksInTable worksIn={worksIn} />}
 
       <ToolsTable input={input} />
       <ResourcesTable input={input} />
@@ -409,6 +422,7 @@ function ReviewResult({
           target={target}
           era={report.era}
           onViewChecks={onViewChecks}
+          onAppCalls={onAppCalls}
         />
       ))}
 
@@ -579,6 +593,7 @@ function UiToolSection({
   target,
   era,
   onViewChecks,
+  onAppCalls,
 }: {
   tool: UiToolReview;
   items: ReportItem[];
@@ -586,6 +601,7 @@ function UiToolSection({
   target: ReviewTarget;
   era: Report["era"];
   onViewChecks: (tool: string, items: ReportItem[]) => void;
+  onAppCalls: (tool: string, names: string[]) => void;
 }) {
   const h = `review-tool-${tool.name.replace(/[^\w-]/g, "_")}`;
   return (
@@ -610,6 +626,7 @@ function UiToolSection({
         era={era}
         tool={tool}
         onViewChecks={(items: ReportItem[]) => onViewChecks(tool.name, items)}
+        onAppCalls={(names: string[]) => onAppCalls(tool.name, names)}
       />
     </section>
   );

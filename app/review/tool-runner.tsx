@@ -25,13 +25,15 @@ interface Props {
    * (the review's report takes them, as the CLI's --render and --call put them in its report).
    */
   onViewChecks?: (items: ReportItem[]) => void;
+  /** The tools the view has called so far (app-initiated, refused ones too), for "Works in". */
+  onAppCalls?: (names: string[]) => void;
 }
 
 /**
  * One UI tool of a real server: a form from its `inputSchema`, the real call, and the real view
  * in the sandbox proxy with a bridge that serves it (lib/review/live-view, loaded on Run).
  */
-export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
+export function ToolRunner({ target, era, tool, onViewChecks, onAppCalls }: Props) {
   // BRG-5: the live view's ConsentQueue asks one question at a time; the page shows it.
   const consent = useConsentPrompt();
   const permissions = usePermissionQuestion();
@@ -60,6 +62,20 @@ export function ToolRunner({ target, era, tool, onViewChecks }: Props) {
     if (viewItems.length || lastCall.current.length)
       tell.current?.([...viewItems, ...lastCall.current]);
   }, [viewItems, judged]);
+
+  // The tools the view called, told once per new name: "Works in" puts each through every host.
+  const called = [
+    ...new Set(
+      (snapshot?.appCalls ?? []).filter((c) => c.method === "tools/call").map((c) => c.target),
+    ),
+  ].join("\n");
+  const tellCalls = useRef(onAppCalls);
+  useEffect(() => {
+    tellCalls.current = onAppCalls;
+  });
+  useEffect(() => {
+    if (called) tellCalls.current?.(called.split("\n"));
+  }, [called]);
 
   // Once the view is in its frame, the frame is scrolled into sight: the person wants to see it,
   // and Chromium gives an off-screen cross-origin frame no animation frames, so an ext-apps view

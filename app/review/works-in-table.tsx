@@ -18,7 +18,9 @@ export function WorksInTable({ worksIn }: { worksIn: WorksIn }) {
         What each host is expected to do with each UI tool, predicted from its host profile by the
         decisions the simulator makes with that profile. A prediction from the profile&apos;s
         sources, each dated, not a test run in the host. Each host is taken to approve every origin
-        the view declares (a host may refuse some, CSP-5). Open a cell for the reasons.
+        the view declares (a host may refuse some, CSP-5). A view&apos;s own tool calls are read
+        from its scripts, and those it places when you Run or Preview it are added (BRG-5). Open a
+        cell for the reasons.
       </p>
       <div
         className="table-scroll"

@@ -26,6 +26,7 @@ import {
   profileShown,
   type DrillHost,
 } from "./host";
+import { hostModeItem, MODE_KIND, type HostModeItem } from "./host-modes";
 import { nearMissesOf, type NearMiss } from "./near-misses";
 import { optionsFor, type Candidate } from "./options";
 import { askFor, shownFor, stemFor, type Shown } from "./shown";
@@ -124,6 +125,9 @@ export interface DrillItem {
   };
 }
 
+/** An item on a real host: one of the reference drills' kinds, or a display-mode item. */
+export type HostDrillItem = DrillItem | HostModeItem;
+
 export interface DrillRequest {
   seed: string;
   kind?: DrillKind;
@@ -183,8 +187,19 @@ function hashSeed(seed: string): string {
  * only cases that can give such an item are walked, and each draw is checked. Throws when none is
  * found, naming the request.
  */
-export function generateDrillItem(request: DrillRequest): DrillItem {
+export function generateDrillItem(request: DrillRequest & { host?: undefined }): DrillItem;
+export function generateDrillItem(request: DrillRequest): HostDrillItem;
+export function generateDrillItem(request: DrillRequest): HostDrillItem {
   const { seed, topic, rule, host } = request;
+  // On a real host, a share of the items (by a draw of their own, so the others stay as they
+  // were) asks about display modes instead, when no kind, topic or rule narrows the request.
+  if (host && !request.kind && !topic && !rule) {
+    const mode = createRng(`drill-mode:${seed}:${host.id}`);
+    if (mode() < MODE_SHARE) {
+      const item = hostModeItem(seed, hashSeed(`${MODE_KIND}:${seed}:${host.id}`), host, mode);
+      if (item) return item;
+    }
+  }
   const rng = createRng(
     `drill:${seed}:${request.kind ?? ""}:${topic ?? ""}:${rule ?? ""}${host ? `:${host.id}` : ""}`,
   );
@@ -233,6 +248,9 @@ export function generateDrillItem(request: DrillRequest): DrillItem {
     `no drill item found for ${JSON.stringify({ ...request, host: host?.id })}: no drawn scenario rests on it`,
   );
 }
+
+/** The share of a host's items about display modes (lib/drill/host-modes.ts). */
+const MODE_SHARE = 0.06;
 
 /**
  * A host that never reads a declared csp (or serves no policy at all) sends the same header

@@ -7,8 +7,14 @@ import { optionOrder } from "../quiz/presentation";
 import { createRng } from "../quiz/random";
 import { previewDecision } from "../simulator/preview";
 import { APP_CALL_TEXT, ROW_TEXT, agentListOf, answerText, failingRows } from "./answers";
-import { generateDrillItem, HOST_POLICY_LINE, type DrillItem } from "./generator";
+import {
+  generateDrillItem,
+  HOST_POLICY_LINE,
+  type DrillItem,
+  type HostDrillItem,
+} from "./generator";
 import { drillHostOf, type DrillHost } from "./host";
+import { MODE_KIND, MODE_TEXT, modeAnswer, type HostModeItem } from "./host-modes";
 import { oracle, type OracleAnswer } from "./oracle/spec-oracle";
 import { oracleText, sameAnswer } from "./oracle-words";
 
@@ -25,6 +31,7 @@ const itemsOf = new Map(
   ]),
 );
 const all = [...itemsOf.values()].flat();
+const isMode = (item: HostDrillItem): item is HostModeItem => item.kind === MODE_KIND;
 const listedUnder = (
   item: DrillItem,
   b = behavioursOf(profiles.find((p) => p.id === item.host!.id)!),
@@ -32,7 +39,7 @@ const listedUnder = (
   agentListOf(item.scenario, b)
     .filter((t) => t.listed)
     .map((t) => t.name);
-const behavioursOfItem = (item: DrillItem) =>
+const behavioursOfItem = (item: HostDrillItem) =>
   behavioursOf(profiles.find((p) => p.id === item.host!.id)!);
 
 function truths(a: OracleAnswer): string[] {
@@ -40,7 +47,7 @@ function truths(a: OracleAnswer): string[] {
   if (a.kind === "deciding-row") return a.failing.map((r) => ROW_TEXT[r as keyof typeof ROW_TEXT]);
   return [oracleText(a)];
 }
-const ask = (item: DrillItem) =>
+const ask = (item: HostDrillItem) =>
   oracle({ kind: item.kind, directive: item.directive, shown: item.shown });
 
 describe("drills on real hosts", () => {
@@ -55,6 +62,16 @@ describe("drills on real hosts", () => {
   it("keys every item by the engine with the host's profile", () => {
     for (const item of all) {
       const b = behavioursOfItem(item);
+      if (isMode(item)) {
+        // Keyed by the engine's display-mode decision with the host's profile, and the reference's.
+        const key = MODE_TEXT[modeAnswer(item.request, b)];
+        expect(item.meanings[item.question.answer], `${item.host.id} ${item.seed}`).toBe(key);
+        expect(item.key).toBe(key);
+        const ref = MODE_TEXT[modeAnswer(item.request, REFERENCE_BEHAVIOURS)];
+        expect(item.host.referenceKey).toBe(ref);
+        expect(item.host.decides).toBe(ref !== key);
+        continue;
+      }
       const key = answerText(
         item.kind,
         previewDecision(item.scenario, b),
@@ -148,7 +165,7 @@ describe("drills on real hosts", () => {
   // decides come from few answers (apprenderer-csp: a view's call to a tool without "app",
   // forwarded), so fewer: 56 to 81 measured, the least per host over windows every 20 seeds.
   it("meets at least 55 distinct cases in every run of 100 consecutive seeds on each host", () => {
-    const caseOf = (item: DrillItem) =>
+    const caseOf = (item: HostDrillItem) =>
       [
         item.kind,
         item.meanings[item.question.answer],
@@ -199,6 +216,33 @@ describe("drills on real hosts", () => {
       `Reading only the profile and the policy line: ${(score * 100).toFixed(1)} % right (chance ${((chance / all.length) * 100).toFixed(1)} %) over ${all.length} host items`,
     );
     expect(Math.abs(score - chance / all.length)).toBeLessThanOrEqual(0.05);
+  });
+
+  it("asks about display modes on every host, keyed alike by the engine and the oracle, and never in the reference drills", () => {
+    const counts: string[] = [];
+    const answers = new Set<string>();
+    for (const h of hosts) {
+      const modes = itemsOf.get(h.id)!.filter(isMode);
+      counts.push(`${h.id} ${modes.length}`);
+      expect(modes.length, h.id).toBeGreaterThan(0);
+      for (const i of modes) {
+        answers.add(i.key);
+        expect(i.question.rules).toEqual(["BRG-6"]);
+        expect(i.question.options.map((o) => o.text).sort()).toEqual(
+          Object.values(MODE_TEXT).sort(),
+        );
+        expect(sameAnswer(i, oracleText(ask(i)), i.key), `${h.id} ${i.seed}`).toBe(true);
+        // The stem shows the view's declared modes and its request.
+        expect(i.question.stem).toContain(`"mode": "${i.request.requested}"`);
+      }
+    }
+    console.log(
+      `Display-mode items of ${PER_HOST} per host: ${counts.join(", ")}; answers met: ${answers.size}`,
+    );
+    // ChatGPT switches to an undeclared mode (a violation), others refuse, the reference offers inline only.
+    expect(answers.size).toBe(Object.keys(MODE_TEXT).length);
+    for (let n = 0; n < 300; n++)
+      expect(generateDrillItem({ seed: `host-${n}` }).kind).not.toBe(MODE_KIND);
   });
 
   it("leaves the reference drills as they were: no host, no profile exhibit", () => {

@@ -9,7 +9,8 @@ import {
   allowText,
   directiveOf,
 } from "./answers";
-import type { DrillItem } from "./generator";
+import type { HostDrillItem } from "./generator";
+import { MODE_TEXT } from "./host-modes";
 import type { OracleAnswer } from "./oracle/spec-oracle";
 
 // The second oracle (oracle/spec-oracle.ts) answers in its own terms and imports nothing from the
@@ -33,6 +34,8 @@ export function oracleText(a: OracleAnswer): string {
       return a.allow === null ? NO_IFRAME : allowText(a.allow);
     case "agent-list":
       return agentListText(a.names);
+    case "display-mode":
+      return MODE_TEXT[a.answer];
   }
 }
 
@@ -41,7 +44,11 @@ export function oracleText(a: OracleAnswer): string {
  * source change nothing), so the engine's de-duplicated list and the oracle's as-declared list
  * agree when their sets do.
  */
-export function sameAnswer(item: DrillItem, a: string, b: string): boolean {
+export function sameAnswer(
+  item: Pick<HostDrillItem, "kind" | "directive">,
+  a: string,
+  b: string,
+): boolean {
   if (item.kind !== "csp-header" || !item.directive) return a === b;
   const sources = (t: string) => {
     const d = directiveOf(t, item.directive!);

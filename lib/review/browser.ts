@@ -37,6 +37,8 @@ export type BrowserReviewResult =
       json: string;
       markdown: string;
       worksIn?: WorksIn;
+      /** The same table once a Run has seen views call tools (by UI tool, the tools called). */
+      worksInWith?: (observed: ReadonlyMap<string, readonly string[]>) => WorksIn;
     }
   | { ok: false; problem: ReachProblem };
 
@@ -115,7 +117,13 @@ export async function reviewInBrowser(options: BrowserReviewOptions): Promise<Br
       report,
       json: JSON.stringify(report, null, 2),
       markdown: formatReportMarkdown(report, options.appOrigin),
-      ...(worksIn ? { worksIn } : {}),
+      ...(worksIn
+        ? {
+            worksIn,
+            worksInWith: (observed: ReadonlyMap<string, readonly string[]>) =>
+              reviewWorksIn(input, options.hosts!, staticFindings, observed),
+          }
+        : {}),
     };
   } catch (error) {
     const elapsedMs = performance.now() - started;

@@ -30,6 +30,7 @@ import { stdoutItem } from "./wire-checks";
 import { withRenderedItems } from "./rendered-items";
 import { renderOutcomeItem } from "./render-outcome";
 import { formatWorksIn } from "./works-in-format";
+import { formatWorksInMarkdown } from "./works-in-markdown";
 import type { WorksInHost } from "./works-in-hosts";
 import { reviewWorksIn } from "./works-in-review";
 
@@ -59,8 +60,8 @@ export const USAGE =
   "  --app-url url   with --render: the running academy to render in, instead of starting one\n" +
   "  --watch ms      with --render: how long to watch each view after it renders (default 3000)\n" +
   '  --hosts         also print "Works in": each UI tool\'s predicted outcome in each host profile\n' +
-  "                  (content/host-profiles), with the rule and the profile's source; --json\n" +
-  "                  carries the same table as worksIn";
+  "                  (content/host-profiles), with the rule and the profile's source; with\n" +
+  "                  --markdown, as a section of the report; --json carries the same table as worksIn";
 
 /** The signals that stop a review, each with its exit status (128 + its number) and its words. */
 export const STOP_SIGNALS = {
@@ -119,6 +120,8 @@ export interface RenderRequest {
   watchMs: number;
   handshakeMs: number;
   progress?: (line: string) => void;
+  /** Told, per UI tool, the tools its view called while watched ("Works in" puts them through). */
+  onAppCalls?: (tool: string, names: string[]) => void;
 }
 
 const DEFAULT_WATCH_MS = 3000;
@@ -275,7 +278,12 @@ function parseReviewArgs(
 }
 
 /** `--render`: the report with each UI tool's view rendered and judged by the page. */
-async function renderInto(report: Report, args: ReviewArgs, io: CliIo): Promise<Report> {
+async function renderInto(
+  report: Report,
+  args: ReviewArgs,
+  io: CliIo,
+  called: Map<string, string[]>,
+): Promise<Report> {
   const tools = report.items
     .filter((i) => i.id.startsWith("renders:") && i.tool)
     .map((i) => i.tool!);
@@ -290,6 +298,7 @@ async function renderInto(report: Report, args: ReviewArgs, io: CliIo): Promise<
     watchMs: args.watchMs ?? DEFAULT_WATCH_MS,
     handshakeMs: PAGE_HANDSHAKE_MS,
     ...(io.progress ? { progress: io.progress } : {}),
+    onAppCalls: (tool, names) => called.set(tool, names),
   });
   return withRenderedItems(report, rendered);
 }
@@ -375,9 +384,11 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
   // Over stdio, what the server wrote to stdout besides its messages is an item of its own.
   if (stdio && processes.records.length)
     report = withRenderedItems(report, [stdoutItem(stdoutSeen(processes.records))]);
+  // The tools each rendered view called, for "Works in".
+  const called = new Map<string, string[]>();
   if (render) {
     try {
-      report = await renderInto(report, args, io);
+      report = await renderInto(report, args, io, called);
     } catch (e) {
       // The protocol report stands on its own: a render that cannot run is one warning in it.
       const why = `the views could not be rendered: ${e instanceof Error ? e.message : String(e)}`;
@@ -385,15 +396,16 @@ export async function runReviewCli(argv: string[], io: CliIo = {}): Promise<CliR
       report = withRenderedItems(report, [renderOutcomeItem(undefined, "timed-out", why)]);
     }
   }
-  // "Works in": in --json whenever the profiles are at hand, in the text with --hosts.
+  // "Works in": in --json whenever the profiles are at hand, in the text and Markdown with --hosts.
   const worksIn =
-    io.hosts && (json || (args.hosts && !markdown)) && reviewWorksIn(input, await io.hosts());
+    io.hosts && (json || args.hosts) && reviewWorksIn(input, await io.hosts(), undefined, called);
   return {
     code: report.counts.fail > 0 ? 1 : 0,
     stdout: json
       ? JSON.stringify(worksIn ? { ...report, worksIn } : report, null, 2)
       : markdown
-        ? formatReportMarkdown(report, baseUrl)
+        ? formatReportMarkdown(report, baseUrl) +
+          (worksIn ? `\n${formatWorksInMarkdown(worksIn)}` : "")
         : formatReport(report, baseUrl, { color: io.color && !json && !markdown }) +
           (worksIn ? `\n\n${formatWorksIn(worksIn)}` : ""),
     stderr: strayNote(),

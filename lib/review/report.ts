@@ -924,7 +924,7 @@ const MD_LABEL: Record<ItemStatus, string> = {
  * backslash-escaped, so a server's `<img>`, `<b>`, links or emphasis reach a pull request as the
  * text the server sent, never as markup (issue #25). Pipes and newlines stay inside the cell.
  */
-const cell = (text: string) =>
+export const cell = (text: string) =>
   visibleText(text.replace(/\r?\n/g, " "))
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -932,7 +932,8 @@ const cell = (text: string) =>
     .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`);
 
 /** A tool name as a code span when it is plain (core's tool-name characters), else escaped text. */
-const toolName = (name: string) => (/^[A-Za-z0-9_.-]+$/.test(name) ? `\`${name}\`` : cell(name));
+export const toolName = (name: string) =>
+  /^[A-Za-z0-9_.-]+$/.test(name) ? `\`${name}\`` : cell(name);
 
 /** The report as Markdown: a heading, the server line, and one table per tool (server first). */
 export function formatReportMarkdown(report: Report, lessonBase = ""): string {

@@ -39,6 +39,61 @@ describe("review --hosts", () => {
     );
   }, 60_000);
 
+  it("--markdown --hosts adds a Works in section with the same outcomes, reasons, sources and dates", async () => {
+    const [md, text] = await Promise.all([
+      runReviewCli(["--stdio", BASIC, "--markdown", "--hosts"], { hosts }),
+      runReviewCli(["--stdio", BASIC, "--json"], { hosts }),
+    ]);
+    expect(md.code).toBe(0);
+    const worksIn = (JSON.parse(text.stdout) as { worksIn: WorksIn }).worksIn;
+    const at = md.stdout.indexOf("\n## Works in\n");
+    expect(at, "a Works in section after the report").toBeGreaterThan(0);
+    const section = md.stdout.slice(at);
+    expect(section).toContain("### Tool `get-time`");
+    expect(section).toContain("| Host | Outcome | Why | Rules | Kind | Source |");
+    expect(section).toMatch(/\n\| Reference \(the spec\) \| renders \| /);
+    expect(section).toMatch(
+      /\n\| Claude \(claude\.ai and Claude Desktop\) \| renders without: no structuredContent \| /,
+    );
+    // Every reason of every cell is a row of its own, with its rules, kind and dated source.
+    const rows = section.split("\n").filter((l) => /^\| (?!Host \||---)/.test(l));
+    expect(rows).toHaveLength(worksIn.cells.reduce((n, c) => n + c.reasons.length, 0));
+    const claude = worksIn.cells.find((c) => c.host === "claude")!;
+    const stripped = claude.reasons.find((r) => r.field === "structuredContent")!;
+    const row = rows.find((l) => l.includes("BRG-3, OUT-2"))!;
+    expect(row).toContain("| an allowed variation |");
+    expect(row).toContain(`${stripped.source.kind}, ${stripped.source.date}`);
+    expect(row).toContain(`](${stripped.source.url})`);
+  }, 60_000);
+
+  it("--markdown without --hosts stays the report alone", async () => {
+    const out = await runReviewCli(["--stdio", BASIC, "--markdown"], { hosts });
+    expect(out.stdout).toContain("# MCP Apps review:");
+    expect(out.stdout).not.toContain("## Works in");
+  }, 60_000);
+
+  it("--render --hosts: the tools a rendered view called go through each host's gates too", async () => {
+    const out = await runReviewCli(["--stdio", BASIC, "--render", "--watch", "0", "--json"], {
+      hosts,
+      render: async (request) => {
+        // What the render saw the view call: its own tool, and one the server does not list.
+        request.onAppCalls?.("get-time", ["get-time", "no_such_tool"]);
+        return [];
+      },
+    });
+    const json = JSON.parse(out.stdout) as { worksIn: WorksIn };
+    expect(json.worksIn.cells.filter((c) => c.outcome !== "not-connected").length).toBeGreaterThan(
+      5,
+    );
+    for (const cell of json.worksIn.cells) {
+      if (cell.outcome === "not-connected") continue;
+      expect(cell.outcome, cell.host).toBe("renders-without");
+      const gone = cell.reasons.find((r) => r.short === "call to no_such_tool refused")!;
+      expect(gone, cell.host).toMatchObject({ ruleIds: ["BRG-5"], kind: "rule" });
+      expect(gone.text).toContain("seen when the view ran");
+    }
+  }, 60_000);
+
   it("--hosts needs the profiles, which only the review script loads", async () => {
     const out = await runReviewCli(["--stdio", BASIC, "--hosts"]);
     expect(out.code).toBe(2);

@@ -1,4 +1,6 @@
+import type { McpUiToolVisibility } from "@modelcontextprotocol/ext-apps";
 import type { ReadObservation, Verdict } from "../decide";
+import { toolVisibility } from "../decide/visibility";
 import { effectiveUiMeta } from "../decide/ui-meta";
 import { readObservation, type UiToolReview } from "../host/inspect";
 import { asRecord } from "../host/wire";
@@ -37,6 +39,59 @@ export interface ViewFacts {
   structured: string | undefined;
   /** Where the view sends ui/message and ui/update-model-context (heuristic; first line each). */
   bridge: BridgeUse;
+  /** The tools the view calls itself (BRG-5), once each, with the target as the server lists it. */
+  appCalls: AppCallUse[];
+}
+
+/** One tool a view calls (an app-initiated `tools/call`), and the target as the server lists it. */
+interface AppCallUse {
+  name: string;
+  /** The line of the first call in the view's HTML; undefined when only a Run or --render saw it. */
+  line: number | undefined;
+  /** `static`: read in the view's scripts (heuristic); `run`: placed while a Run or --render watched. */
+  via: "static" | "run";
+  /** The target's `_meta.ui.visibility` as listed (TOOL-2); undefined when omitted or not listed. */
+  visibility: McpUiToolVisibility[] | undefined;
+  /** Whether the server lists a tool of that name at all. */
+  listed: boolean;
+}
+
+/** A call of the SDK's method with the tool named as a literal: `.callServerTool({ name: "x"`. */
+const SDK_CALL = /\.callServerTool\s*\(\s*\{[^{}]{0,80}?\bname\s*:\s*["'`]([^"'`$\\]+)["'`]/g;
+/** The request written by hand: `method: "tools/call", params: { name: "x"`. */
+const BY_HAND_CALL =
+  /["']?method["']?\s*:\s*["']tools\/call["']\s*,\s*["']?params["']?\s*:\s*\{[^{}]{0,80}?["']?name["']?\s*:\s*["']([^"'$\\]+)["']/g;
+
+/**
+ * The tools a view's scripts call by a literal name, first line each (a heuristic, as the
+ * display-mode check is: a name built at run time is not seen; a bundled App class's own
+ * definition passes its parameter on, never a literal name, so it is not read as a call).
+ */
+function calledInScripts(html: string): { name: string; line: number }[] {
+  const found = new Map<string, number>();
+  for (const re of [SDK_CALL, BY_HAND_CALL])
+    for (const m of html.matchAll(re))
+      if (!found.has(m[1]!)) found.set(m[1]!, html.slice(0, m.index).split("\n").length);
+  return [...found].map(([name, line]) => ({ name, line })).sort((a, b) => a.line - b.line);
+}
+
+/** The view's calls: read in its scripts, then any more a Run or --render saw it place. */
+function appCallsOf(
+  input: ReviewInput,
+  html: string | undefined,
+  observed: readonly string[],
+): AppCallUse[] {
+  const tools = input.review.tools ?? [];
+  const use = (name: string, line: number | undefined, via: AppCallUse["via"]): AppCallUse => {
+    const tool = tools.find((t) => t.name === name);
+    return { name, line, via, visibility: tool && toolVisibility(tool), listed: !!tool };
+  };
+  const read = html === undefined ? [] : calledInScripts(html);
+  const seen = new Set(read.map((c) => c.name));
+  return [
+    ...read.map((c) => use(c.name, c.line, "static")),
+    ...[...new Set(observed)].filter((n) => !seen.has(n)).map((n) => use(n, undefined, "run")),
+  ];
 }
 
 /** The first line of each bridge request a host profile treats apart; undefined: none found. */
@@ -118,12 +173,16 @@ function structuredUse(input: ReviewInput, t: UiToolReview): string | undefined 
   return undefined;
 }
 
-/** The facts of one UI tool; `findings` and `html` are the static checks' (absent: none read). */
+/**
+ * The facts of one UI tool; `findings` and `html` are the static checks' (absent: none read),
+ * `observed` the tools a Run or `--render` saw its view call.
+ */
 export function viewFacts(
   input: ReviewInput,
   t: UiToolReview,
   findings: StaticViewFindings | undefined,
   html: string | undefined,
+  observed: readonly string[] = [],
 ): ViewFacts {
   const item = t.read.ok ? asRecord(t.read.result.contents[0]) : undefined;
   const meta = effectiveUiMeta(item?._meta, t.listing?._meta);
@@ -141,6 +200,7 @@ export function viewFacts(
     viewModes: html === undefined ? undefined : declaredViewModes(html),
     structured: structuredUse(input, t),
     bridge: html === undefined ? { message: undefined, modelContext: undefined } : bridgeUse(html),
+    appCalls: appCallsOf(input, html, observed),
   };
 }
 

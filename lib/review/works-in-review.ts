@@ -10,17 +10,20 @@ import type { WorksInHost } from "./works-in-hosts";
 
 /**
  * The table for a reviewed server. `found`: each UI tool's static view findings when they were
- * worked out elsewhere (the page's worker); a tool without them is analysed here.
+ * worked out elsewhere (the page's worker); a tool without them is analysed here. `observed`: by
+ * UI tool, the tools its view was seen to call in a Run or a render (BRG-5's gates then act on
+ * them as on the calls read in its scripts).
  */
 export function reviewWorksIn(
   input: ReviewInput,
   hosts: readonly WorksInHost[],
   found?: ReadonlyMap<string, StaticViewFindings>,
+  observed?: ReadonlyMap<string, readonly string[]>,
 ): WorksIn {
   const views = input.review.uiTools.map((t) => {
     const html = viewHtml(t);
     const findings = html === undefined ? undefined : (found?.get(t.name) ?? analyzeView(html));
-    return viewFacts(input, t, findings, html);
+    return viewFacts(input, t, findings, html, observed?.get(t.name));
   });
   return predictWorksIn(hosts, views, serverEras(input));
 }

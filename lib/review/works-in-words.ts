@@ -20,6 +20,16 @@ export const KIND_WORDS: Record<WorksInReason["kind"], string> = {
   rule: "the spec's own rule",
 };
 
+/**
+ * What the table is and is not, in the lines the text (after "Works in: ") and the Markdown report
+ * both open with.
+ */
+export const WORKS_IN_INTRO = [
+  "what each host is expected to do with each UI tool, predicted from its profile",
+  "(content/host-profiles) by the same decisions the simulator makes. Not a live test of the host;",
+  "each host is taken to approve every origin the view declares (a host may refuse some, CSP-5).",
+] as const;
+
 /** How the source was found and when, e.g. "third-party-prober, 2026-08-20"; empty for the spec. */
 export function sourceWhen(s: WorksInSource): string {
   if (s.kind === "spec" || s.kind === "unknown") return "";

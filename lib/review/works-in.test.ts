@@ -309,3 +309,121 @@ describe("works in: notes that change nothing on screen", () => {
     });
   });
 });
+
+describe("works in: the view's own tools/call (visibility and consent, BRG-5)", () => {
+  /** A view that calls two tools of its server, by the SDK's method, and a bundled App class. */
+  const CALLS = `<!doctype html><script>
+class App { async callServerTool(p) { if (typeof p == "string") throw Error(\`callServerTool({ name: "\${p}" })?\`); return this.request({ method: "tools/call", params: p }); } }
+refresh.onclick = () => app.callServerTool({ name: "refresh_data", arguments: {} });
+save.onclick = () => app.callServerTool({ name: "save_note", arguments: { text } });
+</script>`;
+  const TOOLS = [
+    { name: "show_video", inputSchema: { type: "object" } },
+    // Model-only: a view must not reach it (TOOL-4).
+    {
+      name: "refresh_data",
+      inputSchema: { type: "object" },
+      _meta: { ui: { visibility: ["model"] } },
+    },
+    // App-only: a view may call it.
+    { name: "save_note", inputSchema: { type: "object" }, _meta: { ui: { visibility: ["app"] } } },
+  ];
+  /** The same tools, each callable by the view (refresh_data's visibility omitted: both). */
+  const BOTH_CALLABLE = [
+    TOOLS[0],
+    { name: "refresh_data", inputSchema: { type: "object" } },
+    TOOLS[2],
+  ];
+  const withTools = (tools: unknown[] = TOOLS) =>
+    ({ ...input("modern", true), review: { era: "modern", tools } }) as unknown as ReviewInput;
+  const facts = (tools?: unknown[]) => factsOf(observed(CALLS, {}), withTools(tools));
+
+  it("reads each tool the view's scripts call by name, with its line, not the bundled method's own text", () => {
+    expect(facts().appCalls).toEqual([
+      { name: "refresh_data", line: 3, via: "static", visibility: ["model"], listed: true },
+      { name: "save_note", line: 4, via: "static", visibility: ["app"], listed: true },
+    ]);
+    const byHand = `<script>\nparent.postMessage({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "save_note" } }, "*");</script>`;
+    expect(factsOf(observed(byHand, {}), withTools()).appCalls).toEqual([
+      { name: "save_note", line: 2, via: "static", visibility: ["app"], listed: true },
+    ]);
+  });
+
+  it("the reference refuses the view's call to a model-only tool (TOOL-4): the view renders without it", () => {
+    const cell = cellOf("reference", facts());
+    expect(cell.outcome).toBe("renders-without");
+    const refused = cell.reasons.find((r) => r.field === "appCallVisibility")!;
+    expect(refused).toMatchObject({
+      effect: "lost",
+      kind: "rule",
+      short: "call to refresh_data refused",
+    });
+    expect(refused.ruleIds).toEqual(expect.arrayContaining(["TOOL-4", "BRG-5"]));
+    expect(refused.text).toContain("line 3");
+    // The app-only tool is reached: nothing to say about it.
+    expect(cell.reasons.some((r) => r.text.includes("save_note"))).toBe(false);
+  });
+
+  it("Claude checks no visibility: it forwards the call to the model-only tool, a violation of TOOL-4, with its source and date", () => {
+    const cell = cellOf("claude", facts());
+    expect(cell.reasons.some((r) => r.short === "call to refresh_data refused")).toBe(false);
+    const forwarded = cell.reasons.find((r) => r.field === "appCallVisibility")!;
+    expect(forwarded).toMatchObject({ effect: "note", kind: "violation" });
+    expect(forwarded.ruleIds).toContain("TOOL-4");
+    expect(forwarded.text).toContain("refresh_data");
+    expect(forwarded.source.date).toBe(usedDate("claude", "appCallVisibility"));
+  });
+
+  it("VS Code asks no one: its consent policy is host policy, not a spec MUST, said as such with its source", () => {
+    const cell = cellOf("vscode", facts(BOTH_CALLABLE));
+    expect(cell.outcome).toBe("renders");
+    const consent = cell.reasons.find((r) => r.field === "consent")!;
+    expect(consent).toMatchObject({ effect: "note", kind: "variation" });
+    expect(consent.ruleIds).toContain("BRG-5");
+    expect(consent.text).toContain("host policy, not a spec MUST");
+    expect(consent.source.date).toBe(usedDate("vscode", "consent"));
+    // A host whose consent is the reference's says nothing about consent.
+    expect(
+      cellOf("reference", facts(BOTH_CALLABLE)).reasons.some((r) => r.field === "consent"),
+    ).toBe(false);
+  });
+
+  it("a host that always asks: if the person says no, the engine's refusal, said as host policy", () => {
+    const asks = {
+      ...host("reference"),
+      id: "asks",
+      behaviours: { ...host("reference").behaviours, consent: "ask" as const },
+    };
+    const cell = predictWorksIn([asks], [facts(BOTH_CALLABLE)], "dual").cells[0]!;
+    expect(cell.outcome).toBe("renders");
+    const consent = cell.reasons.find((r) => r.field === "consent")!;
+    expect(consent).toMatchObject({ effect: "note", kind: "variation", ruleIds: ["BRG-5"] });
+    expect(consent.text).toContain("refresh_data (line 3), save_note (line 4)");
+    expect(consent.text).toContain(
+      "host policy, not a spec MUST: if they say no, the host's consent was refused: nothing reaches the server",
+    );
+  });
+
+  it("a call to a tool the server does not list is refused by every host (BRG-5)", () => {
+    const table = predictWorksIn(hosts, [facts([TOOLS[0]])], "dual");
+    for (const cell of table.cells) {
+      if (cell.outcome === "not-connected") continue;
+      const gone = cell.reasons.find((r) => r.short === "call to refresh_data refused")!;
+      expect(gone, cell.host).toMatchObject({ effect: "lost", kind: "rule", ruleIds: ["BRG-5"] });
+      expect(cell.outcome).toBe("renders-without");
+    }
+  });
+
+  it("takes the calls a Run or --render observed as well as those read in the scripts", () => {
+    const t = observed("<!doctype html><p>hi</p>", {});
+    const html = "<!doctype html><p>hi</p>";
+    const seen = viewFacts(withTools(), t, analyzeView(html), html, [
+      "refresh_data",
+      "refresh_data",
+    ]);
+    expect(seen.appCalls).toEqual([
+      { name: "refresh_data", line: undefined, via: "run", visibility: ["model"], listed: true },
+    ]);
+    expect(cellOf("reference", seen).outcome).toBe("renders-without");
+  });
+});

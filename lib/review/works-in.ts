@@ -1,6 +1,19 @@
-import { decide, decideDisplayMode, parseOrigin, type CspDecision, type Decision } from "../decide";
+import {
+  decide,
+  decideAppCall,
+  decideDisplayMode,
+  parseOrigin,
+  type AppCallDecision,
+  type Consent,
+  type CspDecision,
+  type Decision,
+} from "../decide";
 import { judgeField } from "../decide/host-fields";
-import type { ProfileFieldName } from "../decide/host-profile";
+import {
+  REFERENCE_BEHAVIOURS,
+  type HostBehaviours,
+  type ProfileFieldName,
+} from "../decide/host-profile";
 import type { CspKey } from "../decide/vocabulary";
 import { APPS_CLIENT_CAPABILITIES } from "../host/connect";
 import { reviewPolicy } from "../host/inspect";
@@ -314,6 +327,89 @@ function bridgeReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
   return out;
 }
 
+/** The answers a host's consent policy can give a view's call (BRG-5's second gate). */
+const CONSENT_ANSWERS: Record<HostBehaviours["consent"], readonly Consent[]> = {
+  // The reference, and "ask": the person answers, either way.
+  scenario: ["allow", "deny"],
+  ask: ["allow", "deny"],
+  none: ["allow"],
+};
+
+/**
+ * BRG-5: each tool the view calls itself, through the engine's two gates with this host's profile:
+ * the visibility check (TOOL-4, TOOL-5: a spec MUST, which a host may fail to make) and consent
+ * (host policy). A call the host refuses whatever the person says is lost; a call a host forwards
+ * where the spec has it refused, or a consent step unlike the reference's, is worth knowing.
+ */
+function appCallReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
+  const b = host.behaviours;
+  const out: WorksInReason[] = [];
+  /** The calls that clear visibility, so reach the consent gate, and the engine's answer to a no. */
+  const cleared: { name: string; where: string; refused: AppCallDecision | undefined }[] = [];
+  for (const call of facts.appCalls) {
+    const where = call.line === undefined ? "seen when the view ran" : `line ${call.line}`;
+    const decideWith = (consent: Consent, visibilityCheck = b.appCallVisibility) =>
+      decideAppCall({
+        target: call.listed
+          ? { name: call.name, server: "own", visibility: call.visibility }
+          : undefined,
+        requestedName: call.name,
+        viewServer: "own",
+        consent: () => consent,
+        visibilityCheck,
+      });
+    const answers = CONSENT_ANSWERS[b.consent].map((c) => decideWith(c));
+    const first = answers[0]!;
+    const short = `call to ${call.name} refused`;
+    if (!first.askedConsent) {
+      // Refused at the visibility gate (or no such tool): no consent can change it.
+      const text = `the view calls ${call.name} (${where}): ${first.reason}`;
+      out.push(
+        call.listed
+          ? fieldReason(
+              host,
+              "appCallVisibility",
+              `${text}. Add "app" to its visibility if the view needs it`,
+              "lost",
+              first.ruleIds,
+              short,
+            )
+          : ruleReason(text, first.ruleIds, "lost", short),
+      );
+      continue;
+    }
+    if (!decideWith("allow", "checked").askedConsent)
+      out.push(
+        fieldReason(
+          host,
+          "appCallVisibility",
+          `the view calls ${call.name} (${where}): ${first.reason}. A host that follows the spec refuses it: add "app" to its visibility if the view needs it`,
+          "note",
+          first.ruleIds,
+        ),
+      );
+    cleared.push({ name: call.name, where, refused: answers.find((d) => !d.forward) });
+  }
+  // Consent is host policy (BRG-5): said once per view, where the profile's differs from the
+  // reference's, naming the calls it meets.
+  if (b.consent !== REFERENCE_BEHAVIOURS.consent && cleared.length) {
+    const calls = cleared.map((c) => `${c.name} (${c.where})`).join(", ");
+    const refused = cleared[0]!.refused;
+    out.push(
+      fieldReason(
+        host,
+        "consent",
+        refused
+          ? `the view calls ${calls}; this host asks the person before each call, which is host policy, not a spec MUST: if they say no, ${refused.reason.replace(/^.*? but /, "")}. Handle the refusal in the view`
+          : `the view calls ${calls}; this host asks no one before a call that clears visibility goes through, which is host policy, not a spec MUST (TOOL-10 advises a human able to deny): each is forwarded to the server`,
+        "note",
+        ["BRG-5", ...(refused ? [] : ["TOOL-10"])],
+      ),
+    );
+  }
+  return out;
+}
+
 /**
  * What a host does that leaves the view on screen as it is but is worth knowing: it keeps a view
  * by its URI (RES-1, RES-5), or picks the view's origin itself, so a declared domain is not used.
@@ -417,6 +513,7 @@ function predictCell(host: WorksInHost, facts: ViewFacts, server: ServerEras): W
     ...modeReasons(host, facts),
     ...structuredReasons(host, facts),
     ...bridgeReasons(host, facts),
+    ...appCallReasons(host, facts),
     ...notes(host, facts),
   ];
   // The csp row's own words say how the policy was built (no policy, a looser default…).

@@ -27,7 +27,11 @@ export type OracleAnswer =
   | { kind: "app-call"; answer: AppCallOutcome; alsoTrue: AppCallOutcome[] }
   | { kind: "csp-header"; directive: string | null; noPolicy?: true }
   | { kind: "allow"; allow: string | null }
-  | { kind: "agent-list"; names: string[] };
+  | { kind: "agent-list"; names: string[] }
+  | { kind: "display-mode"; answer: ModeOutcome };
+
+/** What a host does with a view's request for a display mode, in the oracle's own terms. */
+type ModeOutcome = "switched" | "switched-undeclared" | "not-offered" | "not-declared";
 
 type AppCallOutcome =
   | "forwarded"
@@ -128,7 +132,34 @@ function profileOf(e: Exhibit | undefined) {
     listsEveryTool: says("app-only tools in the agent's list", "listed anyway"),
     appVisibilityUnchecked: says("visibility check on a view's tools/call", "not checked"),
     noConsent: says("consent for a view's tools/call", "no consent step"),
+    /** BRG-6: the modes the host offers (its availableDisplayModes); the reference offers inline. */
+    modes: (p["display modes offered"] ?? "inline").replace(/ \(.*$/, "").split(", "),
+    switchesUndeclared: says("a request for an undeclared display mode", "switched to anyway"),
   };
+}
+
+/**
+ * BRG-6, from the rules' text: a host switches only to a mode it offers; when the view declared
+ * its modes, never to one it did not declare (a host profile that switches anyway breaks that);
+ * either way it answers with the mode it is in afterwards.
+ */
+function displayMode(shown: readonly Exhibit[]): OracleAnswer {
+  const profile = profileOf(
+    shown.find((e) => e.label.includes("'s profile (content/host-profiles/")),
+  );
+  const view = shown.find((e) => e.label.startsWith("The view (rendered inline)"));
+  if (!view) throw new Error("the oracle needs the view's exhibit for a display-mode item");
+  const v = JSON.parse(view.json) as unknown;
+  const asked = String(get(v, "request", "params", "mode"));
+  const declared = get(v, "appCapabilities.availableDisplayModes");
+  const answer: ModeOutcome = !profile.modes.includes(asked)
+    ? "not-offered"
+    : Array.isArray(declared) && declared.includes(asked)
+      ? "switched"
+      : profile.switchesUndeclared
+        ? "switched-undeclared"
+        : "not-declared";
+  return { kind: "display-mode", answer };
 }
 
 /** TOOL-2: an omitted (or unreadable) visibility means both callers. */
@@ -175,6 +206,7 @@ function directive(name: string, lists: Record<(typeof LISTS)[number], string[]>
 
 /** Decides an item from its exhibits, by the rules and this host's stated policy. */
 export function oracle(q: OracleQuestion): OracleAnswer {
+  if (q.kind === "display-mode") return displayMode(q.shown);
   const x = read(q.shown);
   const all = [...x.main, ...x.second];
   const failing: string[] = [];

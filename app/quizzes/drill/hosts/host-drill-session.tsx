@@ -103,7 +103,7 @@ export function HostDrillSession({ hosts }: { hosts: DrillHost[] }) {
 }
 
 /** The item's scenario in the simulator, with the same host chosen there. */
-function SimulatorLink({ item, hostId }: { item: DrillItem; hostId: string }) {
+function SimulatorLink({ item, hostId }: { item: Pick<DrillItem, "scenario">; hostId: string }) {
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
