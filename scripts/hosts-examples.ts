@@ -12,6 +12,7 @@
 //      reference gives.
 // Exit 1 when a host has no example at some step (so the page cannot quietly thin out); 2 on bad
 // flags. Markdown on stdout, or in --out (docs/hosts-worked-examples.md is this output).
+import { USAGES } from "./usage";
 import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -192,9 +193,7 @@ async function reviewTable(args: string[], hosts: () => Promise<ReturnType<typeo
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (typeof args === "string") {
-    console.error(
-      `hosts:examples: ${args}\nusage: npm run hosts:examples [-- --out FILE.md] [--host ID]...`,
-    );
+    console.error(`hosts:examples: ${args}\n${USAGES["hosts-examples.ts"]!.trim()}`);
     return 2;
   }
   const all = await simulatorHostProfiles(TODAY);

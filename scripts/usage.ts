@@ -114,6 +114,15 @@ conformance_run_default_csp for the default-CSP row, unless --no-default-csp), t
 the view closed for the teardown rows. Writes content/hosts/<id>.json as soon as a host is done
 (reports and logs stay in DIR). ext-apps' basic-host is not published and is skipped. Exit 1 when
 a host could not be measured (the message names the host and the step), 2 for bad usage.`,
+  "hosts-examples.ts": `
+usage: npm run hosts:examples [-- --out FILE.md] [--host ID]...
+One worked example per closed host (a profile whose host is not open source), each step run: the
+profile's departures from the reference (violation or allowed variation, rule, source and date),
+the first simulator preset it decides otherwise (headless runs under the reference and the host),
+npm run review -- --json's "Works in" cell on basic-vanillajs 2.0.3 and the works-in fixture,
+and a host drill item the profile decides. Markdown on stdout, or in FILE.md
+(docs/hosts-worked-examples.md is its output). --host ID limits it to that host. Exit 1 when a
+host has no example at some step, 2 for bad usage.`,
   "relay.ts": `
 usage: npm run relay -- --stdio "<command>" [--port N] [--origin URL]
 Makes a stdio MCP server reachable from the review page: serves it over Streamable HTTP at
