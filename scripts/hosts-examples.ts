@@ -27,7 +27,7 @@ import {
   type HostBehaviours,
   type HostProfile,
 } from "../lib/decide/host-profile";
-import { generateDrillItem, type DrillItem } from "../lib/drill/generator";
+import { generateDrillItem, type HostDrillItem } from "../lib/drill/generator";
 import { drillHostOf } from "../lib/drill/host";
 import { runReviewCli } from "../lib/review/cli";
 import type { WorksIn } from "../lib/review/works-in";
@@ -137,7 +137,7 @@ function drillStep(p: HostProfile): string[] {
   const host = drillHostOf(p);
   // An item decided by a field other than the protocol eras shows more of the profile than one
   // the host cannot reach: the first such seed, else the first the profile decides at all.
-  const decided: DrillItem[] = [];
+  const decided: HostDrillItem[] = [];
   for (let i = 0; i < DRILL_SEEDS; i++) {
     const it = generateDrillItem({ seed: `worked-example-${i}`, host });
     if (it.host?.decides) decided.push(it);
