@@ -38,13 +38,17 @@ export function decideDisplayMode(
   });
   if (!(r.hostModes as readonly string[]).includes(r.requested))
     return stay(`this host offers ${r.hostModes.join(", ")}, not ${JSON.stringify(r.requested)}`);
-  // A host profile that switches anyway (BRG-6's MUST NOT broken, as a prober saw in ChatGPT).
+  // A host profile that switches anyway: BRG-6's MUST NOT broken (as a prober saw in ChatGPT)
+  // when the view set its list; a view that set none has no such MUST NOT behind it.
   if (undeclared === "switch" && !r.viewModes?.includes(r.requested))
     return {
       mode: r.requested as DisplayMode,
       switched: r.requested !== r.current,
       ruleIds: ["BRG-6"],
-      reason: `the view did not declare ${r.requested}, which the host MUST NOT switch to; this host switches anyway`,
+      reason:
+        r.viewModes === undefined
+          ? `the view declared no availableDisplayModes, so BRG-6's MUST NOT (which binds only a declared list) does not apply; this host switches to ${r.requested}`
+          : `the view did not declare ${r.requested}, which the host MUST NOT switch to; this host switches anyway`,
     };
   if (r.viewModes === undefined)
     return stay("the view declared no availableDisplayModes in ui/initialize");

@@ -204,4 +204,14 @@ describe("display modes under a host profile", () => {
       switched: false,
     });
   });
+
+  it("calls no switch a broken MUST NOT when the view declared no modes (BRG-6 binds only a set list)", () => {
+    const unset = { ...request, viewModes: undefined };
+    // The reference may refuse (BRG-6's MAY); a host that switches breaks nothing.
+    expect(decideDisplayMode(unset)).toMatchObject({ mode: "inline", switched: false });
+    const d = decideDisplayMode(unset, "switch");
+    expect(d).toMatchObject({ mode: "pip", switched: true, ruleIds: ["BRG-6"] });
+    expect(d.reason).not.toMatch(/switches anyway|MUST NOT switch/);
+    expect(d.reason).toMatch(/declared no availableDisplayModes.*does not apply/);
+  });
 });

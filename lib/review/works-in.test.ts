@@ -141,6 +141,17 @@ describe("works in: one host, one view", () => {
     expect(declared.outcome).toBe("renders");
   });
 
+  it("ChatGPT switching a view that declared no modes at all breaks nothing of the host's (BRG-6 binds a set list)", () => {
+    const none = FRAME_PIP_VIEW.replace(
+      `const caps = { availableDisplayModes: ["inline", "pip"] };\n`,
+      "",
+    );
+    const cell = cellOf("chatgpt", factsOf(observed(none, { csp: FRAME_CSP })));
+    const r = cell.reasons.find((x) => x.field === "undeclaredMode")!;
+    expect(r).toMatchObject({ kind: "variation", effect: "note", ruleIds: ["BRG-6"] });
+    expect(r.text).toContain("does not apply");
+  });
+
   it("Claude: a _meta.ui.domain that is not its own leaves the view blank", () => {
     const cell = cellOf("claude", factsOf(observed(FRAME_PIP_VIEW, { domain: "video.example" })));
     expect(cell.outcome).toBe("blank");

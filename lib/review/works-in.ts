@@ -264,15 +264,15 @@ function modeReasons(host: WorksInHost, facts: ViewFacts): WorksInReason[] {
             },
       );
     } else if (!facts.viewModes?.includes(r.mode)) {
-      out.push(
-        fieldReason(
-          host,
-          "undeclaredMode",
-          `the view asks for ${r.mode} (line ${r.line}): ${d.reason}`,
-          "note",
-          d.ruleIds,
-        ),
+      const reason = fieldReason(
+        host,
+        "undeclaredMode",
+        `the view asks for ${r.mode} (line ${r.line}): ${d.reason}`,
+        "note",
+        d.ruleIds,
       );
+      // BRG-6's MUST NOT binds a list the view set; with none, switching uses room the spec leaves.
+      out.push(facts.viewModes === undefined ? { ...reason, kind: "variation" } : reason);
     }
   }
   return out;
