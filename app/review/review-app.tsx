@@ -368,7 +368,7 @@ function ReviewResult({
             className="secondary"
             onClick={() =>
               // The formatter loads on demand: it is not in /review's first load.
-              void import("@/lib/review/report").then(({ formatReportMarkdown }) =>
+              void import("@/lib/review/report-format").then(({ formatReportMarkdown }) =>
                 download(
                   `mcp-apps-review-${host}.md`,
                   "text/markdown",

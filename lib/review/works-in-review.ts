@@ -1,5 +1,5 @@
 import type { ReviewInput } from "./collect";
-import { viewHtml } from "./report";
+import { viewHtml } from "./view-resource-items";
 import { analyzeView, type StaticViewFindings } from "./static-view";
 import { predictWorksIn, type WorksIn } from "./works-in";
 import { serverEras, viewFacts } from "./works-in-facts";
