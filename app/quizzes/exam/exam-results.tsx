@@ -7,7 +7,8 @@ import type { Question } from "@/lib/content/quiz-schema";
 import { percent, sortWeakestFirst, topicRatio } from "@/lib/quiz/scoring";
 import { formatDuration, goneLabel } from "@/lib/quiz/exam";
 import { resultItems, timeTaken, type ExamRecord, type ResultFilter } from "@/lib/quiz/session";
-import { QuestionFeedback, QuestionStem, SimulatorLink } from "../../_components/question-card";
+import { QuestionFeedback, SimulatorLink } from "../../_components/question-feedback";
+import { QuestionStem } from "../../_components/question-stem";
 import { practiceHref, topicName } from "../topics";
 import { isoDateTime } from "@/lib/dates";
 
