@@ -7,7 +7,7 @@ import { judgeCall } from "./call-items";
 import type { ItemStatus, Report, ReportItem } from "./items";
 import { LESSONS } from "./lessons";
 import { serverItems } from "./server-items";
-import type { StaticViewFindings } from "./static-view";
+import type { StaticViewFindings } from "./static-view-findings";
 import { staticViewItems } from "./static-view-items";
 import { toolItems } from "./ui-tool-items";
 import { companionItem, everyToolItems } from "./wire-checks";

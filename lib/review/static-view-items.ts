@@ -5,12 +5,9 @@ import { effectiveUiMeta } from "../decide";
 import { asRecord } from "../host/wire";
 import type { ReportItem } from "./items";
 import { LESSONS } from "./lessons";
-import {
-  analyzeView,
-  STATIC_VIEW_LIMITS,
-  undeclaredLoads,
-  type StaticViewFindings,
-} from "./static-view";
+import { undeclaredLoads } from "./declared-csp";
+import { analyzeView, STATIC_VIEW_LIMITS } from "./static-view";
+import type { StaticViewFindings } from "./static-view-findings";
 import { viewHtml } from "./view-resource-items";
 import { json } from "./wire-read";
 
