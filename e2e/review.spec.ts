@@ -17,7 +17,8 @@ import {
   HAPPY_PATH_MODERN_ONLY_EXPECTED,
   SYSTEM_MONITOR_EXPECTED,
 } from "../lib/review/expected-fixtures";
-import { formatReportMarkdown, type Report } from "../lib/review/report";
+import type { Report } from "../lib/review/report";
+import { formatReportMarkdown } from "../lib/review/report-format";
 import { expectNoSeriousA11yViolations } from "./helpers";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);

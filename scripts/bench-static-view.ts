@@ -7,7 +7,7 @@
 // First: with --help it prints the usage and exits before anything else loads.
 import "./usage";
 import type { UiToolReview } from "../lib/host";
-import { staticViewItems } from "../lib/review/report";
+import { staticViewItems } from "../lib/review/static-view-items";
 import { htmlDocumentVerdict } from "../lib/review/wire-checks";
 import { stats } from "./bench-harness";
 

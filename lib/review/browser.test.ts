@@ -10,7 +10,7 @@ import { parseScenario, resolvePorts } from "../simulator/scenario";
 import { createServerFactory } from "../simulator/server";
 import { reviewInBrowser } from "./browser";
 import { HAPPY_PATH_MODERN_ONLY_EXPECTED, IN_PROCESS_VIEW } from "./expected-fixtures";
-import { formatReportMarkdown } from "./report";
+import { formatReportMarkdown } from "./report-format";
 import type { CollectStep } from "./steps";
 
 const servers: InProcessServer[] = [];

@@ -8,7 +8,9 @@
 import { eraKeyForUrl, httpTransport } from "../host";
 import { collectReview, type ReviewInput } from "./collect";
 import { explainFailure, type HttpObservation, type ReachProblem } from "./reach";
-import { buildReport, formatReportMarkdown, viewHtml, type Report } from "./report";
+import { buildReport, type Report } from "./report";
+import { formatReportMarkdown } from "./report-format";
+import { viewHtml } from "./view-resource-items";
 import { analyzeViewsOffThread } from "./static-view-off-thread";
 import type { WorksIn } from "./works-in";
 import type { WorksInHost } from "./works-in-hosts";

@@ -12,7 +12,8 @@ import { stdioServer, type InProcessServer } from "../host/test-servers";
 import { checkCallAgainstSchema } from "./call-check";
 import { runReviewCli } from "./cli";
 import { collectReview } from "./collect";
-import { buildReport, formatReport, LESSONS, type Report, type ReportItem } from "./report";
+import { buildReport, LESSONS, type Report, type ReportItem } from "./report";
+import { formatReport } from "./report-format";
 
 const servers: InProcessServer[] = [];
 afterEach(async () => {

@@ -11,7 +11,8 @@ import {
   BASIC_VANILLAJS_EXPECTED as BASIC_EXPECTED,
   HAPPY_PATH_MODERN_ONLY_EXPECTED,
 } from "./expected-fixtures";
-import { formatReport, type Report } from "./report";
+import type { Report } from "./report";
+import { formatReport } from "./report-format";
 
 const BASIC = "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js";
 // Node with tsx's loader, in one process: the `tsx` command starts a second Node under itself

@@ -18,13 +18,8 @@ import {
 } from "../host/stdio";
 import { checkCallAgainstSchema } from "./call-check";
 import { collectReview, UnknownToolError, type ReviewInput } from "./collect";
-import {
-  buildReport,
-  formatReport,
-  formatReportMarkdown,
-  type Report,
-  type ReportItem,
-} from "./report";
+import { buildReport, type Report, type ReportItem } from "./report";
+import { formatReport, formatReportMarkdown } from "./report-format";
 import { missingScheme } from "./reach";
 import { stdoutItem } from "./wire-checks";
 import { withRenderedItems } from "./rendered-items";

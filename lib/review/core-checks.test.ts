@@ -19,7 +19,8 @@ import {
 } from "../host/test-servers";
 import { asRecord } from "../host/wire";
 import { collectReview } from "./collect";
-import { buildReport, formatReport, type Report, type ReportItem } from "./report";
+import { buildReport, type Report, type ReportItem } from "./report";
+import { formatReport } from "./report-format";
 
 const servers: InProcessServer[] = [];
 afterEach(async () => {

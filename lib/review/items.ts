@@ -1,6 +1,6 @@
 // The report's vocabulary: one checklist item and the report that lists them. Named apart from
-// report.ts, which builds and prints reports, so that the checks it is built from (wire checks,
-// call items) can name an item without importing the report.
+// report.ts, which builds reports, and report-format.ts, which prints them, so that the checks
+// (wire checks, call items) can name an item without importing the report.
 
 export type ItemStatus = "pass" | "fail" | "warning" | "not-checkable";
 

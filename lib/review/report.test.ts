@@ -10,7 +10,8 @@ import { parseScenario, resolvePorts } from "../simulator/scenario";
 import { createServerFactory, declaredUiOnRequest } from "../simulator/server";
 import { collectReview } from "./collect";
 import { HAPPY_PATH_DUAL_EXPECTED, IN_PROCESS_VIEW } from "./expected-fixtures";
-import { buildReport, formatReport, formatReportMarkdown, LESSONS, type Report } from "./report";
+import { buildReport, LESSONS, type Report } from "./report";
+import { formatReport, formatReportMarkdown } from "./report-format";
 
 const servers: InProcessServer[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { UiToolReview } from "../host";
-import { staticViewItems } from "./report";
+import { staticViewItems } from "./static-view-items";
 import { analyzeView, STATIC_VIEW_LIMITS } from "./static-view";
 
 const PROFILE = "text/html;profile=mcp-app";

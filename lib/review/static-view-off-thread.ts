@@ -4,7 +4,8 @@
  * no worker starts (no Worker, or its script fails to load), they run on this thread, bounded by
  * the same caps.
  */
-import { analyzeView, STATIC_VIEW_LIMITS, type StaticViewFindings } from "./static-view";
+import { analyzeView, STATIC_VIEW_LIMITS } from "./static-view";
+import type { StaticViewFindings } from "./static-view-findings";
 
 /** One view for the worker to check, and its answer. */
 export interface StaticViewRequest {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { UiToolReview } from "../host";
-import { staticViewItems } from "./report";
+import { staticViewItems } from "./static-view-items";
 
 const PROFILE = "text/html;profile=mcp-app";
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyzeView, sourceAllows, undeclaredLoads } from "./static-view";
+import { sourceAllows, undeclaredLoads } from "./declared-csp";
+import { analyzeView } from "./static-view";
 
 const VIEW = `<!doctype html>
 <html>

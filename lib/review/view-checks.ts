@@ -51,12 +51,24 @@ function stringList(v: unknown): string[] | undefined {
   return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : undefined;
 }
 
-/** The checks of one rendered view, each a report item for its tool. */
-export function viewChecks(o: RenderObservation): ReportItem[] {
-  const items: ReportItem[] = [];
-  const add = (item: Omit<ReportItem, "id" | "tool" | "source"> & { id: string }) =>
-    items.push({ ...item, id: `${item.id}:${o.tool}`, tool: o.tool, source: "requirements" });
+/** One check's item, before its tool and source are filled in. */
+type CheckItem = Omit<ReportItem, "id" | "tool" | "source"> & { id: string };
 
+/** What the checks read of one run: the messages the view sent, and its handshake as seen. */
+interface ViewRun {
+  o: RenderObservation;
+  sent: TraceEntry[];
+  initialize: TraceEntry | undefined;
+  answer: TraceEntry | undefined;
+  initialized: TraceEntry | undefined;
+  coreInitialize: TraceEntry | undefined;
+  /** Why an item about ui/initialize cannot be judged. */
+  noUiInitialize: string;
+  /** The appCapabilities the view's ui/initialize carried. */
+  caps: Record<string, unknown> | undefined;
+}
+
+function readRun(o: RenderObservation): ViewRun {
   const sent = o.trace.filter(fromView);
   const initialize = sent.find((e) => e.kind === "request" && e.method === "ui/initialize");
   const answer = o.trace.find(
@@ -74,6 +86,27 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
   const noUiInitialize = coreInitialize
     ? `the view sent the core MCP "initialize" instead of "ui/initialize": the bridge's handshake is ui/initialize, which sets up this frame's channel with the host and is not the core protocol's session handshake (BRG-2)`
     : "the view never sent ui/initialize";
+  const caps = asRecord(params(initialize)?.appCapabilities);
+  return { o, sent, initialize, answer, initialized, coreInitialize, noUiInitialize, caps };
+}
+
+/** The checks of one rendered view, each a report item for its tool. */
+export function viewChecks(o: RenderObservation): ReportItem[] {
+  const run = readRun(o);
+  return [
+    ...initializeItems(run),
+    ...displayModeItems(run),
+    ...handshakeOrderItems(run),
+    ...partialInputItems(run),
+    ...cspObservedItems(run),
+  ].map((item) => ({ ...item, id: `${item.id}:${o.tool}`, tool: o.tool, source: "requirements" }));
+}
+
+/** The handshake: the view completes ui/initialize, and its request carries appCapabilities. */
+function initializeItems(run: ViewRun): CheckItem[] {
+  const { o, initialize, initialized, coreInitialize, noUiInitialize, caps } = run;
+  const items: CheckItem[] = [];
+  const add = (item: CheckItem) => items.push(item);
 
   // The handshake, as the host saw it.
   const timedOut = o.failures.find((f) => f.kind === "init-timeout");
@@ -92,7 +125,6 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     lesson: LESSONS.render,
   });
 
-  const caps = asRecord(params(initialize)?.appCapabilities);
   add({
     id: "app-capabilities",
     title: "ui/initialize carries the view's appCapabilities",
@@ -105,8 +137,15 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     ruleIds: ["BRG-2"],
     lesson: LESSONS.displayModes,
   });
+  return items;
+}
 
-  // Display modes: what the view declared, what the host offered, what the view asked for.
+/** Display modes: what the view declared, what the host offered, what the view asked for. */
+function displayModeItems(run: ViewRun): CheckItem[] {
+  const { o, sent, initialize, answer, noUiInitialize, caps } = run;
+  const items: CheckItem[] = [];
+  const add = (item: CheckItem) => items.push(item);
+
   const declared = stringList(caps?.availableDisplayModes);
   const offered = stringList(asRecord(result(answer)?.hostContext)?.availableDisplayModes);
   const requests = sent.filter((e) => e.method === "ui/request-display-mode");
@@ -164,8 +203,15 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     ruleIds: ["BRG-6"],
     lesson: LESSONS.displayModes,
   });
+  return items;
+}
 
-  // Order: the handshake's answer comes before anything else the view asks of the host.
+/** Order: the handshake's answer comes before anything else the view asks of the host. */
+function handshakeOrderItems(run: ViewRun): CheckItem[] {
+  const { sent, initialize, answer, noUiInitialize } = run;
+  const items: CheckItem[] = [];
+  const add = (item: CheckItem) => items.push(item);
+
   const early = sent.filter(
     (e) =>
       e !== initialize &&
@@ -186,6 +232,14 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     ruleIds: ["BRG-2"],
     lesson: LESSONS.render,
   });
+  return items;
+}
+
+/** BRG-3: what the view did while only partial tool arguments had arrived. */
+function partialInputItems(run: ViewRun): CheckItem[] {
+  const { o, sent } = run;
+  const items: CheckItem[] = [];
+  const add = (item: CheckItem) => items.push(item);
 
   // BRG-3: partial arguments may stream before the complete ones; a view MUST NOT rely on them for
   // critical operations. Whether an operation is critical is the view's business: a call or a
@@ -215,6 +269,14 @@ export function viewChecks(o: RenderObservation): ReportItem[] {
     ruleIds: ["BRG-3"],
     lesson: LESSONS.render,
   });
+  return items;
+}
+
+/** What the browser blocked under the view's CSP, as the sandbox reported it. */
+function cspObservedItems(run: ViewRun): CheckItem[] {
+  const { o } = run;
+  const items: CheckItem[] = [];
+  const add = (item: CheckItem) => items.push(item);
 
   // A refused eval is often a library's feature test (zod probes new Function and carries on):
   // one the host found at a probe passes, said harmless; any other warns; a blocked load is

@@ -5,7 +5,7 @@ import { effectiveUiMeta } from "../decide/ui-meta";
 import { readObservation, type UiToolReview } from "../host/inspect";
 import { asRecord } from "../host/wire";
 import type { ReviewInput } from "./collect";
-import type { StaticViewFindings, ViewLoad } from "./static-view";
+import type { StaticViewFindings, ViewLoad } from "./static-view-findings";
 
 // What the review knows about one UI tool that a host profile can act on (issue 33, "Works in"):
 // the engine's inputs as observed, the view's `_meta.ui` (csp, domain), the display modes its

@@ -1,4 +1,4 @@
-import { cell, toolName } from "./report";
+import { cell, toolName } from "./report-format";
 import type { WorksIn, WorksInReason } from "./works-in";
 import { cellSummary, KIND_WORDS, sourceWhen, WORKS_IN_INTRO } from "./works-in-words";
 

@@ -1,6 +1,7 @@
 import type { ReviewInput } from "./collect";
-import { viewHtml } from "./report";
-import { analyzeView, type StaticViewFindings } from "./static-view";
+import { viewHtml } from "./view-resource-items";
+import { analyzeView } from "./static-view";
+import type { StaticViewFindings } from "./static-view-findings";
 import { predictWorksIn, type WorksIn } from "./works-in";
 import { serverEras, viewFacts } from "./works-in-facts";
 import type { WorksInHost } from "./works-in-hosts";

@@ -18,7 +18,7 @@ import type { CspKey } from "../decide/vocabulary";
 import { APPS_CLIENT_CAPABILITIES } from "../host/connect";
 import { reviewPolicy } from "../host/inspect";
 import { decideNegotiationForEra } from "../host/negotiation";
-import { undeclaredLoads } from "./static-view";
+import { undeclaredLoads } from "./declared-csp";
 import type { ViewFacts } from "./works-in-facts";
 import type { WorksInHost, WorksInSource } from "./works-in-hosts";
 
