@@ -19,6 +19,8 @@ import {
 } from "../lib/review/expected-fixtures";
 import type { Report } from "../lib/review/report";
 import { formatReportMarkdown } from "../lib/review/report-format";
+import type { WorksIn } from "../lib/review/works-in";
+import { formatWorksInMarkdown } from "../lib/review/works-in-markdown";
 import { expectNoSeriousA11yViolations } from "./helpers";
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -223,11 +225,16 @@ test("server-basic-vanillajs 2.0.3: legacy era, every item as expected, keyboard
   const cli = await cliJson(url(1));
   expect(browser).toEqual(cli);
 
-  // The Markdown export is the CLI's --markdown format with lesson links on this site.
+  // The Markdown export is the CLI's --markdown --hosts format with lesson links on this site:
+  // the report, then the Works in section of the table both JSONs carry.
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download Markdown" }).click();
   const markdown = await readFile(await (await download).path(), "utf8");
-  expect(markdown).toBe(formatReportMarkdown(cli, APP_ORIGIN));
+  const { worksIn } = cli as Report & { worksIn: WorksIn };
+  expect(worksIn.tools).toEqual(["get-time"]);
+  expect(markdown).toBe(
+    `${formatReportMarkdown(cli, APP_ORIGIN)}\n${formatWorksInMarkdown(worksIn)}`,
+  );
   expect(markdown).toContain(`[lesson](${APP_ORIGIN}/lessons/two-protocol-eras#compatibility)`);
 });
 
