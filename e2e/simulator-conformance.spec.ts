@@ -88,3 +88,20 @@ test("the conformance view in the simulator passes every automatic probe the sim
   ]);
   expect(errors).toEqual([]);
 });
+
+test("a host that adds a script of its own after the view's script fails sandbox-resource-ready, and only that row: the kit compares the whole delivered document, not only what precedes its own script (SBX-3)", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  await page.addInitScript(() => {
+    (window as { __academyHostFault?: string }).__academyHostFault = "inject-after-view";
+  });
+  await page.goto(`/simulator?preset=${PRESET}`);
+  const rows = await runAndProbe(page);
+  expect(automaticWith(rows, "FAIL")).toEqual(["security/sandbox-resource-ready"]);
+  const row = rows.find((r) => r.id === "security/sandbox-resource-ready")!;
+  // The evidence shows what the host added, where the served document had none of it.
+  expect(row.text).toContain('data-host-fault="inject-after-view"');
+  expect(errors).toEqual([]);
+});

@@ -2,9 +2,10 @@
  * Is the view's document the server's HTML, unmodified (Apps 2026-01-26 line 477: the host sends
  * the raw HTML; line 478: the proxy loads it)? The view compares the document it was parsed from
  * with the HTML this server served for its read (conformance_ping hands it back, so no network or
- * CSP is involved). In a browser both sides are parsed and serialised the same way, up to the
- * view's own script (what exists when it starts), so only a real change shows: a script or element
- * the host added, an attribute or text it rewrote. How the HTML travelled (in
+ * CSP is involved). In a browser both sides are parsed and serialised the same way: up to the
+ * view's own script as it was when the script started, then all that followed the script once
+ * parsing ended (view.ts), so only a real change shows: a script or element the host added before
+ * or after the view's script, an attribute or text it rewrote. How the HTML travelled (in
  * sandbox-resource-ready, or loaded from a URL) stays invisible.
  */
 

@@ -24,7 +24,11 @@ afterEach(async () => {
 });
 
 /** One run of `tool` in the test host with `faults`; the report as the server finally keeps it. */
-async function run(faults: HostFaults = {}, tool: string = TOOLS.run) {
+async function run(
+  faults: HostFaults = {},
+  tool: string = TOOLS.run,
+  view: { documentUnfinished?: boolean } = {},
+) {
   const state = new ConformanceState();
   state.teardownWaitMs = 200;
   const server = stdioServer(
@@ -47,6 +51,7 @@ async function run(faults: HostFaults = {}, tool: string = TOOLS.run) {
     conn,
     tool,
     faults,
+    ...view,
     probe: async (url) => {
       const u = new URL(url);
       const role = roles[u.origin];
@@ -110,6 +115,14 @@ describe("faults planted in a test host", { timeout: 30_000 }, () => {
     expect(r.results.find((p) => p.id === "security/sandbox-resource-ready")!.evidence).toContain(
       "inject.js",
     );
+  });
+
+  it("a view that cannot take its whole document says NOT OBSERVABLE for sandbox-resource-ready, with why, never PASS", async () => {
+    const r = await run({ rewriteDocument: true }, TOOLS.run, { documentUnfinished: true });
+    const row = r.results.find((p) => p.id === "security/sandbox-resource-ready")!;
+    expect(row.verdict).toBe("NOT OBSERVABLE");
+    expect(row.evidence).toContain("parsing had not ended");
+    expect(failed(r)).toEqual([]);
   });
 
   it("a SHOULD-only fault fails its SHOULD row and leaves no MUST row failed", async () => {

@@ -14,18 +14,19 @@ export function documentProbe(o: Observation): ProbeResult {
     return r(
       id,
       "NOT OBSERVABLE",
-      !o.readId
-        ? "the view's document names no read of this server, so there is nothing to compare it with"
-        : o.server?.read && !o.server.read.served
-          ? "the server never served the read this document names (see resource/read-referenced)"
-          : "the document was not compared (no browser to serialise it, or the server was not asked)",
+      o.documentUnseen ??
+        (!o.readId
+          ? "the view's document names no read of this server, so there is nothing to compare it with"
+          : o.server?.read && !o.server.read.served
+            ? "the server never served the read this document names (see resource/read-referenced)"
+            : "the document was not compared (no browser to serialise it, or the server was not asked)"),
       ["SBX-3"],
     );
   if (d.same)
     return r(
       id,
       "PASS",
-      `the document the view was parsed from is the HTML this server served for read ${o.readId}, node for node (${d.length} characters of its serialisation, up to the view's own script): the host passed the server's HTML unmodified. How it travelled (in sandbox-resource-ready, or from a URL) cannot be seen`,
+      `the document the view was parsed from is the HTML this server served for read ${o.readId}, node for node (${d.length} characters of its serialisation: up to the view's own script as it started, and all that followed the script once parsing ended): the host passed the server's HTML unmodified. How it travelled (in sandbox-resource-ready, or from a URL) cannot be seen`,
       ["SBX-3"],
     );
   return r(

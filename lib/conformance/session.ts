@@ -36,8 +36,11 @@ export interface ViewProbeEnv {
   noCsp?: boolean;
   /** The view's own origin (`self.origin`), for the default-CSP probe's 'self' request. */
   selfOrigin?: string;
-  /** The view's document as it was parsed, serialised up to the view's script (browser only). */
-  ownDocument?(): string;
+  /**
+   * The view's document as it was delivered, serialised: up to the view's script as the script
+   * started, then what followed it once parsing ended; undefined while it cannot tell (browser only).
+   */
+  ownDocument?(): string | undefined;
   /** Serialises served HTML the way `ownDocument` serialises the view's (identity without it). */
   normaliseDocument?(html: string): string;
   /** Where the conformance server's probe endpoints are (from the view's document). */
@@ -388,7 +391,11 @@ export class ConformanceSession {
         o.server = { ...seen, ...(read ? { read: stripDocument(read) } : {}) };
         if (served !== undefined && this.env.ownDocument) {
           const normalise = this.env.normaliseDocument ?? ((html: string) => html);
-          o.document = compareDocuments(this.env.ownDocument(), normalise(served));
+          const own = this.env.ownDocument();
+          if (own === undefined)
+            o.documentUnseen =
+              "the view could not take its whole document: parsing had not ended when the server's HTML came back, or its script did not know its own element";
+          else o.document = compareDocuments(own, normalise(served));
         }
       }
     }

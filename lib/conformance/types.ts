@@ -151,6 +151,8 @@ export interface Observation {
   };
   /** The view's document compared with the HTML the server served for its read (document.ts). */
   document?: DocumentComparison;
+  /** Why the document was not compared although the server handed it back. */
+  documentUnseen?: string;
   modelOnlyCall?: { refused: boolean; detail: string };
   appOnlyCall?: { ok: boolean; detail: string };
   server?: ServerSeen;

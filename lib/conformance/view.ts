@@ -26,23 +26,105 @@ import { rowName, statusLine } from "./summary";
  * HTML the server served, serialised the same way).
  */
 const LOADED = serialise(document);
+/** This view's own script: what the parser builds after it is compared once parsing ends. */
+const OWN_SCRIPT = document.currentScript;
 
 /** A document as text: its doctype and its root element's markup. */
 function serialise(doc: Document): string {
   return (doc.doctype ? `<!DOCTYPE ${doc.doctype.name}>` : "") + doc.documentElement.outerHTML;
 }
 
+/** Nodes this view adds itself (the CSP frame probe): never counted as the host's. */
+const ownNodes = new WeakSet<Node>();
+
+/** One node as markup: an element's outerHTML, a text node escaped as the HTML serialiser does. */
+function markup(node: Node): string {
+  if (node instanceof Element) return node.outerHTML;
+  if (node.nodeType === Node.COMMENT_NODE) return `<!--${node.textContent ?? ""}-->`;
+  const span = (node.ownerDocument ?? document).createElement("span");
+  span.textContent = node.textContent;
+  return span.innerHTML;
+}
+
 /**
- * Served HTML, parsed and serialised as the browser parsed this document: only what came before
- * this view's own script (the last script element) is kept, as only that existed when LOADED was
- * taken. A DOMParser document runs no script, so nothing in it can change it first.
+ * Everything that follows `script` in tree order, as markup: its later siblings, then its parent's
+ * closing tag and the parent's later siblings, up to the root. Served HTML and the loaded document
+ * give the same text only if nothing was added, removed or rewritten after the view's script.
+ */
+function tailAfter(script: Node): string {
+  let tail = "";
+  for (let node: Node | null = script; node && node.parentNode; node = node.parentNode) {
+    for (let next = node.nextSibling; next; next = next.nextSibling)
+      if (!ownNodes.has(next)) tail += markup(next);
+    if (node.parentNode instanceof Element) tail += `</${node.parentNode.localName}>`;
+  }
+  return tail;
+}
+
+/** Marks where the part compared once parsing ended begins, in both serialisations. */
+const TAIL_MARK = "\n<!-- after the view's script, once parsing ended: -->\n";
+
+/**
+ * Nodes the parser or a script added after this view's script while the document was parsed and
+ * that were gone again when parsing ended (a host script that removes itself): they are part of
+ * what was delivered, so the comparison shows them.
+ */
+const addedAfter = new Set<Node>();
+const follows = (node: Node | null) =>
+  !!OWN_SCRIPT &&
+  !!node &&
+  (node === OWN_SCRIPT ||
+    !!(OWN_SCRIPT.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
+function noteAdded(records: MutationRecord[]) {
+  for (const rec of records)
+    for (const node of rec.addedNodes) {
+      if (ownNodes.has(node)) continue;
+      // Still in the document: its place says; already gone: the node before it said where it was.
+      const after = node.isConnected
+        ? follows(node)
+        : follows(rec.previousSibling) || (rec.previousSibling === null && follows(rec.target));
+      if (after) addedAfter.add(node);
+    }
+}
+
+/** What followed the view's script once parsing ended (undefined until then). */
+let tailWhenParsed: string | undefined;
+function takeTail() {
+  if (!OWN_SCRIPT) return;
+  noteAdded(watcher.takeRecords());
+  watcher.disconnect();
+  const gone = [...addedAfter].filter((n) => !n.isConnected).map(markup);
+  tailWhenParsed =
+    tailAfter(OWN_SCRIPT) + (gone.length ? `<!-- added, then removed: -->${gone.join("")}` : "");
+}
+const watcher = new MutationObserver(noteAdded);
+if (document.readyState === "loading") {
+  watcher.observe(document, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", takeTail, { once: true });
+} else takeTail();
+
+/**
+ * The document this view was parsed from: up to its script as the script started, then what
+ * followed the script once parsing ended. Undefined while the document is still being parsed, or
+ * when this script does not know its own element.
+ */
+function ownDocument(): string | undefined {
+  return tailWhenParsed === undefined ? undefined : LOADED + TAIL_MARK + tailWhenParsed;
+}
+
+/**
+ * Served HTML, parsed and serialised as `ownDocument` is: what came before this view's own script
+ * (the last script element of the served HTML) as LOADED has it, then what follows the script. A
+ * DOMParser document runs no script, so nothing in it can change it first.
  */
 function normaliseDocument(html: string): string {
   const parsed = new DOMParser().parseFromString(html, "text/html");
-  let node: Node | null = parsed.scripts[parsed.scripts.length - 1] ?? null;
-  for (; node && node !== parsed; node = node.parentNode)
+  const script = parsed.scripts[parsed.scripts.length - 1];
+  if (!script) return serialise(parsed);
+  const tail = tailAfter(script);
+  for (let node: Node | null = script; node && node !== parsed; node = node.parentNode)
     while (node.nextSibling) node.nextSibling.remove();
-  return serialise(parsed);
+  return serialise(parsed) + TAIL_MARK + tail;
 }
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -100,6 +182,7 @@ async function frameProbe(url: string) {
   frame.title = "CSP frame probe (should stay empty)";
   frame.hidden = true;
   frame.src = url;
+  ownNodes.add(frame);
   document.body.append(frame);
   const origin = new URL(url).origin;
   const started = performance.now();
@@ -288,7 +371,7 @@ const session = new ConformanceSession({
   readId: config.read,
   noCsp: config.noCsp,
   selfOrigin: self.origin,
-  ownDocument: () => LOADED,
+  ownDocument,
   normaliseDocument,
   fetchProbe,
   frameProbe,

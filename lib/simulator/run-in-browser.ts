@@ -24,7 +24,8 @@ import { Trace, type TraceEntry } from "../host/view/trace";
 import type { InstrumentationReport } from "../host/view/inbound";
 import { withPausableTimeout } from "../host/view/timeout";
 import { checkOrigins } from "../host/view/origins";
-import { cspWithFault, type HostFault } from "../host/view/host-fault";
+import type { HostFault } from "../host/view/host-fault";
+import { cspWithFault, htmlWithFault } from "../host/view/host-fault-apply";
 import type { ProxyPool } from "../host/view/proxy-pool";
 import { tokenIssuer, type IssueProxy } from "../host/view/proxy-ticket";
 import { agentArguments } from "./agent-arguments";
@@ -342,7 +343,7 @@ async function renderView(
   const opened = await openViewSession({
     container: o.container,
     trace,
-    html: turn.html!,
+    html: htmlWithFault(turn.html!, o.hostFault),
     csp: cspWithFault(turn.decision.csp?.effective ?? undefined, o.hostFault, o.hostOrigin),
     granted: turn.decision.permissions?.granted ?? [],
     hostOrigin: o.hostOrigin,

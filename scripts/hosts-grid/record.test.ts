@@ -195,6 +195,65 @@ describe("recordFromReport", () => {
     expect(again.cells["visibility/app-tool-call-guard"]!.conflicts).toBeUndefined();
   });
 
+  it("drops an earlier kit PASS on a row the kit was blind on then, saying so, and keeps every other dispute", () => {
+    const byKit = (commit: string) => ({
+      value: "PASS" as const,
+      kind: "measured" as const,
+      date: "2026-12-06",
+      source: `npm run hosts:grid on 2026-12-06, kit at commit ${commit}, conformance_run run r1, row "security/sandbox-resource-ready"`,
+      note: "The kit's evidence: up to the view's own script.",
+    });
+    const byHand = {
+      value: "FAIL" as const,
+      kind: "measured" as const,
+      date: "2026-12-06",
+      source: "measured-2026-12-06, confirmed by hand",
+      note: "The host adds a script of its own.",
+    };
+    const previous: HostRecord = {
+      id: "fixture-host",
+      name: "Fixture host",
+      version: "1.2.3",
+      openSource: true,
+      setup: "The old set-up.",
+      cells: {
+        "security/sandbox-resource-ready": { ...byKit("f739301"), conflicts: [byHand] },
+        "visibility/app-tool-call-guard": { ...byKit("f739301"), source: "kit at commit f739301" },
+      },
+    };
+    const rewritten = row(
+      "security/sandbox-resource-ready",
+      "FAIL",
+      "they differ after the view's script",
+      ["SBX-3"],
+    );
+    const r = recordFromReport(report([rewritten, guard]), meta, on, { previous });
+    const cell = r.cells["security/sandbox-resource-ready"]!;
+    expect(cell.value).toBe("FAIL");
+    // The hand FAIL agrees now; the blind kit's PASS is no dispute, and the note says why.
+    expect(cell.conflicts).toBeUndefined();
+    expect(cell.note).toContain("kit at commit f739301");
+    expect(cell.note).toContain("only up to its own script");
+    // The same kit's PASS on a row it could see stays a conflict.
+    expect(r.cells["visibility/app-tool-call-guard"]!.conflicts).toHaveLength(1);
+    // A PASS from a kit that was not blind on the row is a dispute like any other.
+    const later = recordFromReport(report([rewritten]), meta, on, {
+      previous: { ...previous, cells: { "security/sandbox-resource-ready": byKit("2d6aeaa") } },
+    });
+    expect(later.cells["security/sandbox-resource-ready"]!.conflicts).toEqual([byKit("2d6aeaa")]);
+    // Once kept as a conflict (a record written before this rule), it is dropped too.
+    const kept = recordFromReport(report([rewritten]), meta, on, {
+      previous: {
+        ...previous,
+        cells: {
+          "security/sandbox-resource-ready": { ...byHand, conflicts: [byKit("f739301")] },
+        },
+      },
+    });
+    expect(kept.cells["security/sandbox-resource-ready"]!.conflicts).toBeUndefined();
+    expect(kept.cells["security/sandbox-resource-ready"]!.note).toContain("kit at commit f739301");
+  });
+
   it("refuses a report that is not the kit's", () => {
     expect(() => recordFromReport({} as GridReport, meta, on)).toThrow(/report/);
     expect(() => recordFromReport(report([]), meta, on)).toThrow(/no rows/);

@@ -137,6 +137,33 @@ function cellsOf(
 const JUDGED = (v: string) => v === "PASS" || v === "FAIL";
 
 /**
+ * Rows on which the kit was blind at some commits that measured the records: a PASS those commits
+ * gave there is the kit's miss, not a finding about the host, so it is not kept as a dispute with
+ * a newer verdict; the new cell's note says which run's PASS was dropped and why.
+ */
+const KIT_BLIND: Record<string, { commits: string[]; why: string }> = {
+  "security/sandbox-resource-ready": {
+    commits: ["f739301"],
+    why: "that kit compared the view's document only up to its own script, so it could not see what a host added after it",
+  },
+};
+
+/** The kit commit a grid-measured cell names in its source, if any. */
+const kitCommit = (source: string) => /\bkit at commit ([0-9a-f]{4,40})\b/.exec(source)?.[1];
+
+/**
+ * Whether `before` is a PASS the kit gave on `id` while it was blind there (KIT_BLIND) and that the
+ * new `cell` contradicts: if so, the sentence the new cell's note adds.
+ */
+function blindPass(id: string, before: HostCell, cell: HostCell): string | undefined {
+  const blind = KIT_BLIND[id];
+  const commit = kitCommit(before.source);
+  if (!blind || before.value !== "PASS" || cell.value !== "FAIL") return;
+  if (!commit || !blind.commits.includes(commit)) return;
+  return `The earlier PASS (${before.date}, kit at commit ${commit}) is not kept as a dispute: ${blind.why}.`;
+}
+
+/**
  * An earlier PASS or FAIL that a new verdict contradicts (a hand-confirmed finding the probe cannot
  * see, say) stays beside the new cell as a conflict, with the earlier cell's own disputes that
  * still disagree: a record shows a dispute, it never resolves one away. An earlier NOT OBSERVABLE
@@ -150,14 +177,20 @@ function keepContradicted(measured: Record<string, HostCell>, previous: HostReco
     const fact = { ...before };
     delete fact.corroboration;
     delete fact.conflicts;
+    // A blind kit PASS is dropped whether it was the cell or one of its conflicts.
+    const dropped = [before, ...older]
+      .map((c) => blindPass(id, c, cell))
+      .filter((d) => d !== undefined);
+    if (dropped.length) cell.note = [cell.note, ...new Set(dropped)].filter(Boolean).join(" ");
     const disputes = [
-      ...(before.kind === "measured" &&
+      ...(!blindPass(id, before, cell) &&
+      before.kind === "measured" &&
       JUDGED(before.value) &&
       JUDGED(cell.value) &&
       before.value !== cell.value
         ? [fact]
         : []),
-      ...older.filter((c) => c.value !== cell.value),
+      ...older.filter((c) => c.value !== cell.value && !blindPass(id, c, cell)),
     ];
     if (disputes.length) cell.conflicts = disputes;
   }

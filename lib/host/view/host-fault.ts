@@ -1,6 +1,3 @@
-import type { CspDomains } from "../../decide/csp";
-import { CSP_KEYS } from "../../decide/vocabulary";
-
 /**
  * Test-only faults: a host behaviour broken on purpose, so a test can show the conformance probes
  * failing when the host is wrong (the suite's negative control). Nothing in the app sets one; an
@@ -9,24 +6,19 @@ import { CSP_KEYS } from "../../decide/vocabulary";
  * - `loosen-csp`: the proxy is served a CSP that also lets the view connect to every
  *   `*.localhost` origin on the app's port, not only the ones the decision approved (CSP-3's
  *   "never loosen"). The decision table and its header still show the decided policy.
+ * - `inject-after-view`: the proxy is handed the server's HTML with a script of the host's own
+ *   added at the end of its body, after the view's script (what sunpeak's inspector does to a
+ *   server's HTML; SBX-3 has the host hand the proxy the raw HTML).
+ *
+ * Only the page's reading of the fault is here (it is in the simulator's first load); what each
+ * fault does to the proxy's HTML and CSP is in host-fault-apply.ts, with the runner.
  */
-export type HostFault = "loosen-csp";
+export type HostFault = "loosen-csp" | "inject-after-view";
+
+const FAULTS: readonly HostFault[] = ["loosen-csp", "inject-after-view"];
 
 /** The fault the page was started with, if any. */
 export function pageHostFault(): HostFault | undefined {
   const v = (globalThis as { __academyHostFault?: unknown }).__academyHostFault;
-  return v === "loosen-csp" ? v : undefined;
-}
-
-/** The CSP the proxy is given: the decided one, unless the loosen-csp fault is on. */
-export function cspWithFault(
-  csp: CspDomains | undefined,
-  fault: HostFault | undefined,
-  hostOrigin: string,
-): CspDomains | undefined {
-  if (fault !== "loosen-csp") return csp;
-  const { protocol, port } = new URL(hostOrigin);
-  const everyLocal = `${protocol}//*.localhost${port ? `:${port}` : ""}`;
-  const base = csp ?? (Object.fromEntries(CSP_KEYS.map((k) => [k, []])) as unknown as CspDomains);
-  return { ...base, connectDomains: [...base.connectDomains, everyLocal] };
+  return FAULTS.find((f) => f === v);
 }
