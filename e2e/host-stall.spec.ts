@@ -164,12 +164,28 @@ test.describe("resource limits, with the sandbox in its own process", () => {
     },
   ];
   for (const bypass of bypasses) {
-    test(`an oversized burst posted past the proxy, ${bypass.name}, is dropped unread and the view torn down: the host never stalls 1 s (SBX-2, SBX-6)`, async ({
+    test(`an oversized burst posted past the proxy, ${bypass.name}, is dropped unread and the view torn down (SBX-2, SBX-6)`, async ({
       page,
     }) => {
       await page.goto("/simulator?preset=happy-path");
       await waitDone(page);
       const view = await getViewFrame(page);
+      // Counts the host page's reads of a posted message's data above 1 MiB: reading is what
+      // makes the browser deserialize it, so the host must never do it here.
+      await page.evaluate(() => {
+        const w = window as unknown as { __bigReads: number };
+        w.__bigReads = 0;
+        const read = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data")!.get!;
+        Object.defineProperty(MessageEvent.prototype, "data", {
+          configurable: true,
+          get(this: MessageEvent) {
+            const data = read.call(this) as { params?: { data?: unknown } } | null;
+            const inner = data?.params?.data;
+            if (typeof inner === "string" && inner.length > 1024 * 1024) w.__bigReads++;
+            return data;
+          },
+        });
+      });
       let tornDown = false;
       const stall = await stallDuring(page, async () => {
         await view.evaluate(bypass.post, BURST_CHARS);
@@ -180,13 +196,29 @@ test.describe("resource limits, with the sandbox in its own process", () => {
             () => false,
           );
       });
+      const bigReads = await page.evaluate(
+        () => (window as unknown as { __bigReads: number }).__bigReads,
+      );
       // Printed before any assertion, so a failing run still gives its figures.
-      console.log(`oversized burst ${bypass.name}: ${JSON.stringify({ ...stall, tornDown })}`);
+      console.log(
+        `oversized burst ${bypass.name}: ${JSON.stringify({ ...stall, tornDown, bigReads })}`,
+      );
       expect(tornDown).toBe(true);
       await expect(page.getByTestId("run-status").getByRole("alert")).toContainText(
         "past its sandbox proxy",
       );
-      expect(stall.worstGapMs).toBeLessThan(1000);
+      await expect(
+        page.locator('[data-testid="trace"] li[data-status="rejected"]', {
+          hasText: "Dropped unread",
+        }),
+      ).toHaveCount(1);
+      expect(bigReads).toBe(0);
+      // The heartbeat is printed, not bounded here. Unread, the messages still cost the host
+      // page their delivery: the browser carries 256 MiB into its process whoever listens. On
+      // this 2-core machine under a load average of 20-25, a page with no message listener at
+      // all showed worst gaps of 1.4-2.4 s for the same burst, and these tests 1.9-4.5 s
+      // (median 2.9 s from the proxy document, 3.4 s to top), against 5.8-12.4 s (median 8.0 s)
+      // when the host read them. What the host controls, reading them, is held above.
     });
   }
 });
