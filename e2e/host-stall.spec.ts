@@ -137,26 +137,88 @@ test.describe("resource limits, with the sandbox in its own process", () => {
     expect(stall.worstGapMs).toBeLessThan(2500);
   });
 
-  test("a view that posts past the proxy's check, from the proxy document it shares an origin with, is still torn down by the host's own measure, naming the size (the check is best effort)", async ({
-    page,
-  }) => {
-    await page.goto("/simulator?preset=happy-path");
-    await waitDone(page);
-    const view = await getViewFrame(page);
-    const stall = await stallDuring(page, async () => {
-      await view.evaluate((chars) => {
+  // A view shares its proxy's origin, so it can run script in the proxy document and post from
+  // there (the message's source is then the proxy's own window), or post to the host page itself
+  // (`top`, or the host window reached through its parent). Neither goes through the proxy's
+  // check. The host must drop such messages without reading them: reading a posted message's
+  // data is what makes the browser deserialize it, and that is the stall (issue #39).
+  const bypasses = [
+    {
+      name: "from script the view put in its proxy document",
+      post: (chars: number) => {
         const s = window.parent.document.createElement("script");
         s.textContent = `(() => { const data = "x".repeat(${chars}); for (let i = 0; i < 8; i++) parent.postMessage({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data } }, "*"); })();`;
         window.parent.document.body.appendChild(s);
-      }, BURST_CHARS);
-      await expect(page.locator("[data-outcome]")).toHaveAttribute("data-outcome", "torn-down", {
-        timeout: 60_000,
+      },
+    },
+    {
+      name: "from the view straight to the host page (top)",
+      post: (chars: number) => {
+        const data = "x".repeat(chars);
+        for (let i = 0; i < 8; i++)
+          window.top!.postMessage(
+            { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data } },
+            "*",
+          );
+      },
+    },
+  ];
+  for (const bypass of bypasses) {
+    test(`an oversized burst posted past the proxy, ${bypass.name}, is dropped unread and the view torn down (SBX-2, SBX-6)`, async ({
+      page,
+    }) => {
+      await page.goto("/simulator?preset=happy-path");
+      await waitDone(page);
+      const view = await getViewFrame(page);
+      // Counts the host page's reads of a posted message's data above 1 MiB: reading is what
+      // makes the browser deserialize it, so the host must never do it here.
+      await page.evaluate(() => {
+        const w = window as unknown as { __bigReads: number };
+        w.__bigReads = 0;
+        const read = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data")!.get!;
+        Object.defineProperty(MessageEvent.prototype, "data", {
+          configurable: true,
+          get(this: MessageEvent) {
+            const data = read.call(this) as { params?: { data?: unknown } } | null;
+            const inner = data?.params?.data;
+            if (typeof inner === "string" && inner.length > 1024 * 1024) w.__bigReads++;
+            return data;
+          },
+        });
       });
+      let tornDown = false;
+      const stall = await stallDuring(page, async () => {
+        await view.evaluate(bypass.post, BURST_CHARS);
+        tornDown = await expect(page.locator("[data-outcome]"))
+          .toHaveAttribute("data-outcome", "torn-down", { timeout: 20_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      });
+      const bigReads = await page.evaluate(
+        () => (window as unknown as { __bigReads: number }).__bigReads,
+      );
+      // Printed before any assertion, so a failing run still gives its figures.
+      console.log(
+        `oversized burst ${bypass.name}: ${JSON.stringify({ ...stall, tornDown, bigReads })}`,
+      );
+      expect(tornDown).toBe(true);
+      await expect(page.getByTestId("run-status").getByRole("alert")).toContainText(
+        "past its sandbox proxy",
+      );
+      await expect(
+        page.locator('[data-testid="trace"] li[data-status="rejected"]', {
+          hasText: "Dropped unread",
+        }),
+      ).toHaveCount(1);
+      expect(bigReads).toBe(0);
+      // The heartbeat is printed, not bounded here. Unread, the messages still cost the host
+      // page their delivery: the browser carries 256 MiB into its process whoever listens. On
+      // this 2-core machine under a load average of 20-25, a page with no message listener at
+      // all showed worst gaps of 1.4-2.4 s for the same burst, and these tests 1.9-4.5 s
+      // (median 2.9 s from the proxy document, 3.4 s to top), against 5.8-12.4 s (median 8.0 s)
+      // when the host read them. What the host controls, reading them, is held above.
     });
-    // What the lesson says still gets through: the host reads these itself, at the old cost.
-    console.log(`oversized burst from the proxy document: ${JSON.stringify(stall)}`);
-    await expect(page.getByTestId("run-status").getByRole("alert")).toContainText(
-      "above 256 KiB, the host's size limit",
-    );
-  });
+  }
 });

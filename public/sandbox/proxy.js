@@ -11,11 +11,45 @@
   // from the query: a page that frames a proxy URL must not choose whom the proxy talks to).
   var hostOrigin = typeof ACADEMY_HOST_ORIGIN === "string" ? ACADEMY_HOST_ORIGIN : "";
   var inner = null;
+  // The view's window, taken when its frame is made (before any of its script runs).
+  var viewWindow = null;
 
+  // ---- The host channel (issue #39) ----
+  // Until the view's HTML arrives this proxy talks to the host by window messages, as the spec's
+  // proxy protocol does (SBX-3). Our host hands it a MessagePort with sandbox-resource-ready, and
+  // from then on every message both ways goes over that port: the host then reads nothing that
+  // arrives on its window from this frame or the view's, so script the view puts in this
+  // document (it shares this origin) cannot reach the host's main thread with a message the
+  // size check below never saw. Everything the channel uses is taken now, before any view
+  // exists, and the port is held only in this closure: a view that patches this realm's
+  // prototypes later cannot reach it. A host that sends no port keeps the window channel.
+  var apply = Reflect.apply;
+  var desc = Object.getOwnPropertyDescriptor;
+  var hostWindow = window.parent;
+  var selfOrigin = location.origin;
+  var getter = function (C, prop) {
+    var d = C && desc(C.prototype, prop);
+    return d && d.get;
+  };
+  var dataOf = getter(MessageEvent, "data");
+  var sourceOf = getter(MessageEvent, "source");
+  var originOf = getter(MessageEvent, "origin");
+  var portsOf = getter(MessageEvent, "ports");
+  var portPost = MessagePort.prototype.postMessage;
+  var portStart = MessagePort.prototype.start;
+  var hostPort = null;
+
+  function toHost(msg) {
+    if (hostPort) apply(portPost, hostPort, [msg]);
+    else hostWindow.postMessage(msg, hostOrigin);
+  }
+
+  // Reports are measured like the view's messages (relayToHost): a view that runs script in this
+  // document can make a report's strings as long as it likes.
   function report(data) {
     var envelope = {};
     envelope[INSTRUMENTATION] = data;
-    window.parent.postMessage(envelope, hostOrigin);
+    relayToHost(envelope);
   }
 
   // Self-test: the host page must be unreachable from here. Reading window.top's document
@@ -29,6 +63,8 @@
   }
   report({ type: "self-test", topReachable: topReachable, origin: location.origin });
   if (topReachable || !hostOrigin || location.origin === hostOrigin) return;
+  // Not MCP Apps: tells our host that this proxy takes a MessagePort (see the host channel).
+  report({ type: "port-offer" });
 
   // ---- WebRTC is removed from every realm of this origin (CSP-3's outcome, outside the CSP) ----
   // No CSP directive Chromium enforces covers WebRTC: under connect-src 'none' a view can still
@@ -40,19 +76,13 @@
   // a frame's first document (srcdoc, a javascript: URL) keeps the window it was made with.
   // Everything the sealing uses is taken now, before any view exists: the view shares this
   // origin and can run script in this document later, so nothing is looked up again at use.
-  var apply = Reflect.apply;
   var defineProperty = Object.defineProperty;
-  var desc = Object.getOwnPropertyDescriptor;
   var ownNames = Object.getOwnPropertyNames;
   var RTC_NAME = /^(webkit)?RTC[A-Za-z]*$/;
   var test = RegExp.prototype.test;
   var sealed = new WeakSet();
   var isSealed = WeakSet.prototype.has;
   var markSealed = WeakSet.prototype.add;
-  var getter = function (C, prop) {
-    var d = C && desc(C.prototype, prop);
-    return d && d.get;
-  };
   var frameGetters = [
     getter(HTMLIFrameElement, "contentWindow"),
     getter(window.HTMLFrameElement, "contentWindow"),
@@ -553,58 +583,94 @@
       ? ACADEMY_MESSAGE_LIMIT
       : 0;
   var isArray = Array.isArray;
-  var isBufferView = ArrayBuffer.isView;
   var bufferLength = desc(ArrayBuffer.prototype, "byteLength").get;
+  var viewLength = desc(Object.getPrototypeOf(Uint8Array.prototype), "byteLength").get;
+  var dataViewLength = desc(DataView.prototype, "byteLength").get;
   var keysOf = Object.keys;
-  function isBuffer(v) {
-    try {
-      apply(bufferLength, v, []);
-      return true;
-    } catch {
-      return false;
+  var protoOf = Object.getPrototypeOf;
+  var ObjectProto = Object.prototype;
+  var hasOwn = Object.prototype.hasOwnProperty;
+  var create = Object.create;
+  function byteLengthOf(v) {
+    var getters = [viewLength, dataViewLength, bufferLength];
+    for (var i = 0; i < getters.length; i++) {
+      try {
+        return apply(getters[i], v, []);
+      } catch {
+        // not this kind of buffer
+      }
     }
+    return -1;
   }
-  // The size of `data` as JSON would measure it, counted only until it passes `cap`.
+  // The value of `v`'s own data property `k`, without running any script: a missing property is
+  // `absent`, an accessor `unmeasurable`. A view that runs script in this document could
+  // otherwise put a getter where the measure reads and change the message after it was measured.
+  var absent = {};
+  var unmeasurable = {};
+  function ownValue(v, k) {
+    var d = desc(v, k);
+    if (!d) return absent;
+    return apply(hasOwn, d, ["value"]) ? d.value : unmeasurable;
+  }
+  // The size of `data` as JSON would measure it, counted only until it passes `cap`, and the
+  // host's sizeUpTo in lib/host/view/proxy-transport.ts measures the same. A value JSON cannot
+  // hold (a Map, a Set, a Date, a wrapper object, an accessor) counts as above the cap: what is
+  // measured is exactly what is posted.
   function sizeUpTo(data, cap) {
     var size = 0;
     var nodes = 0;
-    var stack = [data];
+    var stack = create(null); // no prototype a view could put setters on
+    stack[0] = data;
     var top = 1;
     while (top > 0) {
       var v = stack[--top];
       stack[top] = undefined;
-      if (++nodes > 100000) return cap + 1;
-      if (typeof v === "string") size += v.length + 2;
+      if (++nodes > 100000 || v === unmeasurable) return cap + 1;
+      if (v === absent)
+        size += 8; // a hole: the host's measure counts it as undefined
+      else if (typeof v === "string") size += v.length + 2;
       else if (v === null || typeof v !== "object") size += 8;
-      else if (isBufferView(v) || isBuffer(v)) size += v.byteLength;
       else if (isArray(v)) {
         size += 2;
-        for (var i = 0; i < v.length; i++) stack[top++] = v[i];
-      } else {
+        var n = ownValue(v, "length");
+        for (var i = 0; i < n; i++) stack[top++] = ownValue(v, ToString(i));
+      } else if (protoOf(v) === ObjectProto) {
         size += 2;
         var keys = keysOf(v);
         for (var k = 0; k < keys.length; k++) {
           size += keys[k].length + 4;
-          stack[top++] = v[keys[k]];
+          stack[top++] = ownValue(v, keys[k]);
         }
+      } else {
+        var bytes = byteLengthOf(v); // an ArrayBuffer, a typed array or a DataView
+        if (bytes < 0) return cap + 1;
+        size += bytes;
       }
       if (size > cap) return size;
     }
     return size;
   }
-  // True when the view's message was above the limit: it was not relayed, and the host was told.
-  function refusedForSize(msg) {
-    if (!messageLimit || sizeUpTo(msg, messageLimit) <= messageLimit) return false;
+  // The notice that replaces a message above the limit: the limit, and the request's id when it
+  // is a number or a short string (read without running script).
+  function oversizedNotice(msg) {
     var notice = { type: "oversized-message", limit: messageLimit };
-    var id = typeof msg === "object" && msg !== null ? msg.id : undefined;
+    var id = typeof msg === "object" && msg !== null ? ownValue(msg, "id") : undefined;
     if (typeof id === "number" || (typeof id === "string" && id.length < 100)) notice.id = id;
-    report(notice);
-    return true;
+    var envelope = {};
+    envelope[INSTRUMENTATION] = notice;
+    return envelope;
+  }
+  // Relays a message of the view's to the host, unless it is above the limit: then the host is
+  // told with a small notice instead.
+  function relayToHost(msg) {
+    if (messageLimit && sizeUpTo(msg, messageLimit) > messageLimit) toHost(oversizedNotice(msg));
+    else toHost(msg);
   }
 
   function isSandboxMethod(msg) {
+    var method = typeof msg === "object" && msg !== null ? ownValue(msg, "method") : undefined;
     return (
-      msg && typeof msg.method === "string" && msg.method.indexOf("ui/notifications/sandbox-") === 0
+      typeof method === "string" && apply(slice, method, [0, 25]) === "ui/notifications/sandbox-"
     );
   }
 
@@ -634,6 +700,7 @@
     var allow = allowFrom(p.permissions);
     if (allow) inner.setAttribute("allow", allow);
     document.body.appendChild(inner);
+    viewWindow = inner.contentWindow;
     var doc = inner.contentDocument;
     doc.open();
     // Listeners added after open() survive it, so violations during parsing are seen too.
@@ -693,53 +760,69 @@
     apply(writeOriginal, doc, [openDocument(p.html)]);
     sweep(doc);
     doc.close();
-    report({ type: "loaded", sandbox: inner.getAttribute("sandbox"), allow: allow });
+    report({ type: "loaded", sandbox: apply(getAttribute, inner, ["sandbox"]), allow: allow });
   }
 
-  window.addEventListener("message", function (event) {
-    var msg = event.data;
-    if (event.source === window.parent) {
-      if (event.origin !== hostOrigin) {
-        report({
-          type: "rejected",
-          from: "host-side",
-          origin: event.origin,
-          reason: "wrong origin",
-        });
+  // Messages for the view, from the host: by window until the host hands over its port, then by
+  // the port alone.
+  function fromHost(msg) {
+    if (isSandboxMethod(msg)) return; // sandbox-* messages are for the proxy alone (SBX-4)
+    if (viewWindow) viewWindow.postMessage(msg, selfOrigin);
+  }
+
+  apply(addListener, window, [
+    "message",
+    function (event) {
+      // Read through the getters taken at start; `data` is read only once the sender is known.
+      var source = apply(sourceOf, event, []);
+      var origin = apply(originOf, event, []);
+      if (source === hostWindow) {
+        // Once the host has handed over its port it never posts to this window again: whatever
+        // claims to come from it now is dropped unread.
+        if (hostPort) return;
+        if (origin !== hostOrigin) {
+          report({ type: "rejected", from: "host-side", origin: origin, reason: "wrong origin" });
+          return;
+        }
+        var msg = apply(dataOf, event, []);
+        if (isSandboxMethod(msg)) {
+          if (ownValue(msg, "method") !== "ui/notifications/sandbox-resource-ready") return;
+          // The host's port comes with the view's HTML, so it is in place before the view exists.
+          var ports = apply(portsOf, event, []);
+          if (!inner && ports.length === 1) {
+            hostPort = ports[0];
+            apply(addListener, hostPort, [
+              "message",
+              function (e) {
+                fromHost(apply(dataOf, e, []));
+              },
+            ]);
+            apply(portStart, hostPort, []);
+          }
+          load(ownValue(msg, "params"));
+          return;
+        }
+        fromHost(msg);
         return;
       }
-      if (isSandboxMethod(msg)) {
-        if (msg.method === "ui/notifications/sandbox-resource-ready") load(msg.params);
-        return; // sandbox-* messages are for the proxy alone (SBX-4)
-      }
-      if (inner && inner.contentWindow) inner.contentWindow.postMessage(msg, location.origin);
-      return;
-    }
-    if (inner && event.source === inner.contentWindow) {
-      if (event.origin !== location.origin) {
-        report({
-          type: "rejected",
-          from: "view-side",
-          origin: event.origin,
-          reason: "wrong origin",
-        });
+      if (viewWindow && source === viewWindow) {
+        if (origin !== selfOrigin) {
+          report({ type: "rejected", from: "view-side", origin: origin, reason: "wrong origin" });
+          return;
+        }
+        var fromView = apply(dataOf, event, []);
+        if (!isSandboxMethod(fromView)) relayToHost(fromView);
         return;
       }
-      if (isSandboxMethod(msg) || refusedForSize(msg)) return;
-      window.parent.postMessage(msg, hostOrigin);
-      return;
-    }
-    report({
-      type: "rejected",
-      from: "unknown",
-      origin: event.origin,
-      reason: "unknown source window",
-    });
-  });
+      report({
+        type: "rejected",
+        from: "unknown",
+        origin: origin,
+        reason: "unknown source window",
+      });
+    },
+  ]);
 
   // SBX-3: the proxy's only message of its own.
-  window.parent.postMessage(
-    { jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} },
-    hostOrigin,
-  );
+  toHost({ jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} });
 })();

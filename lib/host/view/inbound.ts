@@ -12,7 +12,8 @@ export interface InstrumentationReport {
     | "loaded"
     | "network-error"
     | "webrtc-blocked"
-    | "oversized-message";
+    | "oversized-message"
+    | "port-offer";
   [key: string]: unknown;
 }
 

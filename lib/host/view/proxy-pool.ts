@@ -28,7 +28,7 @@ export interface SpareProxy {
   loads: number;
 }
 
-/** The most a waiting proxy may post; an honest one posts two (self-test, ready). */
+/** The most a waiting proxy may post; an honest one posts three (self-test, port-offer, ready). */
 const MAX_EARLY = 8;
 /**
  * Spares kept at once for the last runs' policies, one per policy, the most recently prepared

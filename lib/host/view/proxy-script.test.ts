@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { serialize } from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES, sizeUpTo } from "./proxy-transport";
@@ -31,7 +32,7 @@ function startProxy() {
       addEventListener() {},
     },
   };
-  let listener: ((e: { data: unknown; source: unknown; origin: string }) => void) | undefined;
+  let listener: ((e: unknown) => void) | undefined;
   const window = {
     parent,
     top: {
@@ -43,9 +44,10 @@ function startProxy() {
       if (type === "message") listener = fn;
     },
   };
+  const stubs = domStubs();
   const context = vm.createContext({
     window,
-    ...domStubs(),
+    ...stubs,
     location: { origin: SANDBOX },
     document: { createElement: () => iframe, body: { appendChild() {} } },
     ACADEMY_HOST_ORIGIN: HOST,
@@ -56,12 +58,51 @@ function startProxy() {
     readFileSync(path.join(process.cwd(), "public/sandbox/proxy.js"), "utf8"),
     context,
   );
+  // A posted message arrives as a copy made in the receiving realm (here, the proxy's VM).
+  const intoRealm = vm.runInContext(
+    `(function copy(v) {
+      if (v === null || typeof v !== "object") return v;
+      if (ArrayBuffer.isView(v)) return new globalThis[v.constructor.name](v);
+      if (Array.isArray(v)) return v.map(copy);
+      const o = {};
+      for (const k of Object.keys(v)) o[k] = copy(v[k]);
+      return o;
+    })`,
+    context,
+  ) as (v: unknown) => unknown;
+  const event = (data: unknown, source: unknown, origin: string, ports: unknown[] = []) =>
+    new stubs.MessageEvent({ data: intoRealm(data), source, origin, ports });
   return {
     toHost,
     toView,
-    fromHost: (data: unknown) => listener!({ data, source: parent, origin: HOST }),
-    fromView: (data: unknown) => listener!({ data, source: viewWindow, origin: SANDBOX }),
+    event,
+    fromHost: (data: unknown, ports?: unknown[]) => listener!(event(data, parent, HOST, ports)),
+    fromHostEvent: (e: unknown) => listener!(e),
+    fromView: (data: unknown) => listener!(event(data, viewWindow, SANDBOX)),
+    /** A message as it reaches the proxy when script in its document made it (no copy). */
+    fromViewUncopied: (data: unknown) =>
+      listener!(new stubs.MessageEvent({ data, source: viewWindow, origin: SANDBOX, ports: [] })),
+    context,
   };
+}
+
+/** A MessagePort of the host's: what the proxy posts on it, and a way to post to the proxy. */
+class FakePort {
+  posted: unknown[] = [];
+  private listeners: ((e: unknown) => void)[] = [];
+  started = false;
+  postMessage(m: unknown) {
+    this.posted.push(m);
+  }
+  addEventListener(type: string, fn: (e: unknown) => void) {
+    if (type === "message") this.listeners.push(fn);
+  }
+  start() {
+    this.started = true;
+  }
+  deliver(e: unknown) {
+    for (const fn of this.listeners) fn(e);
+  }
 }
 
 /**
@@ -87,7 +128,10 @@ function domStubs() {
   Object.defineProperty(EventTarget.prototype, "addEventListener", {
     // Delegates to an object's own addEventListener (the test's window captures "message").
     value(this: { addEventListener?: unknown }, ...args: unknown[]) {
-      const own = Object.getOwnPropertyDescriptor(this ?? {}, "addEventListener")?.value;
+      const own =
+        this instanceof FakePort
+          ? FakePort.prototype.addEventListener
+          : Object.getOwnPropertyDescriptor(this ?? {}, "addEventListener")?.value;
       if (typeof own === "function") own.apply(this, args);
     },
     writable: true,
@@ -96,7 +140,38 @@ function domStubs() {
   class MutationObserver {
     observe() {}
   }
+  // The proxy reads events through MessageEvent's getters, taken at start.
+  class MessageEvent {
+    #init: { data: unknown; source: unknown; origin: string; ports: unknown[] };
+    constructor(init: { data: unknown; source: unknown; origin: string; ports: unknown[] }) {
+      this.#init = init;
+    }
+    get data() {
+      return this.#init.data;
+    }
+    get source() {
+      return this.#init.source;
+    }
+    get origin() {
+      return this.#init.origin;
+    }
+    get ports() {
+      return this.#init.ports;
+    }
+  }
+  // The proxy calls a port's methods through the prototype's, taken at start.
+  const MessagePort = function () {} as unknown as { prototype: object };
+  MessagePort.prototype = {
+    postMessage(this: FakePort, m: unknown) {
+      FakePort.prototype.postMessage.call(this, m);
+    },
+    start(this: FakePort) {
+      FakePort.prototype.start.call(this);
+    },
+  };
   return {
+    MessageEvent,
+    MessagePort,
     HTMLIFrameElement: klass(["contentWindow", "contentDocument"]),
     HTMLObjectElement: klass(["contentWindow", "contentDocument"]),
     Node: klass(
@@ -239,6 +314,101 @@ describe("the sandbox proxy script", () => {
     for (const m of cases) p.fromView(m);
     const relayed = rpc(p.toHost).slice(1);
     expect(relayed).toHaveLength(accepted.length);
-    relayed.forEach((m, i) => expect(m).toBe(accepted[i]));
+    // Compared as posted, byte for byte (the proxy's copies live in its own realm).
+    relayed.forEach((m, i) => expect(serialize(m).equals(serialize(accepted[i]))).toBe(true));
+  });
+
+  it("announces that it takes a port before sandbox-proxy-ready, and with the host's port carries every later message both ways on it, dropping unread whatever reaches its window as the host's (issue #39)", () => {
+    const p = startProxy();
+    expect(
+      p.toHost.map(
+        (m) =>
+          (m as Record<string, { type?: string }>)[INSTRUMENTATION]?.type ??
+          (m as { method?: string }).method,
+      ),
+    ).toEqual(["self-test", "port-offer", "ui/notifications/sandbox-proxy-ready"]);
+    const port = new FakePort();
+    p.fromHost(
+      {
+        jsonrpc: "2.0",
+        method: "ui/notifications/sandbox-resource-ready",
+        params: { html: "<!doctype html><html><body></body></html>" },
+      },
+      [port],
+    );
+    expect(port.started).toBe(true);
+    const windowBefore = p.toHost.length;
+    const init = { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} };
+    p.fromView(init);
+    port.deliver(p.event({ jsonrpc: "2.0", id: 1, result: {} }, null, ""));
+    expect(rpc(port.posted)).toEqual([init]);
+    expect(rpc(p.toView)).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    // The proxy's reports go on the port too: nothing more is posted to the host's window.
+    expect(port.posted.some((m) => INSTRUMENTATION in (m as object))).toBe(true);
+    expect(p.toHost).toHaveLength(windowBefore);
+    // A message on the window that claims to be the host's is not read at all now.
+    let reads = 0;
+    const forged = p.event({ jsonrpc: "2.0", method: "ping", id: 2 }, undefined, HOST);
+    Object.defineProperty(forged, "data", {
+      get() {
+        reads++;
+        return {};
+      },
+    });
+    p.fromHostEvent(forged);
+    expect(reads).toBe(0);
+    expect(p.toView).toHaveLength(1);
+  });
+
+  it("measures what it relays without running the view's script: prototypes patched in its realm, accessors and values JSON cannot hold do not carry an oversized message past it (issue #39)", () => {
+    const p = startProxy();
+    const port = new FakePort();
+    p.fromHost(
+      {
+        jsonrpc: "2.0",
+        method: "ui/notifications/sandbox-resource-ready",
+        params: { html: "<!doctype html><html><body></body></html>" },
+      },
+      [port],
+    );
+    const windowBefore = p.toHost.length;
+    // What script the view puts in the proxy document can do to that realm.
+    vm.runInContext(
+      `Object.defineProperty(Object.getPrototypeOf(Uint8Array.prototype), "byteLength", { get() { return 0; } });
+       for (let i = 0; i < 8; i++) Object.defineProperty(Array.prototype, i, { set() {}, get() { return undefined; }, configurable: true });
+       Object.defineProperty(Object.prototype, "method", { get() { return "ui/notifications/initialized"; }, configurable: true });
+       MessagePort.prototype.postMessage = function () {};`,
+      p.context,
+    );
+    const big = MAX_MESSAGE_BYTES + 10;
+    p.fromView({ jsonrpc: "2.0", method: "x/bytes", params: { data: new Uint8Array(big) } });
+    p.fromView({ jsonrpc: "2.0", method: "x/array", params: { data: ["s".repeat(big)] } });
+    // A Map and a String object have no own keys to count, however much they hold.
+    const inRealm = (code: string) => vm.runInContext(code, p.context) as unknown;
+    p.fromViewUncopied(
+      inRealm(
+        `({ jsonrpc: "2.0", method: "x/map", params: { data: new Map([["k", "m".repeat(${big})]]) } })`,
+      ),
+    );
+    p.fromViewUncopied(
+      inRealm(
+        `({ jsonrpc: "2.0", method: "x/wrapper", params: { data: new String("w".repeat(${big})) } })`,
+      ),
+    );
+    // An accessor would answer small while measured and large when posted.
+    p.fromViewUncopied(
+      inRealm(
+        `(() => { let n = 0; return { jsonrpc: "2.0", method: "x/getter", get params() { return n++ ? { data: "g".repeat(${big}) } : {}; } }; })()`,
+      ),
+    );
+    // Whichever channel carried them (a proxy without the port used the window).
+    const posted = [...p.toHost.slice(windowBefore), ...port.posted];
+    const notices = posted.map(
+      (m) => (m as Record<string, { type?: string }>)[INSTRUMENTATION]?.type,
+    );
+    expect(notices.filter((t) => t === "oversized-message")).toHaveLength(5);
+    expect(rpc(posted)).toEqual([]);
+    for (const m of posted)
+      expect(sizeUpTo(structuredClone(m), MAX_MESSAGE_BYTES)).toBeLessThan(300);
   });
 });

@@ -4,6 +4,7 @@ import { Trace } from "./trace";
 import {
   createLimits,
   FOREIGN_TRACED,
+  MAX_BYPASSES,
   MAX_BYTES_PER_SECOND,
   MAX_MESSAGE_BYTES,
   MAX_OVERSIZED,
@@ -241,5 +242,157 @@ describe("ProxyTransport limits", () => {
     expect(reasons[0]).toContain(`more than ${MAX_OVERSIZED} messages above 256 KiB`);
     expect(reports).toHaveLength(0);
     await transport.close();
+  });
+});
+
+describe("ProxyTransport's channel to the proxy (issue #39)", () => {
+  const resourceReady = {
+    jsonrpc: "2.0" as const,
+    method: "ui/notifications/sandbox-resource-ready",
+    params: { html: "<p>view</p>" },
+  };
+  const offer = { "academy/instrumentation": { type: "port-offer" } };
+  /** A posted message whose `data` counts its reads: reading it is what costs in a browser. */
+  function unreadable(source: unknown) {
+    const event = Object.assign(new Event("message"), { origin: SANDBOX, source, reads: 0 });
+    Object.defineProperty(event, "data", {
+      get() {
+        event.reads++;
+        return { jsonrpc: "2.0", method: "notifications/message", params: { data: "x" } };
+      },
+    });
+    return event;
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+
+  it("hands a proxy that offers it a MessagePort with sandbox-resource-ready, then talks over the port alone; the proxy's window posting after that is dropped unread and ends the view", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const posted: { message: unknown; transfer?: Transferable[] }[] = [];
+    const target = {
+      postMessage: (message: unknown, _origin: string, transfer?: Transferable[]) =>
+        posted.push({ message, transfer }),
+    } as unknown as Window;
+    const bypasses: string[] = [];
+    const seen: JSONRPCMessage[] = [];
+    const transport = new ProxyTransport({
+      target,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits: createLimits(trace, () => {}),
+      onBypass: (why) => bypasses.push(why),
+    });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    post(listenOn, offer, target);
+    post(listenOn, ready, target);
+    await transport.send(resourceReady);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.message).toEqual(resourceReady);
+    const proxyEnd = posted[0]!.transfer?.[0] as MessagePort;
+    expect(proxyEnd).toBeInstanceOf(MessagePort);
+    // The proxy speaks on its end; the host answers on its own, never on the window again.
+    const fromHost: unknown[] = [];
+    proxyEnd.onmessage = (e) => fromHost.push(e.data);
+    proxyEnd.postMessage({ jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} });
+    await tick();
+    expect(seen.map((m) => ("method" in m ? m.method : ""))).toEqual([
+      "ui/notifications/sandbox-proxy-ready",
+      "ui/initialize",
+    ]);
+    await transport.send({ jsonrpc: "2.0", id: 1, result: {} });
+    await tick();
+    expect(fromHost).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    expect(posted).toHaveLength(1);
+    // Script in the proxy document posting on its window: never read, the view ended once.
+    // A lone one is traced and the run goes on; more than MAX_BYPASSES end the view.
+    const events = Array.from({ length: MAX_BYPASSES + 3 }, () => unreadable(target));
+    listenOn.dispatchEvent(events[0]!);
+    expect(bypasses).toHaveLength(0);
+    expect(trace.entries.at(-1)!.note).toContain("posted past the sandbox proxy");
+    expect(trace.entries.at(-1)!.note).toContain("Dropped unread");
+    for (const e of events.slice(1)) listenOn.dispatchEvent(e);
+    expect(events.every((e) => e.reads === 0)).toBe(true);
+    expect(bypasses).toHaveLength(1);
+    expect(bypasses[0]).toContain(`more than ${MAX_BYPASSES} messages past its sandbox proxy`);
+    expect(seen).toHaveLength(2);
+    await transport.close();
+    expect(trace.entries.at(-1)!.note).toContain("2 more messages posted past the sandbox proxy");
+    proxyEnd.close();
+  });
+
+  it("serves a proxy that follows the spec (no offer) over window messages, as before", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const posted: { message: unknown; transfer?: Transferable[] }[] = [];
+    const target = {
+      postMessage: (message: unknown, _origin: string, transfer?: Transferable[]) =>
+        posted.push({ message, transfer }),
+    } as unknown as Window;
+    const seen: JSONRPCMessage[] = [];
+    const bypasses: string[] = [];
+    const transport = new ProxyTransport({
+      target,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      onBypass: (why) => bypasses.push(why),
+    });
+    transport.onmessage = (m) => seen.push(m);
+    await transport.start();
+    post(listenOn, ready, target);
+    await transport.send(resourceReady);
+    // An offer after the view's HTML went out is too late: a view may have sent it.
+    post(listenOn, offer, target);
+    post(listenOn, { jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {} }, target);
+    await transport.send({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(posted.map((p) => p.transfer)).toEqual([undefined, undefined]);
+    expect(seen).toHaveLength(2);
+    expect(bypasses).toEqual([]);
+    await transport.close();
+  });
+
+  it("never reads a message from a window inside the proxy (the view posting to the host page itself), and ends the view", async () => {
+    const listenOn = new EventTarget() as unknown as Window;
+    const trace = new Trace();
+    const bypasses: string[] = [];
+    const transport = new ProxyTransport({
+      target: proxyWindow,
+      origin: SANDBOX,
+      trace,
+      listenOn,
+      limits: createLimits(trace, () => {}),
+      onBypass: (why) => bypasses.push(why),
+    });
+    await transport.start();
+    const view = { parent: proxyWindow };
+    const nested = { parent: view };
+    const stranger = { parent: {} };
+    const events = [
+      unreadable(stranger),
+      ...Array.from({ length: MAX_BYPASSES + 1 }, (_, i) => unreadable(i % 2 ? nested : view)),
+    ];
+    for (const e of events) listenOn.dispatchEvent(e);
+    expect(events.every((e) => e.reads === 0)).toBe(true);
+    expect(bypasses).toHaveLength(1);
+    expect(bypasses[0]).toContain("a window inside the sandbox proxy");
+    // The stranger is only a stranger.
+    expect(trace.entries.filter((e) => e.note?.includes("not the sandbox proxy"))).toHaveLength(1);
+    await transport.close();
+  });
+
+  it("counts a value JSON cannot hold as above the size cap: a Map or a String object has no own keys to count", () => {
+    const big = "m".repeat(MAX_MESSAGE_BYTES);
+    expect(sizeUpTo({ data: new Map([["k", big]]) }, MAX_MESSAGE_BYTES)).toBeGreaterThan(
+      MAX_MESSAGE_BYTES,
+    );
+    expect(sizeUpTo({ data: new Set([big]) }, MAX_MESSAGE_BYTES)).toBeGreaterThan(
+      MAX_MESSAGE_BYTES,
+    );
+    expect(sizeUpTo({ data: new String("small") }, MAX_MESSAGE_BYTES)).toBeGreaterThan(
+      MAX_MESSAGE_BYTES,
+    );
+    expect(sizeUpTo({ data: [1, "two", { three: null }] }, MAX_MESSAGE_BYTES)).toBeLessThan(100);
   });
 });

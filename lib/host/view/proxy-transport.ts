@@ -23,6 +23,11 @@ export interface ProxyTransportOptions {
   isOtherOwnFrame?: (source: unknown) => boolean;
   /** Size and rate limits on what the proxy (and so the view) may send; see createLimits. */
   limits?: Limits;
+  /**
+   * Called once when more than MAX_BYPASSES messages reached the host past the proxy (see
+   * ProxyTransport): the view is to be ended. Every such message is dropped unread either way.
+   */
+  onBypass?(why: string): void;
 }
 
 /** A message above this size is refused and traced, never parsed or stored (SBX-6). */
@@ -43,6 +48,13 @@ const MAX_MESSAGES_PER_SECOND = 500;
  * the message rate, kept the host page busy for over 10 s (issue #39).
  */
 export const MAX_BYTES_PER_SECOND = 4 * 1024 * 1024;
+/**
+ * A view that gets more than this many messages to the host past its proxy (see ProxyTransport)
+ * is torn down. Each is dropped unread; a few are let be, so that a lone one (the hostile view's
+ * forged report) is traced and the run goes on, while a burst ends the view before it can keep
+ * the host page busy receiving.
+ */
+export const MAX_BYPASSES = 3;
 /** Messages from windows the host does not own: the first few are traced, the rest only counted. */
 export const FOREIGN_TRACED = 20;
 /** Instrumentation reports kept per run; later ones are counted only. */
@@ -160,6 +172,9 @@ export function createLimits(
 /**
  * The size of `data` as JSON would measure it, counted only up to `cap` (so a 64 Mi-character
  * string costs nothing more than a small one): returns a number above `cap` as soon as it passes.
+ * A value JSON cannot hold (a Map, a Set, a Date, a String object…) counts as above the cap: a
+ * posted Map of 32 MiB has no own keys to count. The proxy's own measure (public/sandbox/proxy.js)
+ * agrees with this one.
  */
 export function sizeUpTo(data: unknown, cap: number): number {
   let size = 0;
@@ -174,7 +189,8 @@ export function sizeUpTo(data: unknown, cap: number): number {
     else if (Array.isArray(v)) {
       size += 2;
       for (const x of v) stack.push(x);
-    } else {
+    } else if (Object.getPrototypeOf(v) !== Object.prototype) return cap + 1;
+    else {
       size += 2;
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
         size += k.length + 4;
@@ -186,10 +202,23 @@ export function sizeUpTo(data: unknown, cap: number): number {
   return size;
 }
 
+/** Method of the one message that carries the host's port to our proxy (with the view's HTML). */
+const RESOURCE_READY = "ui/notifications/sandbox-resource-ready";
+
 /**
  * The host end of the bridge (BRG-1): JSON-RPC over postMessage to the sandbox proxy, never to the
  * view directly (SBX-2). Unlike a bare postMessage transport it checks `event.source` and origin
  * before parsing, posts only to the sandbox origin, and records every rejection in the trace.
+ *
+ * The channel (issue #39). The spec's proxy protocol is window postMessage, and a proxy that
+ * follows it is served so. Our proxy offers to take a MessagePort (a `port-offer` report, sent
+ * before its sandbox-proxy-ready, while no view exists): the host then sends
+ * sandbox-resource-ready with a port transferred alongside, and from then on both directions use
+ * that port. Reading a posted message's `data` is what makes the browser deserialize it, so once
+ * the port is in place nothing posted to the host's window by the proxy's frame is read at all;
+ * only script the view put in the proxy document (it shares that origin) posts there. In either
+ * channel a message from a window inside the proxy (the view posting to `top`) is never read.
+ * Both are the view posting past its proxy: dropped unread, traced, and `onBypass` ends the view.
  */
 export class ProxyTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -197,15 +226,28 @@ export class ProxyTransport implements Transport {
   onclose?: () => void;
   private readonly listenOn: Window;
   private started = false;
+  /** True once the proxy offered to take a port (before the view's HTML was sent). */
+  private portOffered = false;
+  /** The host's end of the channel, once handed to the proxy. */
+  private port?: MessagePort;
+  private resourceSent = false;
+  private bypasses = 0;
 
   constructor(private readonly options: ProxyTransportOptions) {
     this.listenOn = options.listenOn ?? window;
   }
 
+  /** Everything posted to the host's window: only identities are read before `data` is. */
   private readonly listener = (event: InboundEvent) => {
-    const { target, origin, trace, limits } = this.options;
+    const { target, trace, limits } = this.options;
     if (event.source !== target) {
       if (this.options.isOtherOwnFrame?.(event.source)) return;
+      if (isInside(event.source, target)) {
+        this.bypassed(
+          "a window inside the sandbox proxy (the view, or a frame it made) posted to the host page itself",
+        );
+        return;
+      }
       // A window the host does not own: counted, never stored; only the first few are traced.
       if (limits && !limits.foreign()) return;
       trace.event(
@@ -217,13 +259,30 @@ export class ProxyTransport implements Transport {
       );
       return;
     }
+    if (this.port) {
+      this.bypassed(
+        "the sandbox proxy's window posted to the host page after the proxy took the host's port, which our proxy never does: script the view put in the proxy document",
+      );
+      return;
+    }
+    this.handle(event);
+  };
+
+  /** What the proxy sends on the host's port: from the proxy by construction (it alone holds it). */
+  private readonly portListener = (event: MessageEvent) => {
+    this.handle({ source: this.options.target, origin: this.options.origin, data: event.data });
+  };
+
+  /** One message from the run's proxy, by window or by port. */
+  private handle(event: InboundEvent): void {
+    const { target, origin, trace, limits } = this.options;
     // A view over its limits is being torn down: its messages are dropped before `event.data` is
     // touched, since reading it is what makes the browser deserialize a posted message.
     if (limits?.over) return;
     // SBX-6: a message above the size cap is refused before it is parsed or stored.
     const size = sizeUpTo(event.data, MAX_MESSAGE_BYTES);
     if (size > MAX_MESSAGE_BYTES) {
-      this.oversized((event.data as { id?: unknown } | null)?.id, "not parsed, not kept");
+      this.oversized(ownId(event.data), "not parsed, not kept");
       return;
     }
     const result = classifyInbound(event, target, origin);
@@ -232,6 +291,19 @@ export class ProxyTransport implements Transport {
     // cannot hide a burst. (The view could forge one; it would only count against itself.)
     if (result.kind === "instrumentation" && result.report.type === "oversized-message") {
       this.oversized(result.report.id, "refused by the sandbox proxy before relaying");
+      return;
+    }
+    // Our proxy's offer of a port counts only before the view's HTML is sent: no view exists then.
+    if (result.kind === "instrumentation" && result.report.type === "port-offer") {
+      if (this.resourceSent) return;
+      this.portOffered = true;
+      trace.event(
+        "host-proxy",
+        "proxy",
+        "host",
+        "the sandbox proxy takes a MessagePort (not MCP Apps): the host hands it one with sandbox-resource-ready, and from then on reads nothing posted to its window from the proxy's frame",
+        "delivered",
+      );
       return;
     }
     // Reports from the sandbox document are bounded on their own (the proxy sends one per message
@@ -270,7 +342,29 @@ export class ProxyTransport implements Transport {
         trace.event("host-proxy", "proxy", "host", result.reason, "rejected", safeCopy(event.data));
         return;
     }
-  };
+  }
+
+  /**
+   * A message that reached the host past the proxy: dropped without reading it, the first one
+   * traced, and the view ended once there are more than MAX_BYPASSES (SBX-2: a web host talks to
+   * the view only through its proxy; ending it is this host's policy).
+   */
+  private bypassed(how: string): void {
+    this.bypasses++;
+    const { trace } = this.options;
+    if (this.bypasses === 1)
+      trace.event(
+        "host-proxy",
+        "view",
+        "host",
+        `a message posted past the sandbox proxy: ${how}. Dropped unread (SBX-2: a web host talks to the view only through its proxy)`,
+        "rejected",
+      );
+    if (this.bypasses !== MAX_BYPASSES + 1) return;
+    const why = `the view posted more than ${MAX_BYPASSES} messages past its sandbox proxy (${how}), each dropped unread (SBX-2: a web host talks to the view only through its proxy; ending the view is this host's policy)`;
+    trace.event("host-proxy", "view", "host", `limit: ${why}; the view is torn down`, "refused");
+    this.options.onBypass?.(why);
+  }
 
   /**
    * One message above the size cap (SBX-6): counted against the view, traced, and a request
@@ -317,12 +411,31 @@ export class ProxyTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.options.trace.message("host-proxy", "host", "proxy", message);
-    this.options.target.postMessage(message, this.options.origin);
+    const { trace, target, origin } = this.options;
+    trace.message("host-proxy", "host", "proxy", message);
+    if (this.port) {
+      this.port.postMessage(message);
+      return;
+    }
+    if ("method" in message && message.method === RESOURCE_READY) {
+      this.resourceSent = true;
+      if (this.portOffered) {
+        // The port goes with the view's HTML: the proxy has it before the view exists.
+        const channel = new MessageChannel();
+        this.port = channel.port1;
+        this.port.addEventListener("message", this.portListener);
+        this.port.start();
+        target.postMessage(message, origin, [channel.port2]);
+        return;
+      }
+    }
+    target.postMessage(message, origin);
   }
 
   async close(): Promise<void> {
     this.listenOn.removeEventListener("message", this.listener);
+    this.port?.removeEventListener("message", this.portListener);
+    this.port?.close();
     const foreign = this.options.limits?.foreignCount ?? 0;
     if (foreign > FOREIGN_TRACED) {
       this.options.trace.event(
@@ -333,8 +446,43 @@ export class ProxyTransport implements Transport {
         "rejected",
       );
     }
+    if (this.bypasses > MAX_BYPASSES + 1)
+      this.options.trace.event(
+        "host-proxy",
+        "view",
+        "host",
+        `${this.bypasses - MAX_BYPASSES - 1} more messages posted past the sandbox proxy were dropped unread after the view was ended`,
+        "rejected",
+      );
     this.onclose?.();
   }
+}
+
+/**
+ * True when `source` is a window nested inside `proxy` (the view's, or one the view made): read
+ * through `parent`, which a window of another origin still exposes.
+ */
+function isInside(source: unknown, proxy: Window): boolean {
+  let w = source as Window | null | undefined;
+  for (let depth = 0; depth < 16 && w; depth++) {
+    let up: Window | null | undefined;
+    try {
+      up = w.parent;
+    } catch {
+      return false;
+    }
+    if (!up || up === w) return false;
+    if (up === proxy) return true;
+    w = up;
+  }
+  return false;
+}
+
+/** A message's own `id`, or undefined: nothing else of it is read. */
+function ownId(data: unknown): unknown {
+  return typeof data === "object" && data !== null && Object.hasOwn(data, "id")
+    ? (data as { id?: unknown }).id
+    : undefined;
 }
 
 /** A structured-clone-safe, size-bounded copy of untrusted data for the trace. */

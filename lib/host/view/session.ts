@@ -184,6 +184,7 @@ export class ViewSession {
       isOtherOwnFrame: (source) =>
         (o.pool?.isSpare(source) ?? false) || (o.previous?.()?.isOwnWindow(source) ?? false),
       onInstrumentation: (report) => o.onInstrumentation?.(report),
+      onBypass: (why) => this.end("breach", `Torn down: ${why}.`),
     });
     this.wireBridge();
     this.followConsents();
