@@ -3,10 +3,18 @@
 import type { RuleInfo } from "@/lib/rules/info";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { HostProfile } from "@/lib/decide/host-profile";
-import type { Scenario } from "@/lib/simulator/scenario";
-import { isEdited, scenarioCaption } from "@/lib/simulator/caption";
 import { ROWS } from "@/lib/simulator/constants";
+import {
+  behavioursOf,
+  REFERENCE_BEHAVIOURS,
+  type HostBehaviours,
+  type HostProfile,
+} from "@/lib/decide/host-profile";
+import { previewDecision } from "@/lib/simulator/preview";
+import { REFERENCE_HOST } from "@/lib/simulator/share-host";
+import type { Scenario } from "@/lib/simulator/scenario";
+import { resolvePorts } from "@/lib/simulator/scenario-core";
+import { isEdited, scenarioCaption } from "@/lib/simulator/caption";
 import { useAppStore } from "../_components/store-provider";
 import { useConsentPrompt } from "../_components/consent-prompt";
 import { installAutomationHook } from "./automation-hook";
@@ -14,22 +22,34 @@ import type { RunTag } from "./panels";
 import { Prediction, type Predictions } from "./prediction";
 import { VerdictSummary } from "./verdict-summary";
 import { ScenarioEditor } from "./json-editor";
-import { loadedScenarioModule, usePreloadedScenarioModule } from "./lazy-modules";
+import {
+  hostDetail,
+  loadedScenarioModule,
+  loadOwnProfile,
+  usePreloadedScenarioModule,
+} from "./lazy-modules";
+import type { OwnHost } from "./own-profile";
 import { HostSelect } from "./host-select";
-import { HostTable, instantPreview } from "./host-table";
 import { RunStatus } from "./run-outcome";
-import { HostConsentDialog, MorePanels, RunResults, SequencePanel, ViewPanel } from "./run-panels";
+import {
+  HostConsentDialog,
+  MorePanels,
+  RunResults,
+  SequencePanel,
+  TableSection,
+  ViewPanel,
+} from "./run-panels";
 import { PresetList, PresetNote, presetGroups, SimToolbar } from "./sim-toolbar";
-import { useHostChoice } from "./use-host-choice";
-import { usePageTheme } from "./use-page-theme";
 import {
   defaultPreset,
+  initialHost,
   initialScenario,
   presetIdFor,
   useAddressSync,
   useProfileLink,
   useSharedLink,
 } from "./use-scenario-link";
+import { usePageTheme } from "./use-page-theme";
 import { useRunScheduler } from "./use-run-scheduler";
 import { useViewRun, type Status } from "./use-view-run";
 import { AreaTabs, useAreaJump, useWide, Workbench, type Area } from "./workbench";
@@ -51,11 +71,23 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
   const fallback = defaultPreset(presets);
   const [scenario, setScenario] = useState<Scenario>(start.scenario);
   const [presetId, setPresetId] = useState(start.presetId);
-  const host = useHostChoice(profiles);
-  const { hostId, profile } = host;
-  const [linkMessage, setLinkMessage] = useState<string | null>(
-    start.message ?? host.start.message,
+  const [startHost] = useState(() => initialHost(profiles.map((p) => p.id)));
+  const [hostId, setHostId] = useState(startHost.hostId);
+  const [linkMessage, setLinkMessage] = useState<string | null>(start.message ?? startHost.message);
+  // A profile of one's own (issue 33), from a file or a link: a host like any other once loaded.
+  const [own, setOwn] = useState<OwnHost | null>(null);
+  const [ownError, setOwnError] = useState("");
+  const hosts = useMemo(() => (own ? [...profiles, own.profile] : profiles), [profiles, own]);
+  // The server sends the reference first.
+  const profile = hosts.find((p) => p.id === hostId) ?? profiles[0]!;
+  const ownChosen = own !== null && hostId === own.profile.id;
+  // The reference's own object, so the preview is today's exactly (no profile applied at all).
+  const behaviours: HostBehaviours = useMemo(
+    () => (profile.id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(profile)),
+    [profile],
   );
+  /** The chosen host, as the next run reads it. */
+  const hostRef = useRef({ id: hostId, behaviours });
   // BRG-5: the host's ConsentQueue asks one question at a time; the page shows it.
   const consent = useConsentPrompt();
   const [predicting, setPredicting] = useState(false);
@@ -89,7 +121,7 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
     askPerson: consent.ask,
     answerPerson: consent.answer,
     theme,
-    host: host.hostRef,
+    host: hostRef,
   });
   const linkPending = useSharedLink(
     start.legacyLink,
@@ -103,9 +135,12 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
     setLinkMessage,
   );
   const profilePending = useProfileLink(
-    host.start.profileLink,
-    // Its run starts once the profile is read (useRunScheduler), in this host.
-    host.adoptOwn,
+    startHost.profileLink,
+    (loaded) => {
+      // Its run starts once the profile is read (useRunScheduler), in this host.
+      setOwn(loaded);
+      applyHost(loaded.profile);
+    },
     // The scenario's own message, if any, stays: each part of the link says what became of it.
     (message) => setLinkMessage((m) => (m ? `${m} ${message}` : message)),
   );
@@ -117,10 +152,7 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
   });
   const { changeScenario, markChange, runNow } = schedule;
 
-  const preview = useMemo(
-    () => instantPreview(scenario, host.behaviours),
-    [scenario, host.behaviours],
-  );
+  const preview = useMemo(() => instantPreview(scenario, behaviours), [scenario, behaviours]);
   const fresh = run !== null && runFor === scenario && runHost === hostId;
   // The real run's table once it matches the scenario; until then the instant preview.
   const decision = fresh && run.decision ? run.decision : preview;
@@ -143,11 +175,28 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
     pathname,
     linkPending || profilePending,
     hostId,
-    host.ownLink,
+    ownChosen ? own.link : undefined,
   );
 
+  // A host other than the reference: each row's departure from it, from the detail chunk.
+  const conformance = scenario.resource.view === "conformance";
+  const detail = hostDetail.useLoaded(hostId !== REFERENCE_HOST || conformance);
+  const d = detail.status === "ready" ? detail.module : undefined;
+  const departures = useMemo(
+    () =>
+      d && hostId !== REFERENCE_HOST ? d.hostDepartures(resolvedHere(scenario), profile) : null,
+    [d, hostId, scenario, profile],
+  );
+  /** Makes `next` the host the next run and the table decide with. */
+  function applyHost(next: HostProfile) {
+    hostRef.current = {
+      id: next.id,
+      behaviours: next.id === REFERENCE_HOST ? REFERENCE_BEHAVIOURS : behavioursOf(next),
+    };
+    setHostId(next.id);
+  }
   const runInHost = (next: HostProfile) => {
-    host.applyHost(next);
+    applyHost(next);
     setLinkMessage(null);
     // The same scenario in the new host: its run starts now (unless runs are held: predicting,
     // or a link still being read).
@@ -155,13 +204,22 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
     changeScenario(latestRef.current);
   };
   const chooseHost = (id: string) => {
-    const next = host.hosts.find((p) => p.id === id);
+    const next = hosts.find((p) => p.id === id);
     if (next) runInHost(next);
   };
   /** A profile file of one's own: read and checked by the server, then chosen as the host. */
   const loadOwnFile = async (file: File) => {
-    const own = await host.readOwnFile(file);
-    if (own) runInHost(own);
+    setOwnError("");
+    const loaded = await loadOwnProfile().then(
+      (m) => m.loadOwnProfileFile(file),
+      () => ({ ok: false as const, error: "the page could not load the part that reads it" }),
+    );
+    if (!loaded.ok) {
+      setOwnError(loaded.error);
+      return;
+    }
+    setOwn(loaded.own);
+    runInHost(loaded.own.profile);
   };
 
   const update = useCallback(
@@ -226,12 +284,12 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
           scenario={scenario}
           pathname={pathname}
           hostId={hostId}
-          profileLink={host.ownLink}
+          profileLink={ownChosen ? own.link : undefined}
           hostSelect={
             <HostSelect
               profiles={profiles}
-              own={host.own?.profile}
-              ownError={host.ownError}
+              own={own?.profile}
+              ownError={ownError}
               hostId={hostId}
               onHost={chooseHost}
               onOwnFile={(file) => void loadOwnFile(file)}
@@ -282,17 +340,36 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
         }
         table={
           <>
-            <HostTable
+            <TableSection
               decision={decision}
               pending={status === "running"}
               hidden={hideResults}
               ruleInfo={ruleInfo}
-              scenario={scenario}
-              hostId={hostId}
-              profile={profile}
-              hosts={host.hosts}
-              ownChosen={host.ownChosen}
-            />
+              hostName={hostId === REFERENCE_HOST ? undefined : profile.name}
+              ownHost={ownChosen}
+              rowNote={
+                d && departures
+                  ? (row) => (
+                      <d.DepartureNote
+                        departure={departures.departures.find((x) => x.row === row)}
+                        unknown={departures.unknown[row]}
+                        hostName={profile.name}
+                        ruleInfo={ruleInfo}
+                      />
+                    )
+                  : undefined
+              }
+            >
+              {d && departures ? (
+                <d.HostBehaviourPanel
+                  departures={departures}
+                  profile={profile}
+                  profiles={hosts}
+                  ruleInfo={ruleInfo}
+                />
+              ) : null}
+              {d && conformance ? <d.MeasuredRowPanel profile={profile} /> : null}
+            </TableSection>
             <RunResults {...runProps} />
           </>
         }
@@ -318,3 +395,11 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
 /** The Run button's words. */
 const runLabel = (predicting: boolean, status: Status) =>
   predicting ? "Run and grade my prediction" : status === "running" ? "Running…" : "Run again";
+
+/** The scenario with this page's port in it, as the run will see it. */
+const resolvedHere = (scenario: Scenario) =>
+  resolvePorts(scenario, typeof window === "undefined" ? "3000" : window.location.port || "80");
+
+/** The table as the rules give it for the scenario in the chosen host, before (and while) it runs. */
+const instantPreview = (scenario: Scenario, behaviours: HostBehaviours) =>
+  previewDecision(resolvedHere(scenario), behaviours);
