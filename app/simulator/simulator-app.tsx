@@ -2,8 +2,7 @@
 
 import type { RuleInfo } from "@/lib/rules/info";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { pageTheme } from "@/app/_components/page-host-context";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ROWS } from "@/lib/simulator/constants";
 import {
   behavioursOf,
@@ -50,6 +49,7 @@ import {
   useProfileLink,
   useSharedLink,
 } from "./use-scenario-link";
+import { usePageTheme } from "./use-page-theme";
 import { useRunScheduler } from "./use-run-scheduler";
 import { useViewRun, type Status } from "./use-view-run";
 import { AreaTabs, useAreaJump, useWide, Workbench, type Area } from "./workbench";
@@ -390,24 +390,6 @@ export function SimulatorApp({ presets, ruleInfo, profiles }: Props) {
       <HostConsentDialog request={consent.request} onAnswer={consent.answer} ruleInfo={ruleInfo} />
     </div>
   );
-}
-
-/** The page's theme (a saved choice on <html data-theme>, or the system's); null until read. */
-function usePageTheme(): "light" | "dark" | null {
-  const [theme, setTheme] = useState<"light" | "dark" | null>(null);
-  useLayoutEffect(() => {
-    const read = () => setTheme(pageTheme());
-    read();
-    const media = window.matchMedia("(prefers-color-scheme: dark)");
-    media.addEventListener("change", read);
-    const observer = new MutationObserver(read);
-    observer.observe(document.documentElement, { attributeFilter: ["data-theme"] });
-    return () => {
-      media.removeEventListener("change", read);
-      observer.disconnect();
-    };
-  }, []);
-  return theme;
 }
 
 /** The Run button's words. */
