@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { keptCopy, keptJson } from "./kept-copy";
 
@@ -60,5 +62,27 @@ describe("keptJson", () => {
       json: "(a value JSON cannot write, such as a BigInt)",
       more: 0,
     });
+  });
+});
+
+setFlagsFromString("--expose-gc");
+
+describe("what a kept copy holds on to", () => {
+  // V8 makes a long slice a view into its whole string: a kept start must not keep the whole.
+  const gc = runInNewContext("gc") as () => void;
+  const heap = () => {
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+
+  it("forty 250 KiB messages, kept and their originals dropped, leave under 2 MB on the heap", () => {
+    const before = heap();
+    const kept: unknown[] = [];
+    for (let i = 0; i < 40; i++) {
+      const data = `${i}:`.padEnd(250 * 1024, "z");
+      kept.push(keptCopy({ params: { data } }).value, keptJson(data, 300));
+    }
+    expect(heap() - before).toBeLessThan(2 * 1024 * 1024);
+    expect(kept).toHaveLength(80);
   });
 });

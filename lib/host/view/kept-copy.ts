@@ -21,6 +21,14 @@ export interface Clipped {
   strings: { path: string; length: number }[];
 }
 
+/**
+ * The first `n` characters of `s` as a string of their own. V8 makes a longer slice a view into
+ * the whole string, which keeps the whole one alive: forty 250 KiB logs cut this way still held
+ * 10 MB on the host page.
+ */
+export const ownStart = (s: string, n: number): string =>
+  s.length <= n ? s : (JSON.parse(JSON.stringify(s.slice(0, n))) as string);
+
 const isPlain = (v: object) => {
   const proto = Object.getPrototypeOf(v) as unknown;
   return Array.isArray(v) || proto === Object.prototype || proto === null;
@@ -79,7 +87,7 @@ export function keptCopy(
     // Depth first, in the message's own order: the cut strings are listed as they appear.
     const { v, into, key, place } = stack.pop()!;
     if (typeof v === "string" && v.length > keep) {
-      into[key] = v.slice(0, keep);
+      into[key] = ownStart(v, keep);
       clipped.count++;
       clipped.characters += v.length - keep;
       if (clipped.strings.length < LISTED)
@@ -122,5 +130,5 @@ export function keptJson(value: unknown, max: number): KeptJson {
   } catch {
     return { json: "(a value JSON cannot write, such as a BigInt)", more: 0 };
   }
-  return { json: text.slice(0, max), more: Math.max(0, text.length - max) };
+  return { json: ownStart(text, max), more: Math.max(0, text.length - max) };
 }
