@@ -26,7 +26,7 @@ export interface Clipped {
  * the whole string, which keeps the whole one alive: forty 250 KiB logs cut this way still held
  * 10 MB on the host page.
  */
-export const ownStart = (s: string, n: number): string =>
+const ownStart = (s: string, n: number): string =>
   s.length <= n ? s : (JSON.parse(JSON.stringify(s.slice(0, n))) as string);
 
 const isPlain = (v: object) => {
