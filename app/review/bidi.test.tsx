@@ -55,8 +55,10 @@ describe("server strings on /review show their hidden characters", () => {
       <ViewRecords
         s={snapshot({
           links: [{ at: 1, url: `https://a.example/${RLO}gpj.exe`, reason: "declined" }],
-          messages: [{ at: 2, method: "ui/message", params: { text: `hi${RLO}` } }],
-          logs: [{ at: 3, level: "info", data: `log${RLO}` }],
+          messages: [
+            { at: 2, method: "ui/message", params: { json: `{"text":"hi${RLO}"}`, more: 0 } },
+          ],
+          logs: [{ at: 3, level: "info", data: { json: `"log${RLO}"`, more: 0 } }],
         } as Partial<Snapshot>)}
       />,
     );

@@ -5,6 +5,7 @@ import type { AppCallRecord, LiveView } from "@/lib/review/live-types";
 import type { ReportItem } from "@/lib/review/report";
 import { visibleText } from "@/lib/host/visible-text";
 import type { TraceEntry } from "@/lib/host/view/trace";
+import type { KeptJson } from "@/lib/host/view/kept-copy";
 import { isoTime } from "@/lib/dates";
 
 /** Log rows drawn at once (the newest). */
@@ -225,18 +226,28 @@ export function ViewRecords({ s }: { s: Snapshot }) {
         ))}
         {s.messages.map((m) => (
           <li key={`m${m.at}${m.method}`}>
-            {fmt(m.at)} {visibleText(m.method)}:{" "}
-            <code>{visibleText(JSON.stringify(m.params).slice(0, 300))}</code>
+            {fmt(m.at)} {visibleText(m.method)}: <Kept json={m.params} />
           </li>
         ))}
         {s.logs.map((l, i) => (
           <li key={`g${l.at}-${i}`}>
-            {fmt(l.at)} notifications/message ({l.level}):{" "}
-            <code>{visibleText(JSON.stringify(l.data).slice(0, 300))}</code>
+            {fmt(l.at)} notifications/message ({l.level}): <Kept json={l.data} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The start of a message's JSON as its record kept it (as text), and how much was not kept. */
+function Kept({ json }: { json: KeptJson }) {
+  return (
+    <>
+      <code>{visibleText(json.json)}</code>
+      {json.more ? (
+        <span className="muted"> … and {json.more.toLocaleString("en")} more characters</span>
+      ) : null}
+    </>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import { rowWindow } from "@/lib/simulator/row-window";
 import { statusTone } from "@/lib/simulator/caption";
 import type { TraceEntry } from "@/lib/host/view/trace";
+import { KEPT_STRING_CHARS } from "@/lib/host/view/kept-copy";
 import { RuleLink, RunLabel, runAttributes, type RunTag } from "./panels";
 import { messageCountLabel } from "./message-count";
 
@@ -447,14 +448,22 @@ function MessageDetail({
  */
 function MessageJson({ entry }: { entry: TraceEntry }) {
   const [all, setAll] = useState(false);
-  const preview = useMemo(() => entryJsonPreview(entry), [entry]);
-  if (all) return <pre tabIndex={0}>{JSON.stringify(entry.message ?? { note: entry.note })}</pre>;
+  const preview = useMemo(() => entryJsonPreview(entry, PREVIEW_CHARS, true), [entry]);
+  const clipped = entry.clipped ? <Clipped clipped={entry.clipped} /> : null;
+  if (all)
+    return (
+      <>
+        <pre tabIndex={0}>{JSON.stringify(entry.message ?? { note: entry.note })}</pre>
+        {clipped}
+      </>
+    );
   return (
     <>
       <pre tabIndex={0} data-testid="message-json-preview">
         {preview.text}
         {preview.complete ? "" : "\n…"}
       </pre>
+      {clipped}
       {preview.complete ? null : (
         <p>
           Preview only: this message is longer than its first {PREVIEW_CHARS.toLocaleString("en")}{" "}
@@ -467,5 +476,18 @@ function MessageJson({ entry }: { entry: TraceEntry }) {
         </p>
       )}
     </>
+  );
+}
+
+/** What the trace did not keep of a message (issue #39): its handler had the whole of it. */
+function Clipped({ clipped }: { clipped: NonNullable<TraceEntry["clipped"]> }) {
+  const strings =
+    clipped.count === 1 ? "1 string" : `${clipped.count.toLocaleString("en")} strings`;
+  return (
+    <p className="muted" data-testid="message-clipped">
+      The trace keeps the first {KEPT_STRING_CHARS.toLocaleString("en")} characters of each string:
+      it cut {strings} of this message, {clipped.characters.toLocaleString("en")} characters not
+      kept. The host handled the whole message; copying gives what was kept.
+    </p>
   );
 }

@@ -19,7 +19,8 @@ import { HOST_INFO } from "../host/connect";
 import { resourceScope, type OwnResources } from "../host/resource-scope";
 import type { ConsentQueue } from "../host/view/consent-queue";
 import { consentRefusal } from "../host/view/consent-refusal";
-import { keep, type LiveContext } from "./live-context";
+import { keptJson } from "../host/view/kept-copy";
+import { keep, RECORD_CHARS, type LiveContext } from "./live-context";
 
 /** The host context the live view gives its view, in display mode `mode`. */
 export function liveHostContext(ctx: LiveContext, mode: DisplayMode): McpUiHostContext {
@@ -197,18 +198,30 @@ function serveRecords(ctx: LiveContext, bridge: AppBridge): void {
   const { view } = ctx;
   // BRG-4: this host has no conversation; the message is recorded for the reader.
   bridge.onmessage = async (params) => {
-    keep(view.messages, { at: ctx.since(), method: "ui/message", params });
+    keep(view.messages, {
+      at: ctx.since(),
+      method: "ui/message",
+      params: keptJson(params, RECORD_CHARS),
+    });
     ctx.viewNote(`ui/message recorded (a chat host would add it to the conversation, BRG-4)`);
     return {};
   };
   bridge.onupdatemodelcontext = async (params) => {
-    keep(view.messages, { at: ctx.since(), method: "ui/update-model-context", params });
+    keep(view.messages, {
+      at: ctx.since(),
+      method: "ui/update-model-context",
+      params: keptJson(params, RECORD_CHARS),
+    });
     ctx.viewNote("ui/update-model-context recorded (replaces any earlier one, BRG-4)");
     return {};
   };
   bridge.onopenlink = async (params) => openLink(ctx, params.url);
   bridge.onloggingmessage = (params) => {
-    keep(view.logs, { at: ctx.since(), level: params.level, data: params.data });
+    keep(view.logs, {
+      at: ctx.since(),
+      level: params.level,
+      data: keptJson(params.data, RECORD_CHARS),
+    });
     ctx.changed();
   };
   bridge.onrequestteardown = () =>

@@ -5,6 +5,11 @@ import type { AppCallRecord, LiveView, LiveViewOptions, LiveViewState } from "./
 
 /** Records kept per list at most (calls, links, messages, logs, reports). */
 export const MAX_RECORDS = 500;
+/**
+ * Characters of a message's or log's JSON a record keeps (what the page shows), with a count of
+ * the rest: the view's handler had it whole, and a redraw never writes it again (issue #39).
+ */
+export const RECORD_CHARS = 300;
 
 export const keep = <T>(list: T[], item: T) => {
   list.push(item);

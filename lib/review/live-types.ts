@@ -10,6 +10,7 @@ import type { Decision, DisplayMode } from "../decide";
 import type { HostConnection } from "../host/connect";
 import type { ConsentAnswer, ConsentRequest } from "../host/view/consent-queue";
 import type { InstrumentationReport } from "../host/view/inbound";
+import type { KeptJson } from "../host/view/kept-copy";
 import type { IssueProxy } from "../host/view/proxy-ticket";
 import type { Trace } from "../host/view/trace";
 import type { ReportItem } from "./report";
@@ -106,8 +107,10 @@ export interface LiveView {
   tools: ToolSight[];
   appCalls: AppCallRecord[];
   links: { at: number; url: string; opened: boolean; reason: string }[];
-  messages: { at: number; method: string; params: unknown }[];
-  logs: { at: number; level: string; data: unknown }[];
+  /** ui/message and ui/update-model-context, their params kept as the start of their JSON. */
+  messages: { at: number; method: string; params: KeptJson }[];
+  /** notifications/message, its data kept as the start of its JSON. */
+  logs: { at: number; level: string; data: KeptJson }[];
   displayMode: DisplayMode;
   /** Reports from the sandbox document (instrumentation, not MCP Apps). */
   reports: InstrumentationReport[];

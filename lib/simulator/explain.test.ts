@@ -5,10 +5,12 @@ import {
   entryJson,
   entryJsonPreview,
   laneOf,
+  PREVIEW_CHARS,
   rulesOf,
   spanOf,
 } from "./explain";
-import type { TraceEntry } from "../host/view/trace";
+import { KEPT_STRING_CHARS } from "../host/view/kept-copy";
+import { Trace, type TraceEntry } from "../host/view/trace";
 
 const entry = (e: Partial<TraceEntry>): TraceEntry => ({
   seq: 1,
@@ -130,5 +132,22 @@ describe("entryJsonPreview", () => {
       params: { list: Array.from({ length: 5000 }, (_, i) => i) },
     };
     expect(entryJson(entry(big))).toBe(JSON.stringify(big));
+  });
+
+  it("marks, outside its quotes, each string the trace cut, and still copies the kept message as JSON (issue #39)", () => {
+    const trace = new Trace(() => 0);
+    const data = "<b>data</b>".padEnd(250 * 1024, "z");
+    const e = trace.message("host-proxy", "proxy", "host", {
+      jsonrpc: "2.0",
+      method: "notifications/message",
+      params: { level: "info", "a/b": data },
+    });
+    const kept = JSON.stringify(data.slice(0, KEPT_STRING_CHARS));
+    const more = (data.length - KEPT_STRING_CHARS).toLocaleString("en");
+    expect(entryJsonPreview(e, PREVIEW_CHARS, true).text).toContain(
+      `"a/b": ${kept} … and ${more} more characters, not kept\n`,
+    );
+    expect(JSON.parse(entryJson(e))).toEqual(e.message);
+    expect(entryJson(e)).not.toContain("not kept");
   });
 });

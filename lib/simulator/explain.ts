@@ -213,12 +213,18 @@ const PREVIEW_DEPTH = 40;
  * A trace entry's JSON, pretty-printed up to `max` characters: the preview the message panel
  * shows. Indentation grows with depth, so a 216 KB message of nested arrays pretty-printed whole
  * came to 145 M characters and froze the tab for 14 s; this stops writing at `max` and says how
- * much it left out. `complete` is false when anything was cut.
+ * much it left out. `complete` is false when anything was cut. With `markCut`, each string the
+ * trace itself cut (entry.clipped's listed ones) is followed, outside its quotes, by how many of
+ * its characters were not kept (for reading, no longer JSON).
  */
 export function entryJsonPreview(
   e: TraceEntry,
   max = PREVIEW_CHARS,
+  markCut = false,
 ): { text: string; complete: boolean } {
+  const marks = new Map(
+    markCut ? (e.clipped?.strings ?? []).map((c) => [c.path, c.length] as const) : [],
+  );
   const out: string[] = [];
   let length = 0;
   let cut = false;
@@ -234,12 +240,15 @@ export function entryJsonPreview(
     out.push(s);
     length += s.length;
   };
-  const walk = (v: unknown, depth: number) => {
+  const walk = (v: unknown, depth: number, path: string) => {
     if (cut) return;
     const pad = "  ".repeat(Math.min(depth, PREVIEW_DEPTH) + 1);
     const end = "  ".repeat(Math.min(depth, PREVIEW_DEPTH));
     if (v === null || typeof v !== "object") {
       write(JSON.stringify(v) ?? "null");
+      const full = typeof v === "string" ? marks.get(path) : undefined;
+      if (full !== undefined)
+        write(` … and ${(full - String(v).length).toLocaleString("en")} more characters, not kept`);
       return;
     }
     if (depth >= PREVIEW_DEPTH) {
@@ -258,11 +267,12 @@ export function entryJsonPreview(
     entries.forEach(([k, x], i) => {
       if (cut) return;
       write(pad + (k === undefined ? "" : `${JSON.stringify(k)}: `));
-      walk(x, depth + 1);
+      const key = () => (k ?? String(i)).replace(/~/g, "~0").replace(/\//g, "~1");
+      walk(x, depth + 1, marks.size ? `${path}/${key()}` : "");
       write(i < entries.length - 1 ? ",\n" : "\n");
     });
     write(end + (Array.isArray(v) ? "]" : "}"));
   };
-  walk(e.message ?? { note: e.note }, 0);
+  walk(e.message ?? { note: e.note }, 0, "");
   return { text: out.join(""), complete: !cut && !omitted };
 }

@@ -1,4 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/client";
+import { keptCopy, type Clipped } from "./kept-copy";
 
 /** Which link a message crossed. Headless runs have no proxy: the view talks to the host directly. */
 export type Channel = "host-server" | "host-proxy" | "proxy-view" | "host-view" | "instrumentation";
@@ -19,7 +20,13 @@ export interface TraceEntry {
   id?: string | number;
   status: TraceStatus;
   note?: string;
+  /**
+   * The message as the trace keeps it: whole, or with its longest strings cut (see `clipped`). Its
+   * handler got it whole; kind, method and id above were read from the whole message.
+   */
   message?: unknown;
+  /** The strings of `message` the trace cut to their first KEPT_STRING_CHARS characters. */
+  clipped?: Clipped;
 }
 
 /** Classifies a JSON-RPC message for the trace without trusting its shape. */
@@ -99,11 +106,15 @@ export class Trace {
     return this.push({ channel, from, to, kind: "event", status, note, message });
   }
 
-  private push(e: Omit<TraceEntry, "seq" | "at">): TraceEntry {
-    const entry = {
+  private push(e: Omit<TraceEntry, "seq" | "at" | "clipped">): TraceEntry {
+    // A bounded copy: a view logging 250 KiB messages must not have the page keep them whole.
+    const kept = e.message === undefined ? undefined : keptCopy(e.message);
+    const entry: TraceEntry = {
       seq: ++this.seq,
       at: Math.round((this.now() - this.start) * 10) / 10,
       ...e,
+      ...(kept ? { message: kept.value } : {}),
+      ...(kept?.clipped ? { clipped: kept.clipped } : {}),
     };
     this.entries.push(entry);
     if (this.entries.length > this.maxEntries) this.compact();
