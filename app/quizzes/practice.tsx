@@ -65,9 +65,13 @@ export function Practice({
     const url = new URL(window.location.href);
     const id = url.searchParams.get("q");
     if (id === null) return;
-    url.searchParams.delete("q");
-    window.history.replaceState(window.history.state, "", url);
     if (ordered.some((q) => q.id === id)) setPosition(topic, id, mixed ? seed : undefined);
+    // The address loses ?q= after this commit's effects: on a client navigation (a link on
+    // /rules) the router writes the new address in an effect of its own above this page, which
+    // runs after this one and would put ?q= back.
+    // (No cleanup: a later run of this effect returns early, and the timer must still fire.)
+    url.searchParams.delete("q");
+    window.setTimeout(() => window.history.replaceState(window.history.state, "", url));
   }, [hydrated, ordered, topic, mixed, seed, setPosition]);
 
   const go = (next: number, order = ordered, nextSeed = seed) => {
